@@ -1,0 +1,54 @@
+"""The ``companion`` command line.
+
+The core's own commands live here. Packages the core may not import (vision/, hardware/, ui/) add theirs through
+the ``companion.commands`` entry-point group: each entry point is a function ``register(subparsers)`` that adds
+subcommands whose ``run(args) -> int`` is set with ``parser.set_defaults(run=...)``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from importlib.metadata import entry_points
+
+from companion.commands import core_commands
+from companion.errors import CommandError
+
+PLUGIN_GROUP = "companion.commands"
+
+
+def build_parser() -> tuple[argparse.ArgumentParser, list[str]]:
+    parser = argparse.ArgumentParser(
+        prog="companion", description="A table companion that referees fish card games."
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    core_commands(sub)
+    problems: list[str] = []
+    for ep in sorted(entry_points(group=PLUGIN_GROUP), key=lambda e: e.name):
+        try:
+            ep.load()(sub)
+        except Exception as exc:  # a broken optional package must not take the core's commands down
+            problems.append(f"note: the {ep.name!r} commands are unavailable ({type(exc).__name__}: {exc})")
+    return parser, problems
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser, problems = build_parser()
+    for line in problems:
+        print(line, file=sys.stderr)
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args) or 0)
+    except CommandError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("companion: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,25 @@
+"""The games the companion referees, by their command-line name."""
+
+from __future__ import annotations
+
+from companion.games.kai_piranja import KaiPiranja
+from companion.protocol import Game, Profile, RecordError
+
+GAMES: dict[str, type[Game]] = {
+    KaiPiranja.name: KaiPiranja,
+}
+
+
+def game_class(name: str) -> type[Game]:
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise RecordError(f"unknown game {name!r}: choose one of {', '.join(sorted(GAMES))}") from None
+
+
+def make_game(name: str, profile: Profile | dict | None = None) -> Game:
+    """A game's rules object; ``profile`` may be the profile's JSON form."""
+    cls = game_class(name)
+    if isinstance(profile, dict):
+        profile = cls.profile_type.from_json(profile)
+    return cls(profile)

@@ -1,0 +1,104 @@
+"""Every Kai Piranja text a player reads, as English gettext msgids (translated in kai_piranja.po).
+
+Names follow each rulebook: FR piranha / poisson lune / poisson flamme / barracuda; IT piranha / pesce palla /
+pesce leone / pesce spada.
+"""
+
+from __future__ import annotations
+
+from companion.i18n import N_
+
+SPECIES_NAMES = {
+    "piranha": N_("piranha"),
+    "moonfish": N_("moonfish"),
+    "flamefish": N_("flame fish"),
+    "barracuda": N_("barracuda"),
+}
+
+# A whole face in one msgid, since French and Italian place the adjective differently.
+FACE_NAMES = {
+    "piranha-small": N_("small piranha"),
+    "piranha-large": N_("large piranha"),
+    "piranha-hungry": N_("hungry piranha"),
+    "moonfish-small": N_("small moonfish"),
+    "moonfish-large": N_("large moonfish"),
+    "moonfish-hungry": N_("hungry moonfish"),
+    "flamefish-small": N_("small flame fish"),
+    "flamefish-large": N_("large flame fish"),
+    "flamefish-hungry": N_("hungry flame fish"),
+    "barracuda-small": N_("small barracuda"),
+    "barracuda-large": N_("large barracuda"),
+    "barracuda-hungry": N_("hungry barracuda"),
+}
+
+BACK_NAMES = {"farandole": N_("farandole"), "empty-sea": N_("empty sea")}
+
+# --- effects ---
+REVEALED = N_("{seat} reveals a {card}.")
+PLACED = N_("The {card} joins {seat}'s row.")
+PASSED = N_("The {card} does not fit {from_seat}'s row, so it goes to {seat}'s row.")
+BOXED = N_("No row can take the {card}: it goes back in the box.")
+ATE_SOME = N_("The {card} eats {eaten} from {seat}'s row and stops at the {stopper}.")
+ATE_ALL = N_("The {card} eats {seat}'s whole row: {eaten}.")
+ATE_NOTHING = N_("The {card} eats nothing: the last fish of {seat}'s row is a {stopper}.")
+ATE_EMPTY = N_("The {card} finds {seat}'s row empty and eats nothing.")
+TO_PILE = N_("It goes onto the {species} pile in the centre, which now holds {size} cards.")
+LAST_FARANDOLE = N_("That was the last farandole card: from now on, reveal empty-sea cards.")
+CAPTURED = N_("{seat} has 3 fish of the {species} kind and takes the {species} pile: {size} cards into the catch.")
+BANKED = N_("{seat} banks the row: {size} cards go into the catch, which now holds {total}.")
+TURN_PASSES = N_("{seat}'s turn is over; it is {next_seat}'s turn.")
+GAME_ENDS_HUNGRY = N_("A hungry fish in the empty sea: the {card} ends the game at once and eats nothing.")
+GAME_ENDS_NO_CARDS = N_("No face-down card is left: the game is over.")
+
+# --- violations: what was wrong, in words a ten-year-old understands ---
+GAME_OVER = N_("The game is over: nothing more can be played.")
+NOT_YOUR_TURN = N_("It is {current_seat}'s turn, not {seat}'s.")
+NOT_A_SEAT = N_("There is no seat {seat_number} at this table.")
+UNKNOWN_CARD = N_("There is no card called {card_id} in Kai Piranja.")
+ALREADY_REVEALED = N_("The {card} is already face up. Reveal a card that is still face down.")
+FARANDOLE_FIRST = N_(
+    "Farandole cards come first: reveal a card with the farandole on its back while there are any left."
+)
+NO_FARANDOLE_LEFT = N_(
+    "No farandole card is left face down, so this card was put back in the box at the start. "
+    "Reveal an empty-sea card."
+)
+NO_CARD_LEFT = N_("There is no face-down card left to reveal.")
+MUST_REVEAL = N_("{seat} must reveal at least one card before ending the turn.")
+UNKNOWN_SPECIES = N_("There is no fish called {species_id} in Kai Piranja.")
+NO_PILE = N_("There is no {species} pile in the centre to take.")
+NEEDS_THREE = N_(
+    "To take the {species} pile you need at least 3 fish of the {species} kind in your row; you have {count}."
+)
+CAPTURE_ON_BANKING = N_(
+    "With these rules, a pile is taken only when you bank your row with 3 fish of its kind."
+)
+NOTHING_TO_BANK = N_("{seat}'s row is empty: there is nothing to bank. End the turn instead.")
+
+# --- actions, for narration and the coach ---
+DO_REVEAL = N_("{seat} reveals the {card}")
+DO_REVEAL_ANY = N_("{seat} reveals a face-down card")
+DO_CAPTURE = N_("{seat} takes the {species} pile")
+DO_BANK = N_("{seat} banks the row and ends the turn")
+DO_END = N_("{seat} ends the turn without banking")
+
+RULES_SUMMARY = N_(
+    """Kai Piranja, 3 to 6 players. The most cards in your catch wins.
+
+On your turn you must reveal a face-down card (farandole cards first, empty-sea cards when none is left).
+
+A sated fish (small or large) goes at the right end of your row if it shares its species or its size with your
+last fish; an empty row takes any fish. If it does not fit, it goes to the first player on your left whose row
+can take it, or back in the box. Then choose: reveal another card, bank your row (it goes face down into your
+catch, safe for good) and end your turn, or end your turn and keep your row on the table.
+
+A hungry fish eats your row from the right, one fish at a time, and stops before the first fish of its own
+species. It goes, with what it ate, onto the digesting pile of its species in the centre. Your turn ends at
+once and you cannot bank until the end of your next turn.
+
+Whenever you have 3 fish of one species in your row (any size, anywhere in the row), you may take that
+species' digesting pile into your catch during your turn, but not after revealing a hungry fish. Your row stays.
+
+When the farandole cards are all revealed, play on with the empty-sea cards: the first hungry fish revealed
+ends the game at once. Ties: the most hungry fish in the catch wins; still tied, you share the win."""
+)

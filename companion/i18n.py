@@ -1,0 +1,174 @@
+"""Player-facing text in English, French and Italian, through gettext.
+
+Each package (core, vision, hardware, ui) keeps its own gettext domain in its own ``locale/`` folder, so the
+catalogs of one package never conflict with another's. Catalogs are kept as ``.po`` source only and compiled to
+the ``.mo`` form gettext reads when first loaded: there is no build step to forget.
+"""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import io
+import struct
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+LANGUAGES: tuple[str, ...] = ("en", "fr", "it")
+DEFAULT_LANGUAGE = "en"
+CORE_LOCALE_DIR = Path(__file__).parent / "locale"
+
+
+def N_(message: str) -> str:
+    """Mark a string for translation without translating it (it is translated where it is shown)."""
+    return message
+
+
+class UnknownLanguage(ValueError):
+    """A language the app does not speak."""
+
+
+@dataclass(frozen=True)
+class Translator:
+    """Translates and formats messages of one domain into one language."""
+
+    language: str
+    translations: gettext.NullTranslations
+
+    def __call__(self, message: str, **params: object) -> str:
+        text = self.translations.gettext(message)
+        return text.format(**params) if params else text
+
+    def plural(self, singular: str, plural: str, n: int, **params: object) -> str:
+        return self.translations.ngettext(singular, plural, n).format(n=n, **params)
+
+
+def check_language(language: str) -> str:
+    if language not in LANGUAGES:
+        raise UnknownLanguage(f"unknown language {language!r}: choose one of {', '.join(LANGUAGES)}")
+    return language
+
+
+@cache
+def translator(language: str = DEFAULT_LANGUAGE, domain: str = "companion", localedir: Path = CORE_LOCALE_DIR) -> Translator:
+    """The translator for ``language`` in ``domain``; English is the source language (identity)."""
+    check_language(language)
+    if language == "en":
+        return Translator(language, gettext.NullTranslations())
+    if not (localedir / language / "LC_MESSAGES" / f"{domain}.po").exists() and domain != "companion":
+        raise FileNotFoundError(f"missing translation catalog for {domain!r} in {language!r} under {localedir}")
+    po_path = localedir / language / "LC_MESSAGES" / f"{domain}.po"
+    if not po_path.exists():
+        raise FileNotFoundError(f"missing translation catalog {po_path}")
+    mo = compile_po(parse_po(po_path.read_text(encoding="utf-8")))
+    translations = gettext.GNUTranslations(io.BytesIO(mo))
+    if (domain, localedir) != ("companion", CORE_LOCALE_DIR):
+        # A game's or a package's catalog falls back on the core's for shared words ("seat 2", "a and b").
+        translations.add_fallback(translator(language).translations)
+    return Translator(language, translations)
+
+
+def translators(domain: str = "companion", localedir: Path = CORE_LOCALE_DIR) -> dict[str, Translator]:
+    return {lang: translator(lang, domain, localedir) for lang in LANGUAGES}
+
+
+# --- .po parsing and .mo compiling (what GNU msgfmt does, for the subset of .po we write) ---
+
+PoKey = str | tuple[str, str]  # msgid, or (msgid, msgid_plural)
+
+
+def parse_po(text: str) -> dict[PoKey, str | list[str]]:
+    """Parse a .po file's entries: msgid -> msgstr, or (msgid, msgid_plural) -> [msgstr[0], msgstr[1], ...].
+
+    The header entry (empty msgid) is kept under the key "". Fuzzy entries are skipped, as msgfmt does.
+    """
+    entries: dict[PoKey, str | list[str]] = {}
+    fields: dict[str, str] = {}
+    current: str | None = None
+    fuzzy = False
+
+    def flush() -> None:
+        nonlocal fuzzy
+        if "msgid" in fields and not fuzzy:
+            if "msgid_plural" in fields:
+                forms = [fields[k] for k in sorted(k for k in fields if k.startswith("msgstr["))]
+                entries[(fields["msgid"], fields["msgid_plural"])] = forms
+            else:
+                entries[fields["msgid"]] = fields.get("msgstr", "")
+        fields.clear()
+        fuzzy = False
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            flush()
+            current = None
+            continue
+        if line.startswith("#,") and "fuzzy" in line:
+            fuzzy = True
+            continue
+        if line.startswith("#"):
+            continue
+        if line.startswith('"'):
+            if current is None:
+                raise ValueError(f"po: continuation line without a keyword: {raw!r}")
+            fields[current] += ast.literal_eval(line)
+            continue
+        keyword, _, rest = line.partition(" ")
+        if keyword == "msgid" and "msgid" in fields and current is not None and current.startswith("msgstr"):
+            flush()
+        current = keyword
+        fields[keyword] = ast.literal_eval(rest.strip())
+    flush()
+    return entries
+
+
+def compile_po(entries: dict[PoKey, str | list[str]]) -> bytes:
+    """The GNU .mo bytes for parsed .po entries (untranslated entries are left out, so gettext falls back)."""
+    pairs: list[tuple[bytes, bytes]] = []
+    for key, value in entries.items():
+        if isinstance(key, tuple):
+            assert isinstance(value, list)
+            if not all(value):
+                continue
+            msgid = f"{key[0]}\0{key[1]}"
+            msgstr = "\0".join(value)
+        else:
+            assert isinstance(value, str)
+            if not value and key:
+                continue
+            msgid, msgstr = key, value
+        pairs.append((msgid.encode(), msgstr.encode()))
+    pairs.sort()
+    n = len(pairs)
+    ids_table_at = 28
+    strs_table_at = ids_table_at + 8 * n
+    data_at = strs_table_at + 8 * n
+    ids_table, strs_table, data = [], [], b""
+    for msgid, _ in pairs:
+        ids_table.append((len(msgid), data_at + len(data)))
+        data += msgid + b"\0"
+    for _, msgstr in pairs:
+        strs_table.append((len(msgstr), data_at + len(data)))
+        data += msgstr + b"\0"
+    header = struct.pack("<7I", 0x950412DE, 0, n, ids_table_at, strs_table_at, 0, 0)
+    tables = b"".join(struct.pack("<2I", *t) for t in ids_table + strs_table)
+    return header + tables + data
+
+
+def marked_messages(source: str, markers: tuple[str, ...] = ("N_", "_", "tr")) -> set[str]:
+    """Literal strings passed as first argument to a translation marker in Python ``source``."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in markers
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            found.add(node.args[0].value)
+    return found
+
