@@ -25,6 +25,11 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with a plural form; the count is its ``{n}`` parameter."""
+    return (singular, plural)
+
+
 class UnknownLanguage(ValueError):
     """A language the app does not speak."""
 
@@ -51,13 +56,17 @@ def check_language(language: str) -> str:
 
 
 @cache
-def translator(language: str = DEFAULT_LANGUAGE, domain: str = "companion", localedir: Path = CORE_LOCALE_DIR) -> Translator:
+def translator(
+    language: str = DEFAULT_LANGUAGE, domain: str = "companion", localedir: Path = CORE_LOCALE_DIR
+) -> Translator:
     """The translator for ``language`` in ``domain``; English is the source language (identity)."""
     check_language(language)
     if language == "en":
         return Translator(language, gettext.NullTranslations())
     if not (localedir / language / "LC_MESSAGES" / f"{domain}.po").exists() and domain != "companion":
-        raise FileNotFoundError(f"missing translation catalog for {domain!r} in {language!r} under {localedir}")
+        raise FileNotFoundError(
+            f"missing translation catalog for {domain!r} in {language!r} under {localedir}"
+        )
     po_path = localedir / language / "LC_MESSAGES" / f"{domain}.po"
     if not po_path.exists():
         raise FileNotFoundError(f"missing translation catalog {po_path}")
@@ -157,18 +166,21 @@ def compile_po(entries: dict[PoKey, str | list[str]]) -> bytes:
     return header + tables + data
 
 
-def marked_messages(source: str, markers: tuple[str, ...] = ("N_", "_", "tr")) -> set[str]:
-    """Literal strings passed as first argument to a translation marker in Python ``source``."""
-    found: set[str] = set()
+def marked_messages(source: str, markers: tuple[str, ...] = ("N_", "_", "tr")) -> set[PoKey]:
+    """Messages marked in Python ``source``: the literal first argument of a marker call (``N_("...")``,
+    ``tr("...")``), and (singular, plural) pairs marked with ``NP_``."""
+    found: set[PoKey] = set()
     for node in ast.walk(ast.parse(source)):
-        if (
+        if not (
             isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id in markers
             and node.args
-            and isinstance(node.args[0], ast.Constant)
-            and isinstance(node.args[0].value, str)
+            and all(isinstance(a, ast.Constant) for a in node.args[:2])
         ):
-            found.add(node.args[0].value)
+            continue
+        name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+        first = node.args[0].value
+        if name in markers and isinstance(first, str):
+            found.add(first)
+        elif name in ("NP_", "plural") and len(node.args) >= 2 and isinstance(first, str):
+            found.add((first, node.args[1].value))
     return found
-

@@ -8,6 +8,7 @@ apart from application; applying an illegal action gives a ``Violation`` value, 
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -34,7 +35,7 @@ class Fact:
     """
 
     code: str
-    message: str
+    message: str | tuple[str, str]  # a msgid, or (singular, plural) counted by the parameter "n"
     params: tuple[tuple[str, JSON], ...] = ()
 
     def param(self, name: str) -> JSON:
@@ -54,7 +55,7 @@ class Violation(Fact):
     """An illegal action: the rule broken (``code``) and an explanation a ten-year-old understands."""
 
 
-def fact(cls: type[Fact], code: str, message: str, **params: JSON) -> Any:
+def fact(cls: type[Fact], code: str, message: str | tuple[str, str], **params: JSON) -> Any:
     return cls(code, message, tuple(params.items()))
 
 
@@ -239,12 +240,22 @@ class Game(ABC, Generic[S, A]):
         """A fact (effect or violation) in words in ``language``."""
         tr = self.translator(language)
         names = list(seats) or [tr("seat {n}", n=i + 1) for i in range(self.max_players)]
-        params = {k: self.describe_param(k, v, tr, names) for k, v in item.params}
+        params = {k: self.describe_param(k, v, tr, names) for k, v in item.params if k != "n"}
+        if isinstance(item.message, tuple):
+            return tr.plural(*item.message, item.param("n"), **params)
         return tr(item.message, **params)
 
     def describe_action(self, action: A, language: str = "en", seats: Sequence[str] = ()) -> str:
         """An action in words, for narration and the coach."""
         return action.kind
+
+    def describe_state(self, state: S, language: str = "en", seats: Sequence[str] = ()) -> str:
+        """The table in words; games override this (the default shows the state's JSON)."""
+        return json.dumps(self.state_to_json(state), ensure_ascii=False, indent=1)
+
+    def invariant_problems(self, state: S) -> list[str]:
+        """What is inconsistent in ``state`` (cards in two places...); checked after every step in tests."""
+        return []
 
     @abstractmethod
     def rules_summary(self, language: str = "en") -> str:
@@ -252,7 +263,7 @@ class Game(ABC, Generic[S, A]):
 
 
 def join_words(items: Sequence[str], tr: Translator) -> str:
-    """"a", "a and b", "a, b and c" in the translator's language."""
+    """ "a", "a and b", "a, b and c" in the translator's language."""
     if not items:
         return tr("nothing")
     if len(items) == 1:

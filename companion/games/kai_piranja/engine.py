@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import replace
@@ -45,7 +46,7 @@ EMPTY_SEA_CARDS = 20
 CARD_PARAMS = frozenset({"card", "stopper"})
 
 
-def _effect(code: str, message: str, **params: JSON) -> Effect:
+def _effect(code: str, message: str | tuple[str, str], **params: JSON) -> Effect:
     return fact(Effect, code, message, **params)
 
 
@@ -111,7 +112,9 @@ class KaiPiranja(Game[KaiPiranjaState, KaiPiranjaAction]):
         if back is not None:
             actions.extend(Reveal(seat, c) for c in self._ids_by_back[back] if c not in state.seen)
         if not self.profile.capture_requires_banking:
-            actions.extend(Capture(seat, s) for s in capturable_species(self._faces, state.rows[seat], state.piles))
+            actions.extend(
+                Capture(seat, s) for s in capturable_species(self._faces, state.rows[seat], state.piles)
+            )
         if state.last_reveal == SATED:
             if state.rows[seat]:
                 actions.append(Bank(seat))
@@ -196,7 +199,9 @@ class KaiPiranja(Game[KaiPiranjaState, KaiPiranjaAction]):
         state = self._feed_hungry(state, seat, card, effects)
         return self._end_turn(state, effects)
 
-    def _place_sated(self, state: KaiPiranjaState, seat: int, card: str, effects: list[Effect]) -> KaiPiranjaState:
+    def _place_sated(
+        self, state: KaiPiranjaState, seat: int, card: str, effects: list[Effect]
+    ) -> KaiPiranjaState:
         taker = taker_of_sated(self._faces, state.rows, seat, card)
         if taker is None:
             effects.append(_effect("boxed", T.BOXED, card=card))
@@ -209,7 +214,9 @@ class KaiPiranja(Game[KaiPiranjaState, KaiPiranjaAction]):
         rows[taker] = (*rows[taker], card)
         return replace(state, rows=tuple(rows), last_reveal=SATED)
 
-    def _feed_hungry(self, state: KaiPiranjaState, seat: int, card: str, effects: list[Effect]) -> KaiPiranjaState:
+    def _feed_hungry(
+        self, state: KaiPiranjaState, seat: int, card: str, effects: list[Effect]
+    ) -> KaiPiranjaState:
         row = state.rows[seat]
         n = eaten_by_hungry(self._faces, row, card)
         kept, eaten = row[: len(row) - n], row[len(row) - n :]
@@ -226,7 +233,7 @@ class KaiPiranja(Game[KaiPiranjaState, KaiPiranjaAction]):
         # The eaten fish go under the hungry one, and that stack lands on the pile of its species.
         piles = list(state.piles)
         piles[index] = (*piles[index], *eaten, card)
-        effects.append(_effect("to-pile", T.TO_PILE, species=species, size=len(piles[index])))
+        effects.append(_effect("to-pile", T.TO_PILE, species=species, n=len(piles[index])))
         rows = list(state.rows)
         rows[seat] = kept
         return replace(state, rows=tuple(rows), piles=tuple(piles), last_reveal=HUNGRY)
@@ -238,7 +245,7 @@ class KaiPiranja(Game[KaiPiranjaState, KaiPiranjaAction]):
         piles[index] = ()
         catches = list(state.catches)
         catches[seat] = (*catches[seat], *pile)
-        effect = _effect("captured", T.CAPTURED, seat=seat, species=species, size=len(pile))
+        effect = _effect("captured", T.CAPTURED, seat=seat, species=species, n=len(pile))
         return replace(state, piles=tuple(piles), catches=tuple(catches)), effect
 
     def _bank(self, state: KaiPiranjaState, seat: int, effects: list[Effect]) -> KaiPiranjaState:
@@ -251,7 +258,7 @@ class KaiPiranja(Game[KaiPiranjaState, KaiPiranjaAction]):
         catches[seat] = (*catches[seat], *row)
         rows = list(state.rows)
         rows[seat] = ()
-        effects.append(_effect("banked", T.BANKED, seat=seat, size=len(row), total=len(catches[seat])))
+        effects.append(_effect("banked", T.BANKED, seat=seat, n=len(row), total=len(catches[seat])))
         return replace(state, rows=tuple(rows), catches=tuple(catches))
 
     def _end_turn(self, state: KaiPiranjaState, effects: list[Effect]) -> Step[KaiPiranjaState]:
@@ -277,7 +284,9 @@ class KaiPiranja(Game[KaiPiranjaState, KaiPiranjaAction]):
         if back is not None:
             options.append(None)  # stands for "reveal"; the card is drawn below
         if not self.profile.capture_requires_banking and any(state.piles):
-            options.extend(Capture(seat, s) for s in capturable_species(self._faces, state.rows[seat], state.piles))
+            options.extend(
+                Capture(seat, s) for s in capturable_species(self._faces, state.rows[seat], state.piles)
+            )
         if state.last_reveal == SATED:
             if state.rows[seat]:
                 options.append(Bank(seat))
@@ -324,7 +333,9 @@ class KaiPiranja(Game[KaiPiranjaState, KaiPiranjaAction]):
         seat = data.get("seat")
         if type(seat) is not int or seat < 0:
             raise RecordError(f"action {kind!r} needs a seat number (0 for the first player), not {seat!r}")
-        expected = {"action", "seat"} | ({"card"} if cls is Reveal else {"species"} if cls is Capture else set())
+        expected = {"action", "seat"} | (
+            {"card"} if cls is Reveal else {"species"} if cls is Capture else set()
+        )
         if set(data) != expected:
             raise RecordError(f"action {kind!r} takes the fields {', '.join(sorted(expected))}")
         if cls is Reveal:
@@ -361,7 +372,9 @@ class KaiPiranja(Game[KaiPiranjaState, KaiPiranjaAction]):
             return self.species_name(value, tr.language)
         return super().describe_param(name, value, tr, seats)
 
-    def describe_action(self, action: KaiPiranjaAction, language: str = "en", seats: Sequence[str] = ()) -> str:
+    def describe_action(
+        self, action: KaiPiranjaAction, language: str = "en", seats: Sequence[str] = ()
+    ) -> str:
         tr = self.translator(language)
         seat = self.describe_param("seat", action.seat, tr, seats or self.seat_names(language))
         if isinstance(action, Reveal):
@@ -374,6 +387,21 @@ class KaiPiranja(Game[KaiPiranjaState, KaiPiranjaAction]):
         tr = self.translator(language)
         return [tr("seat {n}", n=i + 1) for i in range(self.max_players)]
 
+    def describe_state(self, state: KaiPiranjaState, language: str = "en", seats: Sequence[str] = ()) -> str:
+        tr = self.translator(language)
+        names = list(seats) or self.seat_names(language)
+        lines = [tr(T.FACE_DOWN, farandole=state.farandole_left, empty_sea=state.empty_sea_left)]
+        for seat in range(state.players):
+            cards = join_words([self.card_name(c, language) for c in state.rows[seat]], tr)
+            lines.append(tr(T.ROW, seat=names[seat], cards=cards))
+            lines.append(tr.plural(*T.CATCH, len(state.catches[seat]), seat=names[seat]))
+        for species, pile in zip(SPECIES, state.piles, strict=True):
+            if pile:
+                lines.append(tr.plural(*T.PILE, len(pile), species=self.species_name(species, language)))
+        if not state.over:
+            lines.append(tr(T.TURN, seat=names[state.current]))
+        return "\n".join(lines)
+
     def rules_summary(self, language: str = "en") -> str:
         return self.translator(language)(T.RULES_SUMMARY)
 
@@ -382,7 +410,9 @@ class KaiPiranja(Game[KaiPiranjaState, KaiPiranjaAction]):
     def invariant_problems(self, state: KaiPiranjaState) -> list[str]:
         """Every card in exactly one place; counts of face-down cards consistent with what was seen."""
         problems: list[str] = []
-        placed = [c for group in (*state.rows, *state.catches, *state.piles, state.out_of_play) for c in group]
+        placed = [
+            c for group in (*state.rows, *state.catches, *state.piles, state.out_of_play) for c in group
+        ]
         if len(placed) != len(set(placed)):
             problems.append("a card is in two places")
         if set(placed) != set(state.seen):
@@ -391,7 +421,7 @@ class KaiPiranja(Game[KaiPiranjaState, KaiPiranjaAction]):
         if state.farandole_left > unseen[FARANDOLE] or state.empty_sea_left != unseen[EMPTY_SEA]:
             problems.append("face-down counts do not match the unseen cards")
         for row in state.rows:
-            for left, right in zip(row, row[1:], strict=False):
+            for left, right in itertools.pairwise(row):
                 a, b = self._faces[left], self._faces[right]
                 if a.hungry or b.hungry or (a.species != b.species and a.size != b.size):
                     problems.append(f"row {row} breaks the species-or-size rule")

@@ -6,7 +6,7 @@ pesce leone / pesce spada.
 
 from __future__ import annotations
 
-from companion.i18n import N_
+from companion.i18n import N_, NP_
 
 SPECIES_NAMES = {
     "piranha": N_("piranha"),
@@ -42,10 +42,19 @@ ATE_SOME = N_("The {card} eats {eaten} from {seat}'s row and stops at the {stopp
 ATE_ALL = N_("The {card} eats {seat}'s whole row: {eaten}.")
 ATE_NOTHING = N_("The {card} eats nothing: the last fish of {seat}'s row is a {stopper}.")
 ATE_EMPTY = N_("The {card} finds {seat}'s row empty and eats nothing.")
-TO_PILE = N_("It goes onto the {species} pile in the centre, which now holds {size} cards.")
+TO_PILE = NP_(
+    "It goes onto the {species} pile in the centre, which now holds {n} card.",
+    "It goes onto the {species} pile in the centre, which now holds {n} cards.",
+)
 LAST_FARANDOLE = N_("That was the last farandole card: from now on, reveal empty-sea cards.")
-CAPTURED = N_("{seat} has 3 fish of the {species} kind and takes the {species} pile: {size} cards into the catch.")
-BANKED = N_("{seat} banks the row: {size} cards go into the catch, which now holds {total}.")
+CAPTURED = NP_(
+    "{seat} has 3 fish of the {species} kind and takes the {species} pile: {n} card into the catch.",
+    "{seat} has 3 fish of the {species} kind and takes the {species} pile: {n} cards into the catch.",
+)
+BANKED = NP_(
+    "{seat} banks the row: {n} card goes into the catch, which now holds {total}.",
+    "{seat} banks the row: {n} cards go into the catch, which now holds {total}.",
+)
 TURN_PASSES = N_("{seat}'s turn is over; it is {next_seat}'s turn.")
 GAME_ENDS_HUNGRY = N_("A hungry fish in the empty sea: the {card} ends the game at once and eats nothing.")
 GAME_ENDS_NO_CARDS = N_("No face-down card is left: the game is over.")
@@ -74,6 +83,13 @@ CAPTURE_ON_BANKING = N_(
     "With these rules, a pile is taken only when you bank your row with 3 fish of its kind."
 )
 NOTHING_TO_BANK = N_("{seat}'s row is empty: there is nothing to bank. End the turn instead.")
+
+# --- the table, for replay and the coach ---
+FACE_DOWN = N_("Face-down cards: farandole {farandole}, empty sea {empty_sea}.")
+ROW = N_("{seat}'s row: {cards}")
+CATCH = NP_("{seat}'s catch: {n} card", "{seat}'s catch: {n} cards")
+PILE = NP_("{species} pile in the centre: {n} card", "{species} pile in the centre: {n} cards")
+TURN = N_("It is {seat}'s turn.")
 
 # --- actions, for narration and the coach ---
 DO_REVEAL = N_("{seat} reveals the {card}")

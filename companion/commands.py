@@ -1,0 +1,206 @@
+"""The core's subcommands: simulate, replay, rules and demo."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+from companion.errors import EXIT_ILLEGAL, EXIT_MALFORMED, CommandError
+from companion.games import GAMES, game_class, make_game
+from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, translator
+from companion.narrate import final_lines, narrate
+from companion.protocol import Game, RecordError
+from companion.record import IllegalAction, loads, replay
+from companion.simulate import default_seats, simulate, simulate_many
+
+STATS_HEADING = N_(
+    "{games} games of {title} with {players} players in {seconds:.2f} s: {rate:.0f} games a second"
+)
+MEAN_LENGTH = N_("Average length: {length:.1f} actions")
+SEAT_STATS = N_("  {seat}: average score {score:.2f}, wins {rate:.1%}")
+ILLEGAL_LINE = N_("line {line}: illegal action ({rule}): {explanation}")
+
+
+def environment_language() -> str:
+    """The language asked for by COMPANION_LANG, LANGUAGE or LANG (e.g. fr_FR.UTF-8), else English."""
+    for var in ("COMPANION_LANG", "LANGUAGE", "LANG"):
+        code = os.environ.get(var, "")[:2].lower()
+        if code in LANGUAGES:
+            return code
+    return DEFAULT_LANGUAGE
+
+
+def add_language(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, default=environment_language(), help="language of what is shown"
+    )
+
+
+def positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
+
+
+def game_for(name: str) -> Game:
+    try:
+        return make_game(name)
+    except RecordError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def checked_players(game: Game, players: int) -> int:
+    try:
+        game.check_players(players)
+    except RecordError as exc:
+        raise CommandError(str(exc)) from None
+    return players
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    game = game_for(args.game)
+    players = checked_players(game, args.players)
+    if args.games is not None:
+        if args.out:
+            raise CommandError("--out writes one game's record: leave it out with --games")
+        stats = simulate_many(game, players, args.games, args.seed)
+        tr = translator(args.lang)
+        print(
+            tr(
+                STATS_HEADING,
+                games=stats.games,
+                title=game.title,
+                players=players,
+                seconds=stats.seconds,
+                rate=stats.games_per_second,
+            )
+        )
+        print(tr(MEAN_LENGTH, length=stats.mean_length))
+        for seat, (score, rate) in enumerate(zip(stats.mean_scores, stats.win_rates, strict=True)):
+            print(tr(SEAT_STATS, seat=default_seats(players)[seat], score=score, rate=rate))
+        return 0
+    match = simulate(game, players, args.seed)
+    text = match.record_text()
+    if args.out:
+        try:
+            Path(args.out).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise CommandError(f"cannot write {args.out}: {exc.strerror}") from None
+        print(f"{args.out}: {len(match.actions)} actions, scores {game.scores(match.state)}")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def read_text(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CommandError(f"{path}: no such file") from None
+    except UnicodeDecodeError:
+        raise CommandError(f"{path}: not a text file (a record is UTF-8 JSON Lines)") from None
+    except OSError as exc:
+        raise CommandError(f"{path}: {exc.strerror}") from None
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    try:
+        record = loads(read_text(args.file))
+    except RecordError as exc:
+        raise CommandError(f"{args.file}: {exc}", EXIT_MALFORMED) from None
+    game, seats = record.game, record.header.seats
+    try:
+        state, applied = replay(record)
+    except IllegalAction as exc:
+        tr = translator(args.lang)
+        explanation = game.tell(exc.violation, args.lang, seats)
+        message = tr(ILLEGAL_LINE, line=exc.line, rule=exc.violation.code, explanation=explanation)
+        raise CommandError(f"{args.file}: {message}", EXIT_ILLEGAL) from None
+    if args.json:
+        out = {
+            "game": game.name,
+            "seats": list(seats),
+            "actions": len(applied),
+            "over": game.is_over(state),
+            "scores": game.scores(state),
+            "winners": game.winners(state) if game.is_over(state) else [],
+            "state": game.state_to_json(state),
+        }
+        print(json.dumps(out, ensure_ascii=False, indent=1))
+        return 0
+    print(game.describe_state(state, args.lang, seats))
+    if game.is_over(state):
+        for line in final_lines(game, state, seats, args.lang):
+            print(line)
+    else:
+        tr = translator(args.lang)
+        print(tr("The game is not over yet."))
+        for seat, score in enumerate(game.scores(state)):
+            print(tr("  {seat}: {score}", seat=seats[seat], score=score))
+    return 0
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    print(game_for(args.game).rules_summary(args.lang))
+    return 0
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    game = game_for(args.game)
+    players = checked_players(game, args.players)
+    seed = args.seed if args.seed is not None else int(time.time())
+    names = tuple(args.names.split(",")) if args.names else default_seats(players)
+    if len(names) != players:
+        raise CommandError(f"--names gives {len(names)} names for {players} players")
+    match = simulate(game, players, seed, names)
+    tr = translator(args.lang)
+    print(tr("{title}, {players} players, seed {seed}", title=game.title, players=players, seed=seed))
+    for line in narrate(match, args.lang):
+        print(line, flush=True)
+        if args.delay:
+            time.sleep(args.delay)
+    return 0
+
+
+def core_commands(sub: argparse._SubParsersAction) -> None:
+    games = ", ".join(sorted(GAMES))
+
+    p = sub.add_parser("simulate", help="play whole games with a random legal policy")
+    p.add_argument("game", help=f"one of: {games}")
+    p.add_argument("--players", type=positive, required=True)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", help="write the game's record to this file (default: print it)")
+    p.add_argument("--games", type=positive, help="play this many games and print statistics")
+    add_language(p)
+    p.set_defaults(run=run_simulate)
+
+    p = sub.add_parser("replay", help="replay a game record and show the final state and scores")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_language(p)
+    p.set_defaults(run=run_replay)
+
+    p = sub.add_parser("rules", help="a short teaching summary of a game's rules")
+    p.add_argument("game", help=f"one of: {games}")
+    add_language(p)
+    p.set_defaults(run=run_rules)
+
+    p = sub.add_parser("demo", help="a simulated game narrated turn by turn")
+    p.add_argument("--game", default="kai-piranja", help=f"one of: {games}")
+    p.add_argument("--players", type=positive, default=4)
+    p.add_argument("--seed", type=int, help="the same seed gives the same game (default: the clock)")
+    p.add_argument("--names", help="players' names, comma-separated, clockwise from the first player")
+    p.add_argument("--delay", type=float, default=0.0, help="seconds to wait between lines")
+    add_language(p)
+    p.set_defaults(run=run_demo)
+
+
+__all__ = ["core_commands", "game_class"]
