@@ -1,0 +1,72 @@
+"""Random playouts of every registered game: invariants at every step, a finished game at the end."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from companion.games import GAMES, make_game
+from companion.protocol import Step
+from companion.record import loads, replay
+from companion.simulate import simulate
+
+CASES = [
+    (name, players)
+    for name, cls in sorted(GAMES.items())
+    for players in range(cls.min_players, cls.max_players + 1)
+]
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_random_playouts_keep_every_invariant(name: str, players: int) -> None:
+    game = make_game(name)
+    for seed in range(60):
+        rng = random.Random(seed)
+        state = game.initial_state(players)
+        steps = 0
+        while not game.is_over(state):
+            action = game.random_action(state, rng)
+            result = game.apply(state, action)
+            assert isinstance(result, Step), f"seed {seed}: the random policy played {action}: {result}"
+            state = result.state
+            steps += 1
+            problems = game.invariant_problems(state)
+            assert not problems, f"seed {seed}, step {steps}: {problems}"
+            assert steps < 10_000, "a game that never ends"
+        scores = game.scores(state)
+        assert len(scores) == players
+        assert game.winners(state), "a finished game has at least one winner"
+        assert game.current_player(state) is None and game.legal_actions(state) == []
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_the_random_policy_only_draws_legal_actions(name: str, players: int) -> None:
+    game = make_game(name)
+    rng = random.Random(7)
+    for seed in range(8):
+        match = simulate(game, players, seed)
+        for state in match.states[:-1:5]:
+            legal = game.legal_actions(state)
+            for _ in range(3):
+                assert game.random_action(state, rng) in legal
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_states_and_actions_round_trip_through_json(name: str, players: int) -> None:
+    game = make_game(name)
+    match = simulate(game, players, seed=players)
+    for state in match.states:
+        text = json.dumps(game.state_to_json(state))
+        assert game.state_from_json(json.loads(text)) == state
+    for action in match.actions:
+        assert game.action_from_json(json.loads(json.dumps(game.action_to_json(action)))) == action
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_a_record_replays_to_the_same_final_state(name: str, players: int) -> None:
+    game = make_game(name)
+    match = simulate(game, players, seed=11)
+    state, applied = replay(loads(match.record_text()))
+    assert state == match.state and len(applied) == len(match.actions)
