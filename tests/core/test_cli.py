@@ -78,7 +78,7 @@ def test_demo_narrates_turn_by_turn_and_ends_with_the_scores(capsys) -> None:
     ],
 )
 def test_bad_arguments_give_one_line_and_an_exit_code(capsys, args, code: int, message: str) -> None:
-    got, out, err = run(capsys, *args)
+    got, _, err = run(capsys, *args)
     assert got == code and message in err and len(err.strip().splitlines()) == 1
 
 

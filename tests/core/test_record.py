@@ -106,9 +106,11 @@ def test_any_broken_text_is_a_record_error_never_a_crash(lines: list[str]) -> No
         assert str(exc)
         return
     try:
-        replay(record)
-    except IllegalAction:
-        pass
+        state, applied = replay(record)
+    except IllegalAction as exc:
+        assert exc.violation.code and record.game.tell(exc.violation)
+        return
+    assert len(applied) == len(record.actions) and not record.game.invariant_problems(state)
 
 
 @settings(max_examples=300, deadline=None)
