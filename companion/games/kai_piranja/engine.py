@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import ClassVar
 
 from companion.catalogue import Catalogue
@@ -36,6 +35,7 @@ from companion.protocol import (
     RecordError,
     Step,
     Violation,
+    evolve,
     fact,
     join_words,
     mapping_of,
@@ -182,7 +182,7 @@ class KaiPiranja(Game[KaiPiranjaState, KaiPiranjaAction]):
         card, seat = action.card, action.seat
         back = self._back[card]
         effects = [_effect("revealed", T.REVEALED, seat=seat, card=card)]
-        state = replace(
+        state = evolve(
             state,
             seen=state.seen | {card},
             farandole_left=state.farandole_left - (back == FARANDOLE),
@@ -195,7 +195,7 @@ class KaiPiranja(Game[KaiPiranjaState, KaiPiranjaAction]):
             return Step(self._place_sated(state, seat, card, effects), tuple(effects))
         if back == EMPTY_SEA:  # the end phase: the first hungry fish ends the game, eating nothing
             effects.append(_effect("game-ends-hungry", T.GAME_ENDS_HUNGRY, card=card))
-            return Step(replace(state, out_of_play=(*state.out_of_play, card), over=True), tuple(effects))
+            return Step(evolve(state, out_of_play=(*state.out_of_play, card), over=True), tuple(effects))
         state = self._feed_hungry(state, seat, card, effects)
         return self._end_turn(state, effects)
 
@@ -205,14 +205,14 @@ class KaiPiranja(Game[KaiPiranjaState, KaiPiranjaAction]):
         taker = taker_of_sated(self._faces, state.rows, seat, card)
         if taker is None:
             effects.append(_effect("boxed", T.BOXED, card=card))
-            return replace(state, out_of_play=(*state.out_of_play, card), last_reveal=SATED)
+            return evolve(state, out_of_play=(*state.out_of_play, card), last_reveal=SATED)
         if taker == seat:
             effects.append(_effect("placed", T.PLACED, card=card, seat=seat))
         else:
             effects.append(_effect("passed", T.PASSED, card=card, from_seat=seat, seat=taker))
         rows = list(state.rows)
         rows[taker] = (*rows[taker], card)
-        return replace(state, rows=tuple(rows), last_reveal=SATED)
+        return evolve(state, rows=tuple(rows), last_reveal=SATED)
 
     def _feed_hungry(
         self, state: KaiPiranjaState, seat: int, card: str, effects: list[Effect]
@@ -236,7 +236,7 @@ class KaiPiranja(Game[KaiPiranjaState, KaiPiranjaAction]):
         effects.append(_effect("to-pile", T.TO_PILE, species=species, n=len(piles[index])))
         rows = list(state.rows)
         rows[seat] = kept
-        return replace(state, rows=tuple(rows), piles=tuple(piles), last_reveal=HUNGRY)
+        return evolve(state, rows=tuple(rows), piles=tuple(piles), last_reveal=HUNGRY)
 
     def _capture(self, state: KaiPiranjaState, seat: int, species: str) -> tuple[KaiPiranjaState, Effect]:
         index = SPECIES.index(species)
@@ -246,7 +246,7 @@ class KaiPiranja(Game[KaiPiranjaState, KaiPiranjaAction]):
         catches = list(state.catches)
         catches[seat] = (*catches[seat], *pile)
         effect = _effect("captured", T.CAPTURED, seat=seat, species=species, n=len(pile))
-        return replace(state, piles=tuple(piles), catches=tuple(catches)), effect
+        return evolve(state, piles=tuple(piles), catches=tuple(catches)), effect
 
     def _bank(self, state: KaiPiranjaState, seat: int, effects: list[Effect]) -> KaiPiranjaState:
         if self.profile.capture_requires_banking:
@@ -259,15 +259,15 @@ class KaiPiranja(Game[KaiPiranjaState, KaiPiranjaAction]):
         rows = list(state.rows)
         rows[seat] = ()
         effects.append(_effect("banked", T.BANKED, seat=seat, n=len(row), total=len(catches[seat])))
-        return replace(state, rows=tuple(rows), catches=tuple(catches))
+        return evolve(state, rows=tuple(rows), catches=tuple(catches))
 
     def _end_turn(self, state: KaiPiranjaState, effects: list[Effect]) -> Step[KaiPiranjaState]:
         following = (state.current + 1) % state.players
         effects.append(_effect("turn-passes", T.TURN_PASSES, seat=state.current, next_seat=following))
-        state = replace(state, current=following, turn_reveals=0, last_reveal=NO_REVEAL)
+        state = evolve(state, current=following, turn_reveals=0, last_reveal=NO_REVEAL)
         if not state.farandole_left and not state.empty_sea_left:
             effects.append(_effect("game-ends-no-cards", T.GAME_ENDS_NO_CARDS))
-            state = replace(state, over=True)
+            state = evolve(state, over=True)
         return Step(state, tuple(effects))
 
     # --- the random policy ------------------------------------------------------------------------
