@@ -106,20 +106,26 @@ class KaiPiranja(Game[KaiPiranjaState, KaiPiranjaAction]):
     def legal_actions(self, state: KaiPiranjaState) -> list[KaiPiranjaAction]:
         if state.over:
             return []
-        seat = state.current
-        actions: list[KaiPiranjaAction] = []
         back = self._back_to_reveal(state)
-        if back is not None:
-            actions.extend(Reveal(seat, c) for c in self._ids_by_back[back] if c not in state.seen)
-        if not self.profile.capture_requires_banking:
-            actions.extend(
+        reveals = [] if back is None else [Reveal(state.current, c) for c in self._unseen(state, back)]
+        return [*reveals, *self._decisions(state)]
+
+    def _unseen(self, state: KaiPiranjaState, back: str) -> list[str]:
+        return [c for c in self._ids_by_back[back] if c not in state.seen]
+
+    def _decisions(self, state: KaiPiranjaState) -> list[KaiPiranjaAction]:
+        """The legal actions other than revealing: captures, then banking or ending after a sated fish."""
+        seat = state.current
+        options: list[KaiPiranjaAction] = []
+        if not self.profile.capture_requires_banking and any(state.piles):
+            options.extend(
                 Capture(seat, s) for s in capturable_species(self._faces, state.rows[seat], state.piles)
             )
         if state.last_reveal == SATED:
             if state.rows[seat]:
-                actions.append(Bank(seat))
-            actions.append(EndTurn(seat))
-        return actions
+                options.append(Bank(seat))
+            options.append(EndTurn(seat))
+        return options
 
     def check(self, state: KaiPiranjaState, action: KaiPiranjaAction) -> Violation | None:
         if state.over:
@@ -278,19 +284,10 @@ class KaiPiranja(Game[KaiPiranjaState, KaiPiranjaAction]):
         Equivalent to choosing among ``legal_actions`` with all reveals counted as one decision, without
         listing every face-down card.
         """
-        seat = state.current
-        options: list[KaiPiranjaAction | None] = []
         back = self._back_to_reveal(state)
+        options: list[KaiPiranjaAction | None] = self._decisions(state)
         if back is not None:
             options.append(None)  # stands for "reveal"; the card is drawn below
-        if not self.profile.capture_requires_banking and any(state.piles):
-            options.extend(
-                Capture(seat, s) for s in capturable_species(self._faces, state.rows[seat], state.piles)
-            )
-        if state.last_reveal == SATED:
-            if state.rows[seat]:
-                options.append(Bank(seat))
-            options.append(EndTurn(seat))
         choice = rng.choice(options)
         if choice is not None:
             return choice
@@ -299,8 +296,8 @@ class KaiPiranja(Game[KaiPiranjaState, KaiPiranjaAction]):
         for _ in range(8):  # rejection sampling is cheap until few cards are left unseen
             card = ids[rng.randrange(len(ids))]
             if card not in state.seen:
-                return Reveal(seat, card)
-        return Reveal(seat, rng.choice([c for c in ids if c not in state.seen]))
+                return Reveal(state.current, card)
+        return Reveal(state.current, rng.choice(self._unseen(state, back)))
 
     # --- the end ----------------------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.games.kai_piranja.cards import SPECIES
+from companion.jsondata import items, texts, whole
 from companion.protocol import JSON, RecordError
 
 NO_REVEAL, SATED, HUNGRY = "", "sated", "hungry"
@@ -50,16 +51,16 @@ class KaiPiranjaState:
             if not isinstance(piles, dict) or set(piles) != set(SPECIES):
                 raise RecordError(f"state 'piles' must have exactly the species {', '.join(SPECIES)}")
             state = cls(
-                players=_int(data["players"], "players"),
-                current=_int(data["current"], "current"),
-                rows=tuple(_cards(r, "rows") for r in _list(data["rows"], "rows")),
-                catches=tuple(_cards(c, "catches") for c in _list(data["catches"], "catches")),
-                piles=tuple(_cards(piles[s], f"piles.{s}") for s in SPECIES),
-                out_of_play=_cards(data["out_of_play"], "out_of_play"),
-                seen=frozenset(_cards(data["seen"], "seen")),
-                farandole_left=_int(data["farandole_left"], "farandole_left"),
-                empty_sea_left=_int(data["empty_sea_left"], "empty_sea_left"),
-                turn_reveals=_int(data["turn_reveals"], "turn_reveals"),
+                players=whole(data["players"], "players"),
+                current=whole(data["current"], "current"),
+                rows=tuple(texts(r, "rows") for r in items(data["rows"], "rows")),
+                catches=tuple(texts(c, "catches") for c in items(data["catches"], "catches")),
+                piles=tuple(texts(piles[s], f"piles.{s}") for s in SPECIES),
+                out_of_play=texts(data["out_of_play"], "out_of_play"),
+                seen=frozenset(texts(data["seen"], "seen")),
+                farandole_left=whole(data["farandole_left"], "farandole_left"),
+                empty_sea_left=whole(data["empty_sea_left"], "empty_sea_left"),
+                turn_reveals=whole(data["turn_reveals"], "turn_reveals"),
                 last_reveal=data["last_reveal"],
                 over=data["over"],
             )
@@ -72,21 +73,3 @@ class KaiPiranjaState:
         if not 0 <= state.current < state.players:
             raise RecordError("state 'current' is not a seat")
         return state
-
-
-def _int(value: JSON, name: str) -> int:
-    if type(value) is not int or value < 0:
-        raise RecordError(f"state {name!r} must be a whole number, not {value!r}")
-    return value
-
-
-def _list(value: JSON, name: str) -> list:
-    if not isinstance(value, list):
-        raise RecordError(f"state {name!r} must be a list")
-    return value
-
-
-def _cards(value: JSON, name: str) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-        raise RecordError(f"state {name!r} must be a list of card ids")
-    return tuple(value)
