@@ -1,0 +1,284 @@
+"""Vision: which sticker reads, how fast, and how stable the tracker is, on synthetic frames, one core.
+
+Targets (issue 3): decode + zones + tracking with 40 cards in view within 8 ms per 1280x720 frame and 20 ms per
+2304x1296 frame; recall >= 99.5 % with zero wrong identities over the committed scene matrix (vision/scenes.py)
+at 2.3 px/mm with 25 mm stickers; zero spurious tracker events over 3,000 noisy frames, changes reported within
+10 frames. ``python benchmarks/bench_vision.py [--quick]`` prints the section.
+"""
+
+from __future__ import annotations
+
+import os
+
+for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+import statistics  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+
+from vision import layout  # noqa: E402
+from vision.decoders import ArucoDecoder, Decoder, OpenCVQR, PyzbarQR, ZxingQR  # noqa: E402
+from vision.identity import GameCards, StickerKind, known_games, modules_across  # noqa: E402
+from vision.pipeline import Detector, Pipeline, default_decoder  # noqa: E402
+from vision.render import Camera, Look, PlacedCard, Pose, Renderer, Scene  # noqa: E402
+from vision.scenes import MATRIX, SEEDS, matrix_scenes, true_zone  # noqa: E402
+from vision.sequence import noisy_game, score  # noqa: E402
+from vision.tracking import Tracker, TrackerConfig  # noqa: E402
+from vision.zones import UNKNOWN  # noqa: E402
+
+cv2.setNumThreads(1)
+
+QR_SWEEP = (1.6, 2.0, 2.3, 2.6, 3.0, 4.0)  # px per module
+ARUCO_SWEEP = (2.0, 2.5, 3.0, 3.5, 4.5, 6.4)  # px per cell
+
+
+def module_mm(kind: StickerKind) -> float:
+    from vision.identity import ARUCO_QUIET, QR_QUIET
+
+    quiet = QR_QUIET if kind is StickerKind.QR else ARUCO_QUIET
+    return layout.STICKER_MM / (modules_across(kind) + 2 * quiet)
+
+
+def grid_scene(game: GameCards, kind: StickerKind, px_per_module: float, seed: int) -> Scene:
+    """18 cards side by side, seen slightly off vertical, at a chosen size in pixels per module."""
+    rng = np.random.default_rng(seed)
+    cards = []
+    for k in range(18):
+        card = game.catalogue.by_number(int(rng.integers(len(game.catalogue))) if k else seed % 160)
+        x, y = 500 + (k % 6 - 2.5) * 68, 300 + (k // 6 - 1) * 95
+        cards.append(PlacedCard(card.id, game.sticker_code, card.number, card.face,
+                                Pose(x, y, float(rng.uniform(-180, 180)))))  # fmt: skip
+    cam = Camera(px_per_mm=px_per_module / module_mm(kind), tilt=10, azimuth=float(rng.uniform(0, 360)))
+    return Scene(cam, tuple(cards), look=Look(noise=2.0), kind=kind, seed=seed)
+
+
+def _read_ids(decoder: Decoder, gray: np.ndarray, game: GameCards) -> set[int]:
+    from vision.identity import CardCode, parse_aruco, parse_qr
+
+    out = set()
+    for code in decoder.decode(gray):
+        what = parse_qr(code.value) if code.kind is StickerKind.QR else parse_aruco(int(code.value))
+        if isinstance(what, CardCode) and what.sticker_code == game.sticker_code:
+            out.add(what.number)
+    return out
+
+
+def sweep(game: GameCards, quick: bool) -> tuple[str, dict]:
+    renderer = Renderer()
+    seeds = (1,) if quick else (1, 2, 3)
+    rows, raw = [], {}
+    decoders: list[tuple[StickerKind, Decoder, tuple[float, ...]]] = [
+        (StickerKind.QR, ZxingQR(), QR_SWEEP),
+        (StickerKind.QR, PyzbarQR(), QR_SWEEP),
+        (StickerKind.ARUCO, ArucoDecoder(name="aruco 5x5"), ARUCO_SWEEP),
+    ]
+    if not quick:
+        decoders.append((StickerKind.QR, OpenCVQR(), (2.3, 4.0)))  # ~1.5 s a frame: two sizes are enough
+    frames = {}
+    for kind, sizes in ((StickerKind.QR, QR_SWEEP), (StickerKind.ARUCO, ARUCO_SWEEP)):
+        for ppm in sizes:
+            for seed in seeds:
+                r = renderer.render(grid_scene(game, kind, ppm, seed))
+                truth = {t.card.number for t in r.truth if t.visible}
+                present = {t.card.number for t in r.truth}  # partly hidden stickers may still read: not wrong
+                frames[(kind, ppm, seed)] = (cv2.cvtColor(r.image, cv2.COLOR_BGR2GRAY), truth, present)
+    for kind, dec, sizes in decoders:
+        cells = []
+        for ppm in sizes:
+            seen = hit = wrong = 0
+            for seed in seeds:
+                gray, truth, present = frames[(kind, ppm, seed)]
+                got = _read_ids(dec, gray, game)
+                seen += len(truth)
+                hit += len(got & truth)
+                wrong += len(got - present)
+            raw[(dec.name, ppm)] = (hit, seen, wrong)
+            cells.append(f"{ppm:g}: {100 * hit / seen:.0f} %" + (f" ({wrong} wrong)" if wrong else ""))
+        rows.append(f"| {dec.name} | {' · '.join(cells)} |")
+    qr_mod, aruco_cell = module_mm(StickerKind.QR), module_mm(StickerKind.ARUCO)
+    text = "\n".join([
+        "### Detection rate against sticker size (pixels per module / cell)",
+        "",
+        f"18 stickers a frame, 10° off vertical, any rotation, sensor noise; {len(seeds)} frame(s) per size. "
+        f"A 25 mm sticker at 2.3 px/mm gives {2.3 * qr_mod:.1f} px per QR module (version 1, 2-module quiet "
+        f"zone) and {2.3 * aruco_cell:.1f} px per ArUco cell (5x5, 1-cell quiet zone).",
+        "",
+        "| decoder | px per module: detection rate |",
+        "|---|---|",
+        *rows,
+    ])  # fmt: skip
+    return text, raw
+
+
+def matrix(game: GameCards, quick: bool) -> tuple[str, dict]:
+    seeds = SEEDS[:1] if quick else SEEDS
+    renderer = Renderer()
+    options = [("aruco 5x5", StickerKind.ARUCO, None), ("zxing-cpp QR", StickerKind.QR, ZxingQR()),
+               ("pyzbar QR", StickerKind.QR, PyzbarQR())]  # fmt: skip
+    rendered = {
+        kind: [(n, s, renderer.render(s)) for n, s in matrix_scenes(game, kind, seeds)]
+        for kind in StickerKind
+    }
+    per: dict[tuple[str, str], list[int]] = {}
+    for label, kind, dec in options:
+        det = Detector(game, kind, dec, expected_seats={0, 1, 2, 3})
+        for name, scene, r in rendered[kind]:
+            d = det.detect(r.image)
+            got = {c.card_id: c for c in d.cards}
+            on_table = {c.card_id for c in scene.cards}
+            visible = [t for t in r.truth if t.visible]
+            hit = [t for t in visible if t.card.card_id in got]
+            zone_err = sum(got[t.card.card_id].zone not in (true_zone(scene, t.card), UNKNOWN) for t in hit)
+            unknown = sum(got[t.card.card_id].zone == UNKNOWN for t in hit)
+            wrong = sum(cid not in on_table for cid in got)
+            acc = per.setdefault((label, name), [0, 0, 0, 0, 0])
+            for i, v in enumerate((len(visible), len(hit), wrong, zone_err, unknown)):
+                acc[i] += v
+    lines = ["| condition | " + " | ".join(o[0] for o in options) + " |", "|---|" + "---|" * len(options)]
+    totals = {o[0]: [0, 0, 0, 0, 0] for o in options}
+    for cond in MATRIX:
+        cells = []
+        for label, _, _ in options:
+            v = per[(label, cond.name)]
+            totals[label] = [a + b for a, b in zip(totals[label], v, strict=True)]
+            cells.append(f"{v[1]}/{v[0]}" + (f", {v[2]} wrong" if v[2] else ""))
+        lines.append(f"| {cond.name} | " + " | ".join(cells) + " |")
+    cells = []
+    for label, _, _ in options:
+        v = totals[label]
+        cells.append(f"**{100 * v[1] / v[0]:.2f} %**, {v[2]} wrong ids, {v[3]} wrong zones, {v[4]} unknown")
+    lines.append("| **recall** | " + " | ".join(cells) + " |")
+    text = "\n".join([
+        "### Recall over the committed scene matrix (vision/scenes.py)",
+        "",
+        f"Four mats and 40 cards (fanned rows and loose cards, some overlapping), 2304x1296, 2.3 px/mm at the "
+        f"table's centre, 25 mm stickers; seeds {', '.join(map(str, seeds))}. Cells: stickers read / stickers "
+        "fully visible. \"unknown\": the card's mat was out of frame (tilted views), reported as unknown zone.",
+        "",
+        *lines,
+    ])  # fmt: skip
+    return text, {k: v for k, v in totals.items()}
+
+
+def _time(f, reps: int) -> float:
+    f()
+    samples = []
+    for _ in range(reps):
+        t = time.perf_counter()
+        f()
+        samples.append(time.perf_counter() - t)
+    return statistics.median(samples) * 1000
+
+
+def timing(game: GameCards, quick: bool) -> tuple[str, dict]:
+    from vision.scenes import table_scene
+
+    renderer = Renderer()
+    reps = 3 if quick else 7
+    seeds = (21,) if quick else (21, 22, 23)
+    sizes = ((1280, 720, 1.28), (2304, 1296, 2.3))  # the whole table in view: 100 cm across the frame
+    options = [
+        ("aruco 5x5, game's ids (default)", StickerKind.ARUCO, lambda: default_decoder(StickerKind.ARUCO)),
+        ("aruco 5x5, all 1000 ids", StickerKind.ARUCO, lambda: ArucoDecoder()),
+        ("zxing-cpp QR + mats", StickerKind.QR, lambda: ZxingQR()),
+        ("pyzbar QR + mats", StickerKind.QR, lambda: PyzbarQR()),
+    ]
+    raw, rows = {}, []
+    for label, kind, make in options:
+        cells = []
+        for w, h, ppmm in sizes:
+            frames = [renderer.render(table_scene(game, s, kind, camera=Camera(w, h, px_per_mm=ppmm))).image
+                      for s in seeds]  # fmt: skip
+            pipe = Pipeline.create(game, kind, make(), players=4)
+            t_frame = 0.0
+            ms, read = [], []
+            for img in frames:
+                pipe.process(img, t_frame)  # the mats' shrink settles on the first frame
+
+                def once(img: np.ndarray = img, pipe: Pipeline = pipe) -> None:
+                    nonlocal t_frame
+                    t_frame += 1 / 30
+                    pipe.process(img, t_frame)
+
+                ms.append(_time(once, reps))
+                read.append(len(pipe.detector.detect(img).cards))
+            raw[(label, w)] = (statistics.median(ms), statistics.median(read))
+            cells.append(f"{statistics.median(ms):.1f} ms ({statistics.median(read):.0f}/40 read)")
+        rows.append(f"| {label} | " + " | ".join(cells) + " |")
+    text = "\n".join([
+        "### Whole pipeline time per frame, one core (decode + zones + tracking, 40 cards, 4 mats)",
+        "",
+        "Median over frames of the plain table scene; the whole 100 x 60 cm table in view, so 1280x720 sees it at "
+        "1.28 px/mm. Targets: 8 ms at 1280x720, 20 ms at 2304x1296.",
+        "",
+        "| pipeline | 1280x720 | 2304x1296 |",
+        "|---|---|---|",
+        *rows,
+    ])  # fmt: skip
+    return text, raw
+
+
+def tracker(game: GameCards, quick: bool) -> tuple[str, dict]:
+    ids = list(game.catalogue.ids())
+    cfg = TrackerConfig()
+    seeds = (1,) if quick else (1, 2, 3)
+    rows, raw = [], {}
+    for seed in seeds:
+        seq = noisy_game(ids, 3000, seed)
+        tr = Tracker(cfg)
+        events = []
+        start = time.perf_counter()
+        for f, sightings in enumerate(seq.frames):
+            events += tr.update(f / seq.fps, list(sightings))
+        us = (time.perf_counter() - start) / len(seq.frames) * 1e6
+        sc = score(seq, events, int(cfg.hold * seq.fps))
+        lat = {k: (max(v) if v else 0) for k, v in sc.latencies.items()}
+        raw[seed] = (sc.changes, sc.spurious, sc.missed, lat, us)
+        rows.append(f"| {seed} | 3000 | {sc.changes} | {sc.spurious} | {sc.missed} | {lat['add']} | {lat['move']} "
+                    f"| {lat['remove']} | {us:.0f} µs |")  # fmt: skip
+    text = "\n".join([
+        "### Tracker over 3,000 noisy frames (vision/sequence.py)",
+        "",
+        f"K = {cfg.votes} of N = {cfg.window} frames, hold {cfg.hold:g} s. Noise: 15 % missed reads, a hand "
+        "covering every card within 11 cm for 1 to 3.5 s about every 3 s, moved cards seen for 3 frames in "
+        "other zones on their way, one-frame misreads of absent cards and wrong zones. Latency: frames from the "
+        "first frame showing the change to its event (1 = that frame).",
+        "",
+        "| seed | frames | changes | spurious events | missed | worst add | worst move | worst remove | per frame |",
+        "|---|---|---|---|---|---|---|---|---|",
+        *rows,
+    ])  # fmt: skip
+    return text, raw
+
+
+def run(quick: bool = False) -> str:
+    game = known_games()["KP"]
+    parts, raws = [], {}
+    for name, fn in (("sweep", sweep), ("matrix", matrix), ("timing", timing), ("tracker", tracker)):
+        text, raw = fn(game, quick)
+        parts.append(text)
+        raws[name] = raw
+    t = raws["timing"]
+    m = raws["matrix"]
+    decision = (
+        "**Decision:** ArUco 5x5 stickers are the default: the only kind reaching the recall target at the issue's "
+        f"scale ({100 * m['aruco 5x5'][1] / m['aruco 5x5'][0]:.2f} % against "
+        f"{100 * m['zxing-cpp QR'][1] / m['zxing-cpp QR'][0]:.2f} % for zxing-cpp QR, which is faster: "
+        f"{t[('zxing-cpp QR + mats', 2304)][0]:.1f} ms against {t[('aruco 5x5, game' + chr(39) + 's ids (default)', 2304)][0]:.1f} ms "
+        "at 2304x1296); zxing-cpp stays the QR reader and pyzbar its supported alternative."
+    )  # fmt: skip
+    body = "\n\n".join(
+        ["## Vision: stickers, zones, tracking", __doc__.strip().splitlines()[0], *parts, decision]
+    )
+    return body + "\n\n<details><summary>raw numbers</summary>\n\n```\n" + repr(raws) + "\n```\n</details>\n"
+
+
+if __name__ == "__main__":
+    print(run(quick="--quick" in sys.argv))

@@ -1,0 +1,388 @@
+"""The synthetic table: draws a table state as a camera above it would see it, with the ground truth.
+
+Everything lies on the table plane (mm, x to the right, y down as seen from above, origin at a table corner) and
+is warped into the frame through one homography: perspective, tilt and rotation come from the camera. Then the
+frame gets what real cameras add: uneven light, glare spots, blur, sensor noise. Hands are drawn last, over
+cards. The same scene and seed always give the same frame.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from vision import layout
+from vision.identity import StickerKind, aruco_modules, mat_marker_id, modules_across, sticker_modules
+
+
+@dataclass(frozen=True)
+class Pose:
+    """An object's centre on the table (mm) and its rotation (degrees, clockwise as seen from above)."""
+
+    x: float
+    y: float
+    angle: float = 0.0
+
+
+@dataclass(frozen=True)
+class Camera:
+    width: int = 2304
+    height: int = 1296
+    tilt: float = 0.0  # degrees between the optical axis and the table's normal
+    azimuth: float = 0.0  # the direction the camera leans towards, degrees
+    roll: float = 0.0  # the image's rotation about the optical axis, degrees
+    fov: float = 66.0  # horizontal field of view (Camera Module 3: 66 degrees)
+    fill: float = 0.98  # the table's image fills this fraction of the frame...
+    px_per_mm: float | None = None  # ...unless this fixes the scale at ``look_at`` instead
+    look_at: tuple[float, float] | None = None  # the table point at the frame's centre (default: the table's)
+
+
+@dataclass(frozen=True)
+class PlacedCard:
+    card_id: str
+    sticker_code: str
+    number: int
+    face: str  # picks the artwork colour
+    pose: Pose
+
+
+@dataclass(frozen=True)
+class PlacedMat:
+    zone: int
+    pose: Pose  # the marked area's centre
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A hand reaching in from ``angle`` (degrees), its palm centred at (x, y) on the table."""
+
+    x: float
+    y: float
+    angle: float
+
+
+@dataclass(frozen=True)
+class Glare:
+    u: float  # centre, as fractions of the frame's width and height
+    v: float
+    radius: float  # as a fraction of the frame's width
+    strength: float  # 1.0 saturates the centre
+
+
+@dataclass(frozen=True)
+class Look:
+    gain: float = 1.0  # overall light: 0.35 is a dim room
+    uneven: float = 0.0  # how much darker the darkest side is, 0..1
+    uneven_angle: float = 0.0
+    glare: tuple[Glare, ...] = ()
+    blur: float = 0.7  # Gaussian sigma in pixels (a sharp lens and demosaicing still blur a little)
+    noise: float = 2.0  # sensor noise, standard deviation in grey levels at full light
+
+
+@dataclass(frozen=True)
+class Scene:
+    camera: Camera
+    cards: tuple[PlacedCard, ...]
+    mats: tuple[PlacedMat, ...] = ()
+    hands: tuple[Hand, ...] = ()
+    look: Look = Look()
+    kind: StickerKind = StickerKind.ARUCO
+    table: tuple[float, float] = (1000.0, 600.0)
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class CardTruth:
+    card: PlacedCard
+    visible: bool  # the whole sticker is in the frame and nothing covers it
+    sticker: np.ndarray = field(compare=False)  # the code's corners in the frame, quiet zone excluded
+    px_per_module: float
+
+
+@dataclass(frozen=True)
+class Rendered:
+    image: np.ndarray  # BGR uint8
+    truth: tuple[CardTruth, ...]
+    table_to_image: np.ndarray = field(compare=False)
+
+
+# --- geometry ---------------------------------------------------------------------------------------------
+
+
+def pose_matrix(pose: Pose, w: float, h: float) -> np.ndarray:
+    """Object mm (origin at its top-left) to table mm."""
+    a = math.radians(pose.angle)
+    c, s = math.cos(a), math.sin(a)
+    return np.array([[c, -s, pose.x], [s, c, pose.y], [0, 0, 1]]) @ _translate(-w / 2, -h / 2)
+
+
+def _translate(dx: float, dy: float) -> np.ndarray:
+    return np.array([[1.0, 0, dx], [0, 1, dy], [0, 0, 1]])
+
+
+def _scale(s: float) -> np.ndarray:
+    return np.diag([s, s, 1.0])
+
+
+def apply_h(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    p = np.asarray(pts, np.float64).reshape(-1, 2)
+    q = np.c_[p, np.ones(len(p))] @ h.T
+    return (q[:, :2] / q[:, 2:3]).astype(np.float32)
+
+
+def local_scale(h: np.ndarray, x: float, y: float) -> float:
+    """Pixels per mm at table point (x, y): the square root of the homography's Jacobian determinant."""
+    w = h[2, 0] * x + h[2, 1] * y + h[2, 2]
+    u, v = apply_h(h, np.array([[x, y]]))[0]
+    j = (
+        np.array(
+            [[h[0, 0] - u * h[2, 0], h[0, 1] - u * h[2, 1]], [h[1, 0] - v * h[2, 0], h[1, 1] - v * h[2, 1]]]
+        )
+        / w
+    )
+    return math.sqrt(abs(np.linalg.det(j)))
+
+
+def camera_homography(cam: Camera, table: tuple[float, float]) -> np.ndarray:
+    """Table mm to frame pixels for a pinhole camera looking at the table."""
+    tw, th = table
+    f = (cam.width / 2) / math.tan(math.radians(cam.fov) / 2)
+    k = np.array([[f, 0, cam.width / 2], [0, f, cam.height / 2], [0, 0, 1]])
+    rz = _rot_z(cam.roll) @ _rot_x(cam.tilt) @ _rot_z(cam.azimuth)
+    forward = rz.T @ np.array([0.0, 0.0, 1.0])  # table z points into the table: the camera looks along +z
+    target = np.array([*(cam.look_at or (tw / 2, th / 2)), 0.0])
+    distance = 0.55 * tw / math.tan(math.radians(cam.fov) / 2)
+    position = target - distance * forward
+    t = -rz @ position
+    h = k @ np.c_[rz[:, 0], rz[:, 1], t]
+    centre = apply_h(h, target[None, :2])[0]
+    if cam.px_per_mm is not None:
+        s = cam.px_per_mm / local_scale(h, *target[:2])
+    else:
+        corners = apply_h(h, np.array([[0, 0], [tw, 0], [tw, th], [0, th]]))
+        span = np.abs(corners - centre).max(axis=0) * 2
+        s = cam.fill * min(cam.width / span[0], cam.height / span[1])
+    fit = _translate(cam.width / 2, cam.height / 2) @ _scale(s) @ _translate(-centre[0], -centre[1])
+    return fit @ h
+
+
+def _rot_x(deg: float) -> np.ndarray:
+    a = math.radians(deg)
+    return np.array([[1, 0, 0], [0, math.cos(a), -math.sin(a)], [0, math.sin(a), math.cos(a)]])
+
+
+def _rot_z(deg: float) -> np.ndarray:
+    a = math.radians(deg)
+    return np.array([[math.cos(a), -math.sin(a), 0], [math.sin(a), math.cos(a), 0], [0, 0, 1]])
+
+
+# --- textures ---------------------------------------------------------------------------------------------
+
+PAPER = 236  # printed white is not 255
+INK = 28
+
+
+def _paint_modules(
+    canvas: np.ndarray, modules: np.ndarray, x: float, y: float, size: float, t: float
+) -> None:
+    """Print a module bitmap as a ``size`` mm square at (x, y) mm on a canvas of ``t`` px/mm."""
+    x0, y0, x1, y1 = (round(v * t) for v in (x, y, x + size, y + size))
+    img = np.where(modules, INK, PAPER).astype(np.uint8)
+    patch = cv2.resize(img, (x1 - x0, y1 - y0), interpolation=cv2.INTER_NEAREST)
+    canvas[y0:y1, x0:x1] = patch[..., None]
+
+
+def _face_colour(face: str) -> tuple[int, int, int]:
+    h = sum(ord(c) * (i + 1) for i, c in enumerate(face))
+    return (40 + h * 37 % 180, 40 + h * 91 % 180, 40 + h * 53 % 180)
+
+
+def card_texture(card: PlacedCard, kind: StickerKind, t: float) -> np.ndarray:
+    w, h = round(layout.CARD_W * t), round(layout.CARD_H * t)
+    rng = np.random.default_rng(card.number)
+    tex = np.empty((h, w, 3), np.uint8)
+    tex[:] = _face_colour(card.face)
+    for _ in range(6):  # busy artwork: the decoder must not see markers in it
+        centre = (int(rng.integers(0, w)), int(rng.integers(0, h)))
+        axes = (int(rng.integers(w // 10, w // 3)), int(rng.integers(h // 12, h // 4)))
+        colour = tuple(int(c) for c in rng.integers(0, 256, 3))
+        cv2.ellipse(tex, centre, axes, float(rng.uniform(0, 180)), 0, 360, colour, -1, cv2.LINE_AA)
+    cv2.rectangle(tex, (0, 0), (w - 1, h - 1), (250, 250, 250), max(1, round(2 * t)))
+    modules = sticker_modules(kind, card.sticker_code, card.number)
+    _paint_modules(tex, modules, layout.STICKER_INSET, layout.STICKER_INSET, layout.STICKER_MM, t)
+    return tex
+
+
+def mat_texture(zone: int, t: float) -> np.ndarray:
+    """A mat as printed on A4, around its marked area (margins included)."""
+    pw, ph = layout.PAPERS["a4"].width, layout.PAPERS["a4"].height
+    ox, oy = (pw - layout.MAT_W) / 2, (ph - layout.MAT_H) / 2
+    tex = np.full((round(ph * t), round(pw * t), 3), PAPER, np.uint8)
+    cv2.rectangle(
+        tex, (round(ox * t), round(oy * t)), (round((ox + layout.MAT_W) * t), round((oy + layout.MAT_H) * t)),
+        (170, 170, 170), max(1, round(0.5 * t)),
+    )  # fmt: skip
+    size = layout.MAT_MARKER + 2 * layout.MAT_QUIET
+    for corner in range(4):
+        x0, y0 = layout.mat_marker_corners(corner)[0]
+        modules = aruco_modules(mat_marker_id(zone, corner))
+        _paint_modules(tex, modules, ox + x0 - layout.MAT_QUIET, oy + y0 - layout.MAT_QUIET, size, t)
+    label = f"{zone + 1}"
+    cv2.putText(tex, label, (round(pw * t / 2 - 8 * t), round(ph * t * 0.55)), cv2.FONT_HERSHEY_SIMPLEX,
+                0.12 * t, (150, 150, 150), max(1, round(t)), cv2.LINE_AA)  # fmt: skip
+    return tex
+
+
+def table_texture(seed: int, table: tuple[float, float]) -> np.ndarray:
+    """Wood-like low-frequency texture at 1 px/mm."""
+    rng = np.random.default_rng(seed)
+    w, h = int(table[0]), int(table[1])
+    grain = rng.standard_normal((h // 8 + 1, w // 64 + 1)).astype(np.float32)
+    grain = cv2.resize(grain, (w, h), interpolation=cv2.INTER_CUBIC)
+    base = np.array([60, 95, 140], np.float32)  # BGR brown
+    tex = base[None, None, :] * (1 + 0.12 * grain[..., None])
+    return np.clip(tex, 0, 255).astype(np.uint8)
+
+
+def hand_polygon(hand: Hand) -> np.ndarray:
+    """Palm and forearm outline in table mm: the arm runs 500 mm back towards ``angle``."""
+    a = math.radians(hand.angle)
+    d = np.array([math.cos(a), math.sin(a)])
+    n = np.array([-d[1], d[0]])
+    c = np.array([hand.x, hand.y])
+    palm = [
+        c + 55 * math.cos(u) * d * -1 + 45 * math.sin(u) * n
+        for u in np.linspace(-math.pi / 2, math.pi / 2, 9)
+    ]
+    arm = [c + 40 * n + 500 * d, c - 40 * n + 500 * d]
+    return np.array([*palm, *arm], np.float32)
+
+
+# --- the renderer -----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Renderer:
+    """Draws scenes; keeps the textures it has drawn so a sequence of frames reuses them."""
+
+    _cache: dict[tuple, np.ndarray] = field(default_factory=dict, repr=False)
+
+    def _texture(self, key: tuple, make) -> np.ndarray:
+        if key not in self._cache:
+            self._cache[key] = make()
+        return self._cache[key]
+
+    def render(self, scene: Scene) -> Rendered:
+        cam = scene.camera
+        h = camera_homography(cam, scene.table)
+        tw, th = scene.table
+        scale = max(local_scale(h, x, y) for x in (0, tw) for y in (0, th))
+        t = float(min(12, max(2, math.ceil(2 * scale))))  # texture px/mm: twice the finest frame scale
+        frame = cv2.warpPerspective(
+            self._texture(("table", scene.seed % 4), lambda: table_texture(scene.seed % 4, scene.table)),
+            h, (cam.width, cam.height), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=(25, 25, 25),
+        )  # fmt: skip
+        pw, ph = layout.PAPERS["a4"].width, layout.PAPERS["a4"].height
+        for mat in scene.mats:
+            tex = self._texture(("mat", mat.zone, t), lambda m=mat: mat_texture(m.zone, t))
+            _warp_into(frame, tex, h @ pose_matrix(mat.pose, pw, ph) @ _scale(1 / t))
+        owner = np.zeros((cam.height, cam.width), np.int16)
+        card_h = []
+        for i, card in enumerate(scene.cards):
+            tex = self._texture(
+                ("card", card.card_id, scene.kind, t), lambda c=card: card_texture(c, scene.kind, t)
+            )
+            m = h @ pose_matrix(card.pose, layout.CARD_W, layout.CARD_H)
+            card_h.append(m)
+            _warp_into(frame, tex, m @ _scale(1 / t))
+            quad = apply_h(
+                m, np.array([[0, 0], [layout.CARD_W, 0], [layout.CARD_W, layout.CARD_H], [0, layout.CARD_H]])
+            )
+            cv2.fillConvexPoly(owner, np.round(quad).astype(np.int32), i + 1)
+        rng = np.random.default_rng(scene.seed)
+        for hand in scene.hands:
+            poly = np.round(apply_h(h, hand_polygon(hand))).astype(np.int32)
+            shadow = np.zeros(owner.shape, np.uint8)
+            cv2.fillPoly(shadow, [poly + np.array([18, 22], np.int32)], 1)
+            frame[shadow > 0] = (frame[shadow > 0] * 0.55).astype(np.uint8)
+            cv2.fillPoly(frame, [poly], (105, 140, 195), cv2.LINE_AA)
+            cv2.fillPoly(owner, [poly], -1)
+        image = _camera_effects(frame, scene.look, rng)
+        truth = tuple(
+            _truth(card, i + 1, m, owner, scene.kind)
+            for i, (card, m) in enumerate(zip(scene.cards, card_h, strict=True))
+        )
+        return Rendered(image, truth, h)
+
+
+def _warp_into(frame: np.ndarray, tex: np.ndarray, m: np.ndarray) -> None:
+    """Paint ``tex`` through homography ``m`` (texture px to frame px), touching only its bounding box."""
+    th, tw = tex.shape[:2]
+    quad = apply_h(m, np.array([[0, 0], [tw, 0], [tw, th], [0, th]]))
+    x0, y0 = np.floor(quad.min(axis=0)).astype(int) - 1
+    x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 1
+    x0, y0 = max(x0, 0), max(y0, 0)
+    x1, y1 = min(x1, frame.shape[1]), min(y1, frame.shape[0])
+    if x1 <= x0 or y1 <= y0:
+        return
+    roi = frame[y0:y1, x0:x1]
+    cv2.warpPerspective(tex, _translate(-x0, -y0) @ m, (x1 - x0, y1 - y0), dst=roi,
+                        flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_TRANSPARENT)  # fmt: skip
+
+
+def _truth(card: PlacedCard, index: int, m: np.ndarray, owner: np.ndarray, kind: StickerKind) -> CardTruth:
+    sticker = layout.sticker_corners_on_card()
+    quiet = (layout.STICKER_MM / (modules_across(kind) + 2 * _quiet(kind))) * _quiet(kind)
+    inner = sticker + np.array(
+        [[quiet, quiet], [-quiet, quiet], [-quiet, -quiet], [quiet, -quiet]], np.float32
+    )
+    outer_px = apply_h(m, sticker)
+    inner_px = apply_h(m, inner)
+    side = float(np.mean(np.linalg.norm(inner_px - np.roll(inner_px, -1, axis=0), axis=1)))
+    hgt, wid = owner.shape
+    inside = bool((outer_px[:, 0] >= 0).all() and (outer_px[:, 0] < wid).all())
+    inside = inside and bool((outer_px[:, 1] >= 0).all() and (outer_px[:, 1] < hgt).all())
+    visible = False
+    if inside:
+        x0, y0 = np.floor(outer_px.min(axis=0)).astype(int)
+        x1, y1 = np.ceil(outer_px.max(axis=0)).astype(int) + 1
+        x1, y1 = min(x1, wid), min(y1, hgt)
+        mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        cv2.fillConvexPoly(mask, np.round(outer_px - [x0, y0]).astype(np.int32), 1)
+        region = owner[y0:y1, x0:x1][mask > 0]
+        visible = region.size > 0 and float(np.mean(region == index)) >= 0.995
+    return CardTruth(card, visible, inner_px, side / modules_across(kind))
+
+
+def _quiet(kind: StickerKind) -> int:
+    from vision.identity import ARUCO_QUIET, QR_QUIET
+
+    return QR_QUIET if kind is StickerKind.QR else ARUCO_QUIET
+
+
+def _camera_effects(frame: np.ndarray, look: Look, rng: np.random.Generator) -> np.ndarray:
+    hgt, wid = frame.shape[:2]
+    # Light varies slowly: compute it on a coarse grid and stretch it.
+    gy, gx = np.mgrid[0:1:9j, 0:1:16j].astype(np.float32)
+    a = math.radians(look.uneven_angle)
+    ramp = (gx - 0.5) * math.cos(a) + (gy - 0.5) * math.sin(a) + 0.5
+    light = (
+        look.gain * (1 - look.uneven * np.clip(ramp, 0, 1)) * (1 - 0.15 * ((gx - 0.5) ** 2 + (gy - 0.5) ** 2))
+    )
+    light = cv2.resize(light, (wid, hgt), interpolation=cv2.INTER_LINEAR)
+    img = frame.astype(np.float32) * light[..., None]
+    if look.glare:
+        yy, xx = np.mgrid[0:hgt:4, 0:wid:4].astype(np.float32)
+        glow = np.zeros_like(xx)
+        for g in look.glare:
+            r = g.radius * wid
+            glow += g.strength * 255 * np.exp(-((xx - g.u * wid) ** 2 + (yy - g.v * hgt) ** 2) / (2 * r * r))
+        img += cv2.resize(glow, (wid, hgt), interpolation=cv2.INTER_LINEAR)[..., None]
+    if look.blur > 0:
+        img = cv2.GaussianBlur(img, (0, 0), look.blur)
+    if look.noise > 0:
+        img += rng.standard_normal(img.shape, dtype=np.float32) * look.noise
+    return np.clip(img, 0, 255).astype(np.uint8)

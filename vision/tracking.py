@@ -1,0 +1,125 @@
+"""Stable facts from flickering frames: K-of-N voting, patience with hands, add / move / remove events.
+
+Each frame brings sightings (a card, its zone, its place along the row). A card is added once it was seen in at
+least ``votes`` of the last ``window`` frames, and moved once at least ``votes`` of those put it in one other zone,
+so a card seen in a single frame, or slid across a mat on its way elsewhere, never makes an event. A card that
+vanishes is removed only after ``hold`` seconds unseen: a card under a hand and a card taken away look the same.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from dataclasses import dataclass, field
+
+from vision.zones import UNKNOWN
+
+
+@dataclass(frozen=True)
+class Sighting:
+    """One card read in one frame."""
+
+    card_id: str
+    zone: str
+    position: float  # along the row (see vision.zones.Placement)
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: str  # "add", "move" or "remove"
+    card_id: str
+    zone: str  # the new zone; for "remove" the zone it left
+    t: float  # the frame time (seconds) that made the event
+    frame: int
+    from_zone: str | None = None  # for "move"
+
+
+@dataclass(frozen=True)
+class TrackedCard:
+    card_id: str
+    zone: str  # UNKNOWN while the card's mat is out of view
+    order: int  # 0.. left to right along its zone's row, as the seated player sees it
+    position: float
+    last_seen: float
+
+
+@dataclass(frozen=True)
+class TrackerConfig:
+    window: int = 8  # N: the frames a vote looks back on
+    votes: int = 4  # K: sightings needed among them
+    hold: float = 5.0  # seconds a present card may stay unseen (under a hand) before it counts as removed
+
+
+@dataclass
+class _Track:
+    history: deque[str | None]  # the zone seen in each recent frame, None when unseen
+    zone: str | None = None  # the confirmed zone; None until added
+    position: float = 0.0
+    last_seen: float = 0.0
+
+
+@dataclass
+class Tracker:
+    config: TrackerConfig = field(default_factory=TrackerConfig)
+    frame: int = 0
+    _tracks: dict[str, _Track] = field(default_factory=dict)
+    _hidden_zones: frozenset[str] = frozenset()
+
+    def update(
+        self, t: float, sightings: list[Sighting], hidden_zones: frozenset[str] = frozenset()
+    ) -> list[Event]:
+        """Feed one frame's sightings (time ``t`` in seconds); ``hidden_zones`` are zones whose mat is out of view."""
+        cfg = self.config
+        self.frame += 1
+        self._hidden_zones = hidden_zones
+        seen = {s.card_id: s for s in sightings}
+        for card_id in seen.keys() - self._tracks.keys():
+            self._tracks[card_id] = _Track(deque(maxlen=cfg.window))
+        events: list[Event] = []
+        for card_id, track in list(self._tracks.items()):
+            s = seen.get(card_id)
+            track.history.append(s.zone if s else None)
+            if s is not None:
+                track.last_seen = t
+                if s.zone != UNKNOWN:
+                    track.position = s.position
+            events.extend(self._decide(card_id, track, t))
+            if track.zone is None and not any(track.history):
+                del self._tracks[card_id]  # a misread that never came back
+        return events
+
+    def _decide(self, card_id: str, track: _Track, t: float) -> list[Event]:
+        cfg = self.config
+        seen = [z for z in track.history if z is not None]
+        votes = Counter(seen)
+        # An unknown zone (its mat out of view) never outvotes a known one: cards are not moved silently.
+        known = [(z, n) for z, n in votes.most_common() if z != UNKNOWN]
+        zone, count = known[0] if known else (UNKNOWN, votes[UNKNOWN])
+        if track.zone is None:
+            if count >= cfg.votes:
+                track.zone = zone
+                return [Event("add", card_id, zone, t, self.frame)]
+            return []
+        if not seen:
+            if t - track.last_seen >= cfg.hold:
+                old, track.zone = track.zone, None
+                track.history.clear()
+                return [Event("remove", card_id, old, t, self.frame)]
+            return []
+        if zone != track.zone and zone != UNKNOWN and count >= cfg.votes:
+            old, track.zone = track.zone, zone
+            return [Event("move", card_id, zone, t, self.frame, from_zone=old)]
+        return []
+
+    def cards(self) -> list[TrackedCard]:
+        """The cards on the table now, by zone, each row left to right."""
+        rows: dict[str, list[tuple[float, str, _Track]]] = {}
+        for card_id, track in self._tracks.items():
+            if track.zone is None:
+                continue
+            zone = UNKNOWN if track.zone in self._hidden_zones else track.zone
+            rows.setdefault(zone, []).append((track.position, card_id, track))
+        out = []
+        for zone in sorted(rows):
+            for order, (pos, card_id, track) in enumerate(sorted(rows[zone])):
+                out.append(TrackedCard(card_id, zone, order, pos, track.last_seen))
+        return out
