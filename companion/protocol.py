@@ -65,8 +65,17 @@ T = TypeVar("T")
 def evolve(value: T, **changes: Any) -> T:
     """A copy of a frozen dataclass ``value`` with some fields changed: ``dataclasses.replace`` without its
     per-field checks, which cost most of a simulated game's time. Unchanged fields are shared, not copied."""
-    new = object.__new__(type(value))
-    new.__dict__.update(value.__dict__, **changes)
+    cls = type(value)
+    new = object.__new__(cls)
+    slots = getattr(cls, "__slots__", None)
+    if slots is None:
+        new.__dict__.update(value.__dict__, **changes)
+        return new
+    unknown = changes.keys() - set(slots)
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field(s) {sorted(unknown)}")
+    for name in slots:  # a slotted frozen dataclass: set each slot past its frozen __setattr__
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(value, name))
     return new
 
 

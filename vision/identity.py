@@ -28,7 +28,7 @@ MAT_ZONES = 10  # mats 0..9: seat numbers (the centre needs no mat)
 MAT_IDS = 4 * MAT_ZONES
 BLOCK_SIZE = 240  # card ids per game in the ArUco id space: (1000 - 40) / 4 games
 # Append only: a game's block is printed on its stickers, so reordering would misread printed cards.
-ARUCO_GAME_BLOCKS: tuple[str, ...] = ("KP",)
+ARUCO_GAME_BLOCKS: tuple[str, ...] = ("KP", "KA")
 QR_TEXT = re.compile(r"^([A-Z]{2})(\d{3})$")
 QR_MODULES = 21  # version 1
 QR_QUIET = 2  # modules of white around the code: zxing-cpp and ZBar read it (the ISO 4 is for print scanners)

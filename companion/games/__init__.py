@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from companion.games.kai_piranja import KaiPiranja
+from companion.games.kanaloa import KanaloaGame
 from companion.protocol import Game, Profile, RecordError
 
 GAMES: dict[str, type[Game]] = {
     KaiPiranja.name: KaiPiranja,
+    KanaloaGame.name: KanaloaGame,
 }
 
 

@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DOMAINS = [
     ("companion", ROOT / "companion/locale", sorted((ROOT / "companion").glob("*.py"))),
     ("kai_piranja", ROOT / "companion/locale", sorted((ROOT / "companion/games/kai_piranja").glob("*.py"))),
+    ("kanaloa", ROOT / "companion/locale", sorted((ROOT / "companion/games/kanaloa").glob("*.py"))),
 ]
 
 

@@ -1,0 +1,151 @@
+"""Kanaloa on the game protocol: legality (rules.py) apart from application (flow.py), effects told in words."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import ClassVar
+
+from companion.catalogue import Catalogue
+from companion.i18n import Translator
+from companion.protocol import JSON, Game, Step, Violation
+
+from . import flow, record
+from .actions import Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, RemoveSeaCard, action_from_json
+from .cards import COLOUR_OF, COLOURS, DECK, HAND_SIZE, catalogue
+from .invariants import invariant_problems
+from .outcomes import ChanceOutcomes
+from .profile import KanaloaProfile
+from .rules import check, current_player, removable_cards
+from .sea import random_layout, reference_layout
+from .state import DEAL, DOLPHIN, KRAKEN_REMOVAL, LAY_DOWN, LAYOUT, OVER, PLAY, State
+from .tricks import colour_to_follow
+from .words import card_name, describe_action, describe_param, describe_state, rules_summary
+
+
+class KanaloaGame(Game[State, KanaloaAction]):
+    name: ClassVar[str] = "kanaloa"
+    title: ClassVar[str] = "Kanaloa"
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 5
+    profile_type: ClassVar[type[KanaloaProfile]] = KanaloaProfile
+    domain: ClassVar[str] = "kanaloa"
+    sticker_code: ClassVar[str] = "KA"
+
+    profile: KanaloaProfile
+
+    # --- setting up -------------------------------------------------------------------------------
+
+    def initial_state(self, players: int) -> State:
+        """Before the sea is laid out. Seat 0 is the start player: he lays out the sea and deals first."""
+        self.check_players(players)
+        return State(players=players)
+
+    # --- legality ---------------------------------------------------------------------------------
+
+    def current_player(self, state: State) -> int | None:
+        return current_player(state)
+
+    def legal_actions(self, state: State) -> list[KanaloaAction]:
+        """Every legal action. The two chance nodes with far too many outcomes to list (every sea layout, every
+        deal) list one each, the reference sea and the deal whose hands nobody saw (a real table), and answer
+        ``in`` for every valid one (see ``ChanceOutcomes``)."""
+        phase, seat = state.phase, current_player(state)
+        if seat is None:
+            return []
+        if phase == PLAY:
+            return [Play(seat, card) for card in self._playable(state, seat)]
+        if phase in (LAYOUT, DEAL):
+            representative = LayOut(seat, *reference_layout(state.players)) if phase == LAYOUT else Deal(seat)
+            kind = type(representative)
+            return ChanceOutcomes(
+                [representative], lambda a: type(a) is kind and check(self.profile, state, a) is None
+            )
+        if phase in (LAY_DOWN, DOLPHIN):
+            cls = LayDown if phase == LAY_DOWN else Dolphin
+            return [cls(seat, False), cls(seat, True)]
+        cards = removable_cards(self.profile, state, for_kraken=phase == KRAKEN_REMOVAL)
+        return [RemoveSeaCard(seat, card) for card in cards]
+
+    def _playable(self, state: State, seat: int) -> list[str]:
+        if state.hands is None:  # any card nobody has played this round may be in an unknown hand
+            gone = {*state.played, *state.trick}
+            return [card for card in DECK if card not in gone]
+        hand = state.hands[seat]
+        follow = colour_to_follow(state.trick, self.profile.special_lead)
+        if follow is None or not any(COLOUR_OF[card] == follow for card in hand):
+            return list(hand)
+        return [card for card in hand if COLOUR_OF[card] not in COLOURS or COLOUR_OF[card] == follow]
+
+    def check(self, state: State, action: KanaloaAction) -> Violation | None:
+        return check(self.profile, state, action)
+
+    def _apply(self, state: State, action: KanaloaAction) -> Step[State]:
+        return flow.apply(self.profile, state, action)
+
+    def random_action(self, state: State, rng: random.Random) -> KanaloaAction:
+        """Uniform over the legal actions, except at the setup chance nodes: a random sea and a shuffled deal with
+        the hands known (a simulation plays with hands, so that following colour is enforced)."""
+        phase = state.phase
+        if phase == PLAY:
+            seat = (state.leader + len(state.trick)) % state.players
+            if state.hands is None:
+                gone = {*state.played, *state.trick}
+                while True:  # rejection sampling: at most 40 of the 53 cards are gone
+                    card = DECK[rng.randrange(len(DECK))]
+                    if card not in gone:
+                        return Play(seat, card)
+            return Play(seat, rng.choice(self._playable(state, seat)))
+        if phase == DEAL:
+            cards = rng.sample(DECK, HAND_SIZE * state.players)
+            hands = tuple(tuple(cards[i : i + HAND_SIZE]) for i in range(0, len(cards), HAND_SIZE))
+            return Deal(state.leader, hands)
+        if phase == LAYOUT:
+            return LayOut(0, *random_layout(rng, state.players, self.profile.random_sea_dolphins))
+        return rng.choice(self.legal_actions(state))
+
+    # --- the end ----------------------------------------------------------------------------------
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def scores(self, state: State) -> list[int]:
+        """The rulebook has no points: 1 for the boat that lapped the last one, 0 for the others."""
+        return [int(seat == state.winner) for seat in range(state.players)]
+
+    def winners(self, state: State) -> list[int]:
+        return [state.winner] if state.phase == OVER else []
+
+    def invariant_problems(self, state: State) -> list[str]:
+        return invariant_problems(state, self.profile.kraken_sea_floor)
+
+    # --- plain data -------------------------------------------------------------------------------
+
+    def state_to_json(self, state: State) -> JSON:
+        return record.state_to_json(state)
+
+    def state_from_json(self, data: JSON) -> State:
+        return record.state_from_json(data, self.profile.kraken_sea_floor)
+
+    def action_from_json(self, data: JSON) -> KanaloaAction:
+        return action_from_json(data)
+
+    # --- physical cards and words -----------------------------------------------------------------
+
+    def catalogue(self) -> Catalogue:
+        return catalogue()
+
+    def card_name(self, card_id: str, language: str = "en") -> str:
+        return card_name(card_id, self.translator(language))
+
+    def describe_param(self, name: str, value: JSON, tr: Translator, seats: Sequence[str]) -> str:
+        return describe_param(name, value, tr, seats, super().describe_param)
+
+    def describe_action(self, action: KanaloaAction, language: str = "en", seats: Sequence[str] = ()) -> str:
+        return describe_action(action, self.translator(language), seats)
+
+    def describe_state(self, state: State, language: str = "en", seats: Sequence[str] = ()) -> str:
+        return describe_state(state, self.translator(language), seats)
+
+    def rules_summary(self, language: str = "en") -> str:
+        return rules_summary(self.profile, self.translator(language))

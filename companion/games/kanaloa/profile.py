@@ -1,0 +1,140 @@
+"""Kanaloa's rules profile: every point REFERENCE.md §3 marks UNKNOWN, and the rulebook's variant, as options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.protocol import Option, Profile
+
+# How a trick led by a Kanaloa or a Kraken is followed.
+LEAD_FIRST_TIKI = "first-tiki"  # Wizard-style: the first tiki card played sets the colour to follow
+LEAD_NO_COLOUR = "no-colour"  # nobody has to follow; the first tiki card's colour still ranks the cards
+SPECIAL_LEADS: tuple[str, ...] = (LEAD_FIRST_TIKI, LEAD_NO_COLOUR)
+
+# When the game ends.
+END_LAP = "lap"  # a boat's move takes it past the rearmost boat
+END_CATCH_UP = "catch-up"  # a boat reaches the square directly behind the rearmost boat (or passes it)
+GAME_ENDS: tuple[str, ...] = (END_LAP, END_CATCH_UP)
+
+DEFAULT_ELEMENTS = "water=navy,air=turquoise,earth=green,fire=red"
+
+
+@dataclass(frozen=True)
+class KanaloaProfile(Profile):
+    # The rulebook's variant: before the first trick a player may lay his boat down, betting on no trick.
+    lay_down_variant: bool = False
+    # A trick led by a Kanaloa or a Kraken: which colour the others must follow.
+    special_lead: str = LEAD_FIRST_TIKI
+    # The "at least 3 sea cards" floor of the end-of-round removal also holds for a Kraken's removal.
+    kraken_sea_floor: bool = True
+    # The waves (start) card may be removed once no boat is on it.
+    waves_card_removable: bool = True
+    # The dolphin's extra square is a choice ("peut", "darf"); false makes it automatic.
+    dolphin_optional: bool = True
+    # The dolphin's extra square can be followed by another one when it lands on a qualifying dolphin again.
+    dolphin_chain: bool = True
+    # What ends the game: lapping the rearmost boat, or catching up with it.
+    game_end: str = END_LAP
+    # The end is checked only after a boat moves, never after a sea card is removed.
+    end_only_after_moves: bool = True
+    # The variant's 3-square moves count as "moving last" for the end-of-round sea-card removal.
+    lay_down_counts_as_moved_last: bool = False
+    # Dolphin squares in a random sea for simulations (how many the real cards show is not known).
+    random_sea_dolphins: int = 4
+    # Which element each tiki colour stands for: flavour only, used in the rules summary.
+    elements: str = DEFAULT_ELEMENTS
+
+    def problem(self) -> str | None:
+        if self.special_lead not in SPECIAL_LEADS:
+            return f"rules option 'special_lead' must be one of {', '.join(SPECIAL_LEADS)}"
+        if self.game_end not in GAME_ENDS:
+            return f"rules option 'game_end' must be one of {', '.join(GAME_ENDS)}"
+        if not 0 <= self.random_sea_dolphins <= 23:
+            return "rules option 'random_sea_dolphins' must be between 0 and 23"
+        if element_colours(self.elements) is None:
+            return (
+                "rules option 'elements' must name each of water, air, earth and fire once with a different "
+                "colour of navy, turquoise, red and green, e.g. " + repr(DEFAULT_ELEMENTS)
+            )
+        return None
+
+
+def element_colours(text: str) -> dict[str, str] | None:
+    """``"water=navy,…"`` as {element: colour}, or None if it does not pair the 4 elements with the 4 colours."""
+    pairs = [item.split("=") for item in text.split(",")]
+    if any(len(pair) != 2 for pair in pairs):
+        return None
+    mapping = {element.strip(): colour.strip() for element, colour in pairs}
+    if sorted(mapping) != ["air", "earth", "fire", "water"]:
+        return None
+    if sorted(mapping.values()) != ["green", "navy", "red", "turquoise"]:
+        return None
+    return mapping
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "lay_down_variant",
+        "The rulebook's variant: before the first trick, a player may lay his boat down to bet on taking no "
+        "trick; if he takes none he sails 3 free squares at the end of the round, else he does not move.",
+        "Rulebook, 'Variante'. Off by default because it is a variant.",
+    ),
+    Option(
+        "special_lead",
+        "A trick led by a Kanaloa or a Kraken: 'first-tiki' (the first tiki card played sets the colour to "
+        "follow) or 'no-colour' (nobody has to follow in that trick; the first tiki card's colour still "
+        "ranks the cards).",
+        "Not in the rulebook. REFERENCE.md §3.3 proposes 'first-tiki', as in Wizard, to which reviews compare "
+        "the Kanaloa and Kraken cards.",
+    ),
+    Option(
+        "kraken_sea_floor",
+        "Whether a Kraken's removal also stops at 3 sea cards, like the end-of-round removal.",
+        "Not in the rulebook. REFERENCE.md §3.3 proposes true.",
+    ),
+    Option(
+        "waves_card_removable",
+        "Whether the start (waves) sea card may be removed once no boat is on it.",
+        "Not in the rulebook (only setup forbids removing it). REFERENCE.md §3.3 proposes true.",
+    ),
+    Option(
+        "dolphin_optional",
+        "Whether the dolphin's extra square is a choice of the boat's owner (true) or automatic (false).",
+        "Rulebook: 'peut avancer'; spieletest.at: 'darf'. Default true.",
+    ),
+    Option(
+        "dolphin_chain",
+        "Whether the extra square can be followed by another when it lands on a dolphin with free squares in "
+        "front and behind.",
+        "Not in the rulebook; spieletest.at mentions 'ganz selten drei Felder'. REFERENCE.md §3.3 proposes true.",
+    ),
+    Option(
+        "game_end",
+        "'lap': the game ends when a boat's move takes it past the rearmost boat (a skipped square counts as "
+        "passed). 'catch-up': also when it lands on the square directly behind the rearmost boat.",
+        "Rulebook: 'rattrape' (catches up with); German reviews: 'überrundet' (laps). REFERENCE.md §3.5 "
+        "proposes 'lap'.",
+    ),
+    Option(
+        "end_only_after_moves",
+        "Whether the end is checked only after a boat moves. False: with 'catch-up', a sea-card removal that "
+        "leaves the leading boat directly behind the rearmost one also ends the game.",
+        "REFERENCE.md §3.5 proposes true (DERIVED: with 'lap' only a move can end the game).",
+    ),
+    Option(
+        "lay_down_counts_as_moved_last",
+        "Whether a variant 3-square move counts as 'moving last' for the end-of-round sea-card removal. Those "
+        "moves happen before the removal, in seat order from the last trick's winner.",
+        "Not in the rulebook. REFERENCE.md §3.4 proposes false: the last trick's winner removes the card.",
+    ),
+    Option(
+        "random_sea_dolphins",
+        "How many squares show a dolphin in a random sea for simulations (a real table enters its own sea).",
+        "The rulebook says only 'certaines cartes'. Default 4.",
+    ),
+    Option(
+        "elements",
+        "Which element each tiki colour stands for. Flavour only: no rule depends on it.",
+        "Not in the rulebook. REFERENCE.md §3.1 proposes water=navy, air=turquoise, earth=green, fire=red.",
+    ),
+)

@@ -1,0 +1,135 @@
+"""Every Kanaloa text a player reads, as English gettext msgids (translated in kanaloa.po).
+
+Colour names are nouns ("red", "rouge", "rosso") and messages put them after a colon or in brackets, so that
+French and Italian never need to agree an adjective with a noun they cannot see.
+"""
+
+from __future__ import annotations
+
+from companion.i18n import N_, NP_
+
+COLOUR_NAMES = {
+    "navy": N_("navy blue"),
+    "turquoise": N_("turquoise"),
+    "red": N_("red"),
+    "green": N_("green"),
+}
+ELEMENT_NAMES = {"water": N_("water"), "air": N_("air"), "earth": N_("earth"), "fire": N_("fire")}
+
+TIKI_CARD = N_("{colour} {value}")  # "red 7": French and Italian put the value first
+KANALOA_CARD = N_("Kanaloa")
+KRAKEN_CARD = N_("Kraken")
+WAVES_SEA_CARD = N_("the waves sea card")
+SEA_CARD = N_("sea card {number}")
+
+# What the table waits for, said after "must first" (see NOT_NOW).
+TASKS = {
+    "layout": N_("lay out the sea"),
+    "deal": N_("deal 8 cards to each player"),
+    "lay-down": N_("say whether they lay their boat down"),
+    "play": N_("play a card"),
+    "kraken-removal": N_("remove a free sea card for the Kraken"),
+    "dolphin": N_("say whether they take the dolphin's extra square"),
+    "round-removal": N_("remove a free sea card to end the round"),
+    "over": N_("start a new game"),
+}
+
+# --- effects ---
+SEA_LAID = N_("The sea is laid out with {cards} sea cards. Every boat starts on the waves.")
+DEALT = N_("Round {round}: {seat} shuffles and deals 8 cards to each player.")
+TRUMP = N_("Trick {trick}: {seat} leads and announces the trump: {colour}.")
+LAID_DOWN = N_("{seat} lays their boat down: they bet on taking no trick this round.")
+REVOKE = N_(
+    "Revoke! {seat} plays the {card}, but in trick {trick} they did not follow {colour}: they had a card of "
+    "that colour and had to play it."
+)
+KRAKEN_REMOVES = N_("{seat} played a Kraken and must now remove a free sea card.")
+KRAKEN_NOTHING = N_("{seat} played a Kraken, but no sea card can be removed.")
+SEA_CARD_REMOVED = N_("{seat} removes {sea_card}: the sea is shorter.")
+TRICK_WON = N_("{seat} wins trick {trick} with the {card}.")
+SAILS = N_("{seat}'s boat sails to the next free square ({colour}).")
+SAILS_PAST = N_(
+    "{seat}'s boat skips the occupied squares, passes {seats} and lands on the next free square ({colour})."
+)
+DOLPHIN_OFFER = N_(
+    "{seat}'s boat is on a dolphin, with free squares in front and behind: {seat} may sail one more square."
+)
+DOLPHIN_EXTRA = N_("The dolphin carries {seat}'s boat one square further ({colour}).")
+DOLPHIN_STAY = N_("{seat}'s boat stays on the dolphin square.")
+BET_WON = N_("{seat} took no trick, as they bet: the boat stands up again and sails 3 free squares.")
+BET_LOST = N_("{seat} bet on no trick but took one: the boat stands up again and does not move.")
+SEA_FLOOR = N_("Only 3 sea cards are left: no sea card is removed any more.")
+NO_FREE_SEA_CARD = N_("Every sea card carries a boat: no sea card is removed.")
+ROUND_OVER = N_("The round is over: {seat} moved last and removes a free sea card.")
+GAME_WON_LAP = N_("{seat}'s boat laps the last boat: {seat} wins the game!")
+GAME_WON_CATCH_UP = N_("{seat}'s boat catches up with the last boat: {seat} wins the game!")
+
+# --- violations: what was wrong, in words a ten-year-old understands ---
+GAME_OVER = N_("The game is over: nothing more can be played.")
+NOT_A_SEAT = N_("There is no seat {seat_number} at this table.")
+NOT_NOW = N_("Not now: {current_seat} must first {task}.")
+NOT_YOUR_TURN = N_("It is {current_seat}'s turn, not {seat}'s.")
+MALFORMED = N_("This {kind} action is not filled in properly, so it cannot be played.")
+UNKNOWN_CARD = N_("There is no card called {card_id} in Kanaloa.")
+ALREADY_PLAYED = N_("The {card} was already played this round: each card can be played only once.")
+NOT_IN_HAND = N_("{seat} does not have the {card}: you can only play a card from your own hand.")
+MUST_FOLLOW = N_(
+    "{seat} must follow {colour}: they still have a card of that colour, so they must play it. Only a Kanaloa "
+    "or a Kraken may be played instead."
+)
+DEAL_SIZE = N_("A deal gives 8 cards to each of the {players} players.")
+DEAL_UNKNOWN = N_("There is no card called {card_id} among Kanaloa's tiki, Kanaloa and Kraken cards.")
+DEAL_TWICE = N_("The {card} cannot be dealt twice.")
+UNKNOWN_SEA_CARD = N_("There is no sea card called {card_id} in Kanaloa.")
+SEA_CARD_GONE = N_("This sea card is not in the sea any more: {sea_card}.")
+SEA_CARD_TAKEN = N_("A boat is on {sea_card}: only a sea card without any boat can be removed.")
+WAVES_STAYS = N_("The waves sea card stays in the sea with these rules.")
+LAYOUT_UNKNOWN = N_("{card_id} is not a Kanaloa sea card.")
+LAYOUT_TWICE = N_("Each sea card can be laid only once.")
+LAYOUT_NO_WAVES = N_("The sea card with the waves (the start) must be in the sea.")
+LAYOUT_SIZE = N_("With {players} players the sea has {expected} sea cards, not {count}.")
+LAYOUT_SQUARES = N_("Every sea card has 2 squares: {cards} cards need {expected} squares, not {count}.")
+LAYOUT_CODE = N_(
+    "{square} is not a square: write its colour (navy, turquoise, red or green), with -dolphin for a dolphin or "
+    "-waves for the start, for example red-dolphin."
+)
+LAYOUT_WAVES = N_("Exactly one square shows the waves, and it is on the waves sea card.")
+LAYOUT_SAME_COLOURS = N_("The two squares of {sea_card} must have different colours.")
+
+# --- the table, for replay and the coach ---
+STATE_ROUND = N_("Round {round}, trick {trick}. Trump: {colour}.")
+STATE_SEA = NP_("The sea: {n} sea card.", "The sea: {n} sea cards.")
+STATE_BOAT = N_("{place}. {seat}: square {square} ({colour}), {tricks} trick(s) this round")
+STATE_TRICK = N_("On the table: {cards}")
+STATE_WAITING = N_("Waiting for {current_seat} to {task}.")
+STATE_WINNER = N_("{seat} has won the game.")
+LAID_DOWN_MARK = N_("boat laid down")
+
+# --- actions, for narration and the coach ---
+DO_LAYOUT = N_("{seat} lays out the sea: {cards} sea cards")
+DO_DEAL = N_("{seat} deals 8 cards to each player")
+DO_LAY_DOWN = N_("{seat} lays their boat down")
+DO_KEEP_UP = N_("{seat} keeps their boat up")
+DO_PLAY = N_("{seat} plays the {card}")
+DO_REMOVE = N_("{seat} removes {sea_card}")
+DO_DOLPHIN = N_("{seat} takes the dolphin's extra square")
+DO_NO_DOLPHIN = N_("{seat} stays on the dolphin square")
+
+RULES_SUMMARY = N_(
+    """Kanaloa, 3 to 5 players. Win tricks to sail your boat around the circle of sea cards: the first boat to
+lap the last boat wins.
+
+Each round, every player gets 8 cards: tiki cards in four colours ({elements}) numbered 1 to 12, Kanaloa
+cards and Kraken cards. The trick leader first announces the trump: the colour of the square under the leading
+boat (navy blue while every boat is on the start). You must follow the colour of the first card played if you
+can; if you cannot, play any card. Kanaloa and Kraken cards may be played at any time.
+
+The last Kanaloa played wins the trick; otherwise the highest trump; otherwise the highest card of the colour
+led. A Kraken never wins, and whoever plays it removes a sea card that has no boat on it.
+
+The winner sails to the next free square (occupied squares are skipped) and leads the next trick. On a dolphin
+with free squares in front and behind, the boat may sail one square more.
+
+After 8 tricks, the player who moved last removes a free sea card (never fewer than 3 cards), then deals and
+leads the next round."""
+)

@@ -1,0 +1,125 @@
+"""Kanaloa in words: card names, fact parameters, actions, the table and the rules summary, in en/fr/it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from companion.i18n import Translator
+from companion.protocol import JSON, join_words
+
+from . import text as T
+from .actions import Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, RemoveSeaCard
+from .cards import COLOUR_OF, KANALOA, KRAKEN, SEA_CARD_SET, VALUE_OF, WAVES_CARD
+from .profile import KanaloaProfile, element_colours
+from .rules import current_player
+from .sea import circle, colour_of_square
+from .state import OVER, State
+
+CARD_PARAMS = frozenset({"card", "sea_card"})
+
+
+def card_name(card_id: str, tr: Translator) -> str:
+    """ "red 7", "Kanaloa", "Kraken", "sea card 3", "the waves sea card"; an unknown id as itself."""
+    colour = COLOUR_OF.get(card_id)
+    if colour == KANALOA:
+        return tr(T.KANALOA_CARD)
+    if colour == KRAKEN:
+        return tr(T.KRAKEN_CARD)
+    if colour is not None:
+        return tr(T.TIKI_CARD, colour=colour_name(colour, tr), value=VALUE_OF[card_id])
+    if card_id == WAVES_CARD:
+        return tr(T.WAVES_SEA_CARD)
+    if card_id in SEA_CARD_SET:
+        return tr(T.SEA_CARD, number=int(card_id.rsplit("-", 1)[1]))
+    return card_id
+
+
+def colour_name(colour: str, tr: Translator) -> str:
+    message = T.COLOUR_NAMES.get(colour)
+    return tr(message) if message else colour
+
+
+def seat_names(tr: Translator, seats: Sequence[str], players: int = 5) -> list[str]:
+    return list(seats) or [tr("seat {n}", n=i + 1) for i in range(players)]
+
+
+def describe_param(
+    name: str,
+    value: JSON,
+    tr: Translator,
+    seats: Sequence[str],
+    default: Callable[[str, JSON, Translator, Sequence[str]], str],
+) -> str:
+    if name in CARD_PARAMS and isinstance(value, str):
+        return card_name(value, tr)
+    if name == "colour" and isinstance(value, str):
+        return colour_name(value, tr)
+    if name == "seats" and isinstance(value, list | tuple):
+        return join_words([default("seat", seat, tr, seats) for seat in value], tr)
+    if name == "task" and isinstance(value, str):
+        message = T.TASKS.get(value)
+        return tr(message) if message else value
+    return default(name, value, tr, seats)
+
+
+def describe_action(action: KanaloaAction, tr: Translator, seats: Sequence[str]) -> str:
+    names = seat_names(tr, seats)
+    seat = names[action.seat] if 0 <= action.seat < len(names) else tr("seat {n}", n=action.seat + 1)
+    if isinstance(action, Play):
+        return tr(T.DO_PLAY, seat=seat, card=card_name(action.card, tr))
+    if isinstance(action, RemoveSeaCard):
+        return tr(T.DO_REMOVE, seat=seat, sea_card=card_name(action.card, tr))
+    if isinstance(action, Dolphin):
+        return tr(T.DO_DOLPHIN if action.extra else T.DO_NO_DOLPHIN, seat=seat)
+    if isinstance(action, LayDown):
+        return tr(T.DO_LAY_DOWN if action.down else T.DO_KEEP_UP, seat=seat)
+    if isinstance(action, Deal):
+        return tr(T.DO_DEAL, seat=seat)
+    assert isinstance(action, LayOut)
+    return tr(T.DO_LAYOUT, seat=seat, cards=len(action.cards))
+
+
+def describe_state(state: State, tr: Translator, seats: Sequence[str]) -> str:
+    """The race (leading boat first), the trick on the table and whom the table waits for."""
+    names = seat_names(tr, seats, state.players)
+    lines: list[str] = []
+    if state.trump:
+        lines.append(
+            tr(
+                T.STATE_ROUND,
+                round=state.round,
+                trick=state.trick_number,
+                colour=colour_name(state.trump, tr),
+            )
+        )
+    if state.sea:
+        lines.append(tr.plural(*T.STATE_SEA, len(state.sea)))
+        numbers = {square: k + 1 for k, square in enumerate(circle(state.layout_cards, state.sea))}
+        for place, seat in enumerate(state.order, start=1):
+            square = state.boats[seat]
+            line = tr(
+                T.STATE_BOAT,
+                place=place,
+                seat=names[seat],
+                square=numbers.get(square, "?"),
+                colour=colour_name(colour_of_square(state.layout_squares[square]), tr),
+                tricks=state.tricks_won[seat],
+            )
+            lines.append(line + (f" ({tr(T.LAID_DOWN_MARK)})" if state.laid_down[seat] else ""))
+    if state.trick:
+        lines.append(tr(T.STATE_TRICK, cards=join_words([card_name(card, tr) for card in state.trick], tr)))
+    if state.phase == OVER:
+        lines.append(tr(T.STATE_WINNER, seat=names[state.winner]))
+    else:
+        seat = current_player(state)
+        assert seat is not None
+        lines.append(tr(T.STATE_WAITING, current_seat=names[seat], task=tr(T.TASKS[state.phase])))
+    return "\n".join(lines)
+
+
+def rules_summary(profile: KanaloaProfile, tr: Translator) -> str:
+    mapping = element_colours(profile.elements) or {}
+    elements = ", ".join(
+        f"{colour_name(colour, tr)} = {tr(T.ELEMENT_NAMES[element])}" for element, colour in mapping.items()
+    )
+    return tr(T.RULES_SUMMARY, elements=elements)

@@ -1,0 +1,132 @@
+"""Hypothesis: any action in any state gives a Step or a Violation; any JSON gives a value or a RecordError."""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.games.kanaloa import KanaloaGame
+from companion.games.kanaloa.actions import Deal, Dolphin, LayDown, LayOut, Play, RemoveSeaCard
+from companion.games.kanaloa.cards import DECK, SEA_CARDS
+from companion.games.kanaloa.profile import KanaloaProfile
+from companion.games.kanaloa.state import State
+from companion.protocol import RecordError, Step, Violation
+
+GAME = KanaloaGame(KanaloaProfile(lay_down_variant=True))
+
+
+@cache
+def states_of_game(players: int, seed: int) -> tuple[State, ...]:
+    rng = random.Random(seed)
+    state = GAME.initial_state(players)
+    states = [state]
+    while not GAME.is_over(state):
+        state = GAME.apply(state, GAME.random_action(state, rng)).state
+        states.append(state)
+    return tuple(states)
+
+
+@st.composite
+def game_states(draw: st.DrawFn) -> State:
+    states = states_of_game(draw(st.integers(3, 5)), draw(st.integers(0, 7)))
+    return states[draw(st.integers(0, len(states) - 1))]
+
+
+cards = st.sampled_from(DECK + SEA_CARDS) | st.text(max_size=8)
+seats = st.integers(-2, 6)
+actions = st.one_of(
+    st.builds(Play, seats, cards),
+    st.builds(RemoveSeaCard, seats, cards),
+    st.builds(Dolphin, seats, st.booleans()),
+    st.builds(LayDown, seats, st.booleans()),
+    st.builds(
+        Deal, seats, st.none() | st.lists(st.lists(cards, max_size=9).map(tuple), max_size=6).map(tuple)
+    ),
+    st.builds(
+        LayOut,
+        seats,
+        st.lists(st.sampled_from(SEA_CARDS) | st.text(max_size=6), max_size=13).map(tuple),
+        st.lists(st.sampled_from(("navy", "red-dolphin", "navy-waves", "green", "pink")), max_size=26).map(
+            tuple
+        ),
+    ),
+)
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 60) | st.text(max_size=10) | st.sampled_from(DECK[:5]),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(game_states(), actions)
+def test_any_action_in_any_state_is_a_step_or_a_violation(state: State, action) -> None:
+    result = GAME.apply(state, action)
+    assert isinstance(result, Step | Violation)
+    if isinstance(result, Violation):
+        assert result.code.startswith("kanaloa.")
+        for language in ("en", "fr", "it"):
+            assert GAME.tell(result, language)
+    else:
+        assert not GAME.invariant_problems(result.state)
+        assert action in GAME.legal_actions(state)
+
+
+@settings(max_examples=200, deadline=None)
+@given(game_states())
+def test_every_listed_action_is_accepted(state: State) -> None:
+    for action in GAME.legal_actions(state):
+        assert GAME.check(state, action) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(json_values)
+def test_any_json_is_an_action_or_a_record_error(data) -> None:
+    try:
+        action = GAME.action_from_json(data)
+    except RecordError as error:
+        assert str(error)
+    else:
+        assert GAME.action_from_json(json.loads(json.dumps(GAME.action_to_json(action)))) == action
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    json_values,
+    st.dictionaries(st.sampled_from(("action", "seat", "card", "hands", "extra", "down")), json_values),
+)
+def test_action_like_json_is_an_action_or_a_record_error(kind, fields) -> None:
+    data = {**fields, "action": kind if isinstance(kind, str) else "play"}
+    try:
+        GAME.action_from_json(data)
+    except RecordError as error:
+        assert str(error)
+
+
+@settings(max_examples=300, deadline=None)
+@given(game_states(), st.data())
+def test_a_state_with_one_field_broken_is_a_state_or_a_record_error(
+    state: State, data: st.DataObject
+) -> None:
+    record = GAME.state_to_json(state)
+    name = data.draw(st.sampled_from(sorted(record)))
+    record[name] = data.draw(json_values)
+    try:
+        read = GAME.state_from_json(record)
+    except RecordError as error:
+        assert str(error)
+    else:
+        assert not GAME.invariant_problems(read)
+
+
+@settings(max_examples=100, deadline=None)
+@given(json_values)
+def test_any_json_is_a_state_or_a_record_error(data) -> None:
+    try:
+        GAME.state_from_json(data)
+    except RecordError as error:
+        assert str(error)
