@@ -1,0 +1,324 @@
+"""The ``[panel]`` section of the app's TOML config: which BCM GPIO pin does what, and the panel's timings.
+
+A table written in the file (``[panel.buttons]``, ``[panel.leds]``, ``[panel.hunger]``) replaces that table's
+default wiring as a whole, so a seat left out simply has no LED; ``[panel.timing]`` keys override one by one.
+Every problem is reported with the key it is about; the caller keeps the panel off until the file is fixed.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+from companion.i18n import N_, Translator
+from hardware.buttons import PanelButton
+from hardware.header import RESERVED_GPIOS, USABLE_GPIOS
+from hardware.lights import MAX_SEATS, Hunger
+from hardware.timing import TIMING_BOUNDS, Timing
+
+CONFIG_ENV = "COMPANION_CONFIG"
+MODES: tuple[str, ...] = ("auto", "gpio", "mock", "off")
+SEAT_KEYS: tuple[str, ...] = tuple(f"seat_{n}" for n in range(1, MAX_SEATS + 1))
+PANEL_KEYS: tuple[str, ...] = ("mode", "buzzer", "buttons", "leds", "hunger", "timing")
+
+
+@dataclass(frozen=True)
+class HungerPins:
+    """The three hunger lights of one seat."""
+
+    green: int
+    yellow: int
+    red: int
+
+    def pin(self, level: Hunger) -> int:
+        return int(getattr(self, level.value))
+
+
+def _default_buttons() -> dict[PanelButton, int]:
+    return {PanelButton.END_TURN: 5, PanelButton.BANK: 6, PanelButton.CONFIRM: 7, PanelButton.UNDO: 4}
+
+
+def _default_seat_leds() -> dict[int, int]:
+    return dict(enumerate((17, 27, 22, 23, 24, 25)))
+
+
+def _default_hunger() -> dict[int, HungerPins]:
+    # Shark Park is played by 2 to 4: hunger lights for four seats.
+    return {
+        0: HungerPins(12, 16, 20),
+        1: HungerPins(13, 19, 26),
+        2: HungerPins(9, 10, 11),
+        3: HungerPins(14, 15, 18),
+    }
+
+
+@dataclass(frozen=True)
+class PanelConfig:
+    """The panel's wiring (BCM numbers) and timings. Seats are keyed from 0, as in the core."""
+
+    mode: str = "auto"  # auto: GPIO on a Pi, mock pins elsewhere; gpio; mock; off
+    buttons: dict[PanelButton, int] = field(default_factory=_default_buttons)
+    seat_leds: dict[int, int] = field(default_factory=_default_seat_leds)
+    hunger: dict[int, HungerPins] = field(default_factory=_default_hunger)
+    buzzer: int | None = 21
+    timing: Timing = field(default_factory=Timing)
+
+    def wiring(self) -> list[tuple[str, int]]:
+        """Every (config key, BCM pin) pair, buttons first, in a stable order."""
+        pairs = [(f"panel.buttons.{b.value}", pin) for b, pin in self.buttons.items()]
+        pairs += [(f"panel.leds.seat_{s + 1}", pin) for s, pin in sorted(self.seat_leds.items())]
+        for seat, pins in sorted(self.hunger.items()):
+            pairs += [(f"panel.hunger.seat_{seat + 1}.{lv.value}", pins.pin(lv)) for lv in Hunger]
+        if self.buzzer is not None:
+            pairs.append(("panel.buzzer", self.buzzer))
+        return pairs
+
+
+@dataclass(frozen=True)
+class ConfigProblem:
+    """One problem in the config: the key it is about and an English msgid with ``{placeholders}``."""
+
+    key: str
+    message: str
+    params: tuple[tuple[str, object], ...] = ()
+
+    def text(self, tr: Translator) -> str:
+        return f"{self.key}: {tr(self.message, **dict(self.params))}"
+
+
+class PanelConfigError(ValueError):
+    """The config cannot be used: every problem found, each naming its key."""
+
+    def __init__(self, problems: list[ConfigProblem]) -> None:
+        super().__init__("; ".join(f"{p.key}: {p.message.format(**dict(p.params))}" for p in problems))
+        self.problems = tuple(problems)
+
+
+@dataclass(frozen=True)
+class ConfigSource:
+    """Where the config is read from; a file named explicitly must exist, the default one may be absent."""
+
+    path: Path
+    explicit: bool
+
+
+def default_config_path(environ: Mapping[str, str]) -> Path:
+    base = environ.get("XDG_CONFIG_HOME") or str(Path(environ.get("HOME", "~")) / ".config")
+    return Path(base).expanduser() / "table-companion" / "config.toml"
+
+
+def config_source(option: str | Path | None = None, environ: Mapping[str, str] = os.environ) -> ConfigSource:
+    """``--config`` first, then ``$COMPANION_CONFIG``, then ``~/.config/table-companion/config.toml``."""
+    if option:
+        return ConfigSource(Path(option).expanduser(), True)
+    if environ.get(CONFIG_ENV):
+        return ConfigSource(Path(environ[CONFIG_ENV]).expanduser(), True)
+    return ConfigSource(default_config_path(environ), False)
+
+
+def load_config(source: ConfigSource) -> PanelConfig:
+    """The panel config from ``source``; the defaults if the default file is absent. Raises PanelConfigError."""
+    key = str(source.path)
+    try:
+        text = source.path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        if source.explicit:
+            raise PanelConfigError([ConfigProblem(key, N_("file not found"))]) from None
+        return PanelConfig()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PanelConfigError(
+            [ConfigProblem(key, N_("cannot read the file: {error}"), (("error", exc),))]
+        ) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise PanelConfigError(
+            [ConfigProblem(key, N_("not valid TOML: {error}"), (("error", exc),))]
+        ) from None
+    return parse_config(data)
+
+
+def parse_config(data: Mapping[str, Any]) -> PanelConfig:
+    """The panel config from a parsed TOML document (other sections belong to other parts of the app)."""
+    checker = _Checker()
+    panel = data.get("panel")
+    if panel is None:
+        near = difflib.get_close_matches("panel", list(data), n=1, cutoff=0.75)
+        if near:
+            checker.problem(near[0], N_("unknown section (did you mean '{suggestion}'?)"), suggestion="panel")
+        config = PanelConfig()
+    elif not isinstance(panel, dict):
+        checker.problem("panel", N_("must be a table, not {value}"), value=_show(panel))
+        config = PanelConfig()
+    else:
+        config = checker.panel(panel)
+    written = set(panel) if isinstance(panel, dict) else set()
+    checker.check_pins(config, explicit=written & {"buttons", "leds", "hunger", "buzzer"})
+    if checker.problems:
+        raise PanelConfigError(checker.problems)
+    return config
+
+
+def _show(value: object) -> str:
+    """A value as it would be written in TOML, for messages."""
+    if isinstance(value, str | bool):
+        return json.dumps(value)
+    if isinstance(value, dict):
+        return "{...}"
+    return str(value)
+
+
+def _unknown(key: str, known: tuple[str, ...]) -> tuple[str, tuple[tuple[str, object], ...]]:
+    near = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+    if near:
+        return N_("unknown key (did you mean '{suggestion}'?)"), (("suggestion", near[0]),)
+    return N_("unknown key (expected one of: {expected})"), (("expected", ", ".join(known)),)
+
+
+class _Checker:
+    """Collects every problem of one config instead of stopping at the first."""
+
+    def __init__(self) -> None:
+        self.problems: list[ConfigProblem] = []
+
+    def problem(self, key: str, message: str, **params: object) -> None:
+        self.problems.append(ConfigProblem(key, message, tuple(params.items())))
+
+    def table(self, key: str, value: object, known: tuple[str, ...]) -> dict[str, Any]:
+        """The table's known keys; a non-table or an unknown key is a problem."""
+        if not isinstance(value, dict):
+            self.problem(key, N_("must be a table, not {value}"), value=_show(value))
+            return {}
+        for name in value:
+            if name not in known:
+                message, params = _unknown(name, known)
+                self.problems.append(ConfigProblem(f"{key}.{name}", message, params))
+        return {name: v for name, v in value.items() if name in known}
+
+    def pin(self, key: str, value: object) -> int | None:
+        if not isinstance(value, int) or isinstance(value, bool):
+            self.problem(
+                key,
+                N_("must be a BCM GPIO number (a whole number such as 17), not {value}"),
+                value=_show(value),
+            )
+            return None
+        if value in RESERVED_GPIOS:
+            self.problem(
+                key,
+                N_("pin {pin} is reserved for the HAT identification EEPROM; use GPIO 2 to 27"),
+                pin=value,
+            )
+            return None
+        if value not in USABLE_GPIOS:
+            self.problem(
+                key, N_("pin {pin} does not exist on a Raspberry Pi header (GPIO 2 to 27)"), pin=value
+            )
+            return None
+        return value
+
+    def panel(self, panel: dict[str, Any]) -> PanelConfig:
+        table = self.table("panel", panel, PANEL_KEYS)
+        config = PanelConfig()
+        if "mode" in table:
+            mode = table["mode"]
+            if mode in MODES:
+                config = replace(config, mode=mode)
+            else:
+                choices = ", ".join(json.dumps(m) for m in MODES)
+                self.problem(
+                    "panel.mode",
+                    N_("must be one of {choices}, not {value}"),
+                    choices=choices,
+                    value=_show(mode),
+                )
+        if "buzzer" in table:
+            buzzer = table["buzzer"]
+            if buzzer is False:
+                config = replace(config, buzzer=None)
+            elif isinstance(buzzer, int) and not isinstance(buzzer, bool):
+                config = replace(config, buzzer=self.pin("panel.buzzer", buzzer))
+            else:
+                self.problem(
+                    "panel.buzzer",
+                    N_("must be a pin number, or false for no buzzer, not {value}"),
+                    value=_show(buzzer),
+                )
+        if "buttons" in table:
+            known = tuple(b.value for b in PanelButton)
+            buttons = self.table("panel.buttons", table["buttons"], known)
+            pins = {PanelButton(k): self.pin(f"panel.buttons.{k}", v) for k, v in buttons.items()}
+            config = replace(config, buttons={b: p for b, p in pins.items() if p is not None})
+        if "leds" in table:
+            leds = self.table("panel.leds", table["leds"], SEAT_KEYS)
+            pins = {SEAT_KEYS.index(k): self.pin(f"panel.leds.{k}", v) for k, v in leds.items()}
+            config = replace(config, seat_leds={s: p for s, p in sorted(pins.items()) if p is not None})
+        if "hunger" in table:
+            config = replace(config, hunger=self.hunger(table["hunger"]))
+        if "timing" in table:
+            config = replace(config, timing=self.timing(table["timing"]))
+        return config
+
+    def hunger(self, value: object) -> dict[int, HungerPins]:
+        seats = self.table("panel.hunger", value, SEAT_KEYS)
+        colours = tuple(level.value for level in Hunger)
+        out: dict[int, HungerPins] = {}
+        for seat_key, lights in seats.items():
+            key = f"panel.hunger.{seat_key}"
+            given = self.table(key, lights, colours)
+            if isinstance(lights, dict) and set(given) != set(colours):
+                missing = ", ".join(c for c in colours if c not in given)
+                self.problem(
+                    key, N_("missing {missing} (each seat needs green, yellow and red)"), missing=missing
+                )
+                continue
+            pins = {c: self.pin(f"{key}.{c}", v) for c, v in given.items()}
+            if given and None not in pins.values():
+                out[SEAT_KEYS.index(seat_key)] = HungerPins(**pins)  # type: ignore[arg-type]
+        return dict(sorted(out.items()))
+
+    def timing(self, value: object) -> Timing:
+        names = tuple(f.name for f in fields(Timing))
+        given = self.table("panel.timing", value, names)
+        values: dict[str, float] = {}
+        for name, seconds in given.items():
+            low, high = TIMING_BOUNDS[name]
+            number = isinstance(seconds, int | float) and not isinstance(seconds, bool)
+            if number and low <= seconds <= high:
+                values[name] = float(seconds)
+            else:
+                self.problem(
+                    f"panel.timing.{name}",
+                    N_("must be a number of seconds between {low} and {high}, not {value}"),
+                    low=low,
+                    high=high,
+                    value=_show(seconds),
+                )
+        return Timing(**values)
+
+    def check_pins(self, config: PanelConfig, explicit: set[str]) -> None:
+        """A pin used twice: blame the key written in the file, not the default wiring it collides with."""
+        wiring = config.wiring()
+
+        def from_file(key: str) -> bool:
+            return key.split(".")[1] in explicit
+
+        owners: dict[int, str] = {}
+        for key, pin in sorted(wiring, key=lambda pair: from_file(pair[0])):  # stable: defaults first
+            if pin not in owners:
+                owners[pin] = key
+            elif from_file(owners[pin]):
+                self.problem(key, N_("pin {pin} is already used by {other}"), pin=pin, other=owners[pin])
+            else:
+                self.problem(
+                    key,
+                    N_("pin {pin} is already used by {other} (default wiring)"),
+                    pin=pin,
+                    other=owners[pin],
+                )

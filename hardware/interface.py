@@ -1,0 +1,88 @@
+"""What the rest of the app sees of the panel, and the panel that is off (same methods, does nothing)."""
+
+from __future__ import annotations
+
+import time
+from types import TracebackType
+from typing import Protocol, Self
+
+from hardware.buttons import ButtonEvent
+from hardware.lights import Hunger
+
+
+class PanelInterface(Protocol):
+    """The semantic panel: seats (counted from 0, as the core's seats), hunger levels, alerts and button events.
+
+    Never pin numbers: the wiring lives in the config. Button events wait in a thread-safe queue (``poll``,
+    ``wait_event``) and, if a callback was given, are also passed to it from a background thread.
+    """
+
+    enabled: bool  # False for the panel that is off
+    mock: bool  # True on mock pins (no GPIO): keys stand in for the buttons
+
+    def show_turn(self, seat: int | None) -> None: ...
+    def set_hunger(self, seat: int, level: Hunger | None) -> None: ...
+    def needs_fixing(self, on: bool) -> None: ...
+    def alert(self) -> None: ...
+    def off(self) -> None: ...
+    def poll(self) -> list[ButtonEvent]: ...
+    def wait_event(self, timeout: float | None = None) -> ButtonEvent | None: ...
+    def key_down(self, key: str) -> bool: ...
+    def key_up(self, key: str) -> bool: ...
+    def key_typed(self, key: str) -> bool: ...
+    def lit(self) -> dict[str, bool]: ...
+    def close(self) -> None: ...
+
+
+class NullPanel:
+    """The panel when it is off (``mode = "off"``, a config problem, no usable pins): every call does nothing."""
+
+    enabled = False
+    mock = False
+
+    def show_turn(self, seat: int | None) -> None:
+        pass
+
+    def set_hunger(self, seat: int, level: Hunger | None) -> None:
+        pass
+
+    def needs_fixing(self, on: bool) -> None:
+        pass
+
+    def alert(self) -> None:
+        pass
+
+    def off(self) -> None:
+        pass
+
+    def poll(self) -> list[ButtonEvent]:
+        return []
+
+    def wait_event(self, timeout: float | None = None) -> ButtonEvent | None:
+        # Waits like a real panel with no press, so a caller's polling loop does not spin.
+        if timeout is not None:
+            time.sleep(timeout)
+        return None
+
+    def key_down(self, key: str) -> bool:
+        return False
+
+    def key_up(self, key: str) -> bool:
+        return False
+
+    def key_typed(self, key: str) -> bool:
+        return False
+
+    def lit(self) -> dict[str, bool]:
+        return {}
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()

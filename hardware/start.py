@@ -1,0 +1,92 @@
+"""Starting the panel for the app: read the config, pick real or mock pins, say which in one line.
+
+Nothing here stops the app: a config problem or pins that cannot be opened give the panel that is off.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from companion.i18n import Translator
+from hardware.buttons import ButtonEvent, PanelButton
+from hardware.config import PanelConfig, PanelConfigError, config_source, load_config
+from hardware.i18n import hardware_translator
+from hardware.interface import NullPanel
+from hardware.keys import DEFAULT_KEYS
+
+if TYPE_CHECKING:
+    from hardware.panel import Panel
+    from hardware.pins import PinBackend
+
+Report = Callable[[str], None]
+
+
+def read_config(option: str | Path | None = None, environ: Mapping[str, str] = os.environ) -> PanelConfig:
+    """The panel config from ``--config``, ``$COMPANION_CONFIG`` or the default file. Raises PanelConfigError."""
+    return load_config(config_source(option, environ))
+
+
+def config_problem_lines(error: PanelConfigError, tr: Translator) -> list[str]:
+    return [tr("Panel configuration: {problem}", problem=p.text(tr)) for p in error.problems]
+
+
+def open_panel(
+    config: PanelConfig,
+    *,
+    language: str = "en",
+    report: Report = print,
+    on_button: Callable[[ButtonEvent], None] | None = None,
+    keys: Mapping[str, PanelButton] = DEFAULT_KEYS,
+    model_file: Path | None = None,
+    gpio: Callable[[], PinBackend] | None = None,
+) -> Panel | NullPanel:
+    """The panel for a valid config, after reporting one line saying which pins it uses (or that it is off).
+
+    ``model_file`` and ``gpio`` replace the Pi detection and gpiozero's default factory, for tests.
+    """
+    tr = hardware_translator(language)
+    if config.mode == "off":
+        report(tr('Panel: off (panel.mode = "off")'))
+        return NullPanel()
+    try:
+        # Imported here: without gpiozero (the "hardware" extra not installed) the app still starts, panel off.
+        from hardware.panel import Panel
+        from hardware.pins import choose_backend
+    except ImportError as exc:
+        report(tr("Panel: off — gpiozero cannot be imported ({error})", error=exc))
+        return NullPanel()
+    backend, line = choose_backend(config.mode, tr, keys, model_file, gpio)
+    try:
+        panel = Panel(config, backend, keys=keys, on_button=on_button)
+    except Exception as exc:  # e.g. a pin held by another program: report it, keep the app running
+        report(tr("Panel: off — the pins cannot be used ({error})", error=exc))
+        return NullPanel()
+    report(line)
+    return panel
+
+
+def start_panel(
+    config_option: str | Path | None = None,
+    *,
+    language: str = "en",
+    report: Report = print,
+    on_button: Callable[[ButtonEvent], None] | None = None,
+    environ: Mapping[str, str] = os.environ,
+    model_file: Path | None = None,
+    gpio: Callable[[], PinBackend] | None = None,
+) -> Panel | NullPanel:
+    """The app's panel: always returns one, off if the config has a problem (each reported with its key)."""
+    try:
+        config = read_config(config_option, environ)
+    except PanelConfigError as error:
+        tr = hardware_translator(language)
+        for line in config_problem_lines(error, tr):
+            report(line)
+        report(tr("Panel: off until the configuration is fixed"))
+        return NullPanel()
+    return open_panel(
+        config, language=language, report=report, on_button=on_button, model_file=model_file, gpio=gpio
+    )
