@@ -6,6 +6,7 @@ where the sticker sits on the card, whatever the card's rotation.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -29,7 +30,10 @@ class RawCode:
 
     def side_px(self) -> float:
         """The code's mean side length in pixels."""
-        return float(np.mean(np.linalg.norm(self.corners - np.roll(self.corners, -1, axis=0), axis=1)))
+        # Plain floats: numpy's per-call overhead made this a tenth of a frame's time with 40 cards.
+        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = self.corners.tolist()
+        sides = (x1 - x0, y1 - y0), (x2 - x1, y2 - y1), (x3 - x2, y3 - y2), (x0 - x3, y0 - y3)
+        return sum(math.hypot(dx, dy) for dx, dy in sides) / 4
 
 
 class Decoder(Protocol):
@@ -121,6 +125,8 @@ def aruco_parameters(fast: bool = True) -> cv2.aruco.DetectorParameters:
         p.adaptiveThreshWinSizeMax = 15
         p.adaptiveThreshWinSizeStep = 10
     p.minMarkerPerimeterRate = 0.02  # ~11 px sides at 2304 wide: a 25 mm sticker seen 45 degrees off
+    # Above cv2.aruco's 7: fewer sensor-noise blobs to trace as contours; the recall matrix and sweep are unchanged.
+    p.adaptiveThreshConstant = 11
     p.errorCorrectionRate = 0.5  # stay far from the next id: a wrong identity is worse than a missed frame
     return p
 
@@ -133,23 +139,169 @@ def aruco_dictionary(ids: tuple[int, ...] | None) -> cv2.aruco.Dictionary:
     return cv2.aruco.Dictionary(full.bytesList[list(ids)], full.markerSize, full.maxCorrectionBits)
 
 
+class ArucoCodebook:
+    """Our own ArUco identification: a hash lookup from a candidate's 25 bits to (id, rotation).
+
+    cv2.aruco compares every candidate quad with every id of its dictionary, one by one, which was most of the
+    detection time (200 ids: 3x the time of thresholding and contours together). Here every id, in its four
+    rotations and with any one bit flipped, is a key of one dict, so identifying a candidate costs one lookup.
+    One flipped bit is what cv2.aruco corrects at our ``errorCorrectionRate`` (0.5 of DICT_5X5_1000's 2 bits);
+    a flipped code that two ids could reach is left out, so a misread never names a card.
+    """
+
+    CELL_PX = 4  # pixels per cell in the rectified sticker, as cv2.aruco's perspectiveRemovePixelPerCell
+    SIDE = ARUCO_BITS + 2  # cells across, black border included
+    MAX_BORDER_ERRORS = int(ARUCO_BITS * ARUCO_BITS * 0.35)  # cv2.aruco's maxErroneousBitsInBorderRate
+    MIN_STD = 5.0  # grey levels: below this the quad is flat, not a marker (cv2.aruco's minOtsuStdDev)
+    _WEIGHTS = 1 << np.arange(ARUCO_BITS * ARUCO_BITS, dtype=np.int64)
+    _UNIT = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    # Corner order of a quad whose bits matched after k quarter turns (np.roll by k, as cv2.aruco rotates them).
+    _TURNS = np.array([(np.arange(4) - k) % 4 for k in range(4)])
+    # A quiet-zone outline spans SIDE + 2 cells: the marker is its inner SIDE cells.
+    _INNER = ((_UNIT * SIDE + 1) / (SIDE + 2)).reshape(-1, 1, 2).astype(np.float32)
+
+    def __init__(self, ids: tuple[int, ...] | None) -> None:
+        full = cv2.aruco.getPredefinedDictionary(ARUCO_DICT)
+        exact: dict[int, tuple[int, int]] = {}
+        for marker_id in ids if ids is not None else range(len(full.bytesList)):
+            bits = full.getBitsFromByteList(full.bytesList[marker_id : marker_id + 1], ARUCO_BITS)
+            for turns in range(4):
+                exact[int(self._pack(np.rot90(bits, turns))[0])] = (marker_id, turns)
+        self.book = dict(exact)
+        ambiguous = set()
+        for code, hit in exact.items():
+            for bit in range(ARUCO_BITS * ARUCO_BITS):
+                near = code ^ (1 << bit)
+                if near in exact:
+                    continue
+                if self.book.get(near, hit) != hit:
+                    ambiguous.add(near)
+                self.book[near] = hit
+        for code in ambiguous:
+            del self.book[code]
+        side = self.SIDE * self.CELL_PX - 1
+        self._dst = np.float32([[0, 0], [side, 0], [side, side], [0, side]])
+        ys, xs = np.mgrid[: side + 1, : side + 1]
+        self._grid = np.stack([xs.ravel(), ys.ravel(), np.ones(xs.size)]).astype(np.float64)
+
+    @classmethod
+    def _pack(cls, bits: np.ndarray) -> np.ndarray:
+        """Each row of 5 x 5 bits (any leading shape) as one integer key."""
+        flat = np.asarray(bits, np.int64).reshape(-1, ARUCO_BITS * ARUCO_BITS)
+        return flat @ cls._WEIGHTS
+
+    def _cells(self, gray: np.ndarray, quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Each quad's SIDE x SIDE cells, True where white, and whether the quad has contrast at all.
+
+        As cv2.aruco reads one candidate (nearest-pixel rectification, Otsu threshold, a cell is white when
+        more than half its pixels are), but for all quads at once in numpy: one by one, the Python and OpenCV
+        call overhead per quad cost as much as cv2.aruco's own dictionary loop.
+        """
+        n = self.SIDE * self.CELL_PX
+        to_src = np.stack([cv2.getPerspectiveTransform(self._dst, q) for q in quads])
+        pts = to_src @ self._grid  # (quads, 3, n * n)
+        x = np.clip(np.rint(pts[:, 0] / pts[:, 2]), 0, gray.shape[1] - 1).astype(np.intp)
+        y = np.clip(np.rint(pts[:, 1] / pts[:, 2]), 0, gray.shape[0] - 1).astype(np.intp)
+        vals = gray[y, x]  # (quads, n * n)
+        half = self.CELL_PX // 2  # the rectified image's own edge is noisy: judge flatness inside it
+        inner = vals.reshape(-1, n, n)[:, half:-half, half:-half].reshape(len(quads), -1)
+        flat = inner.std(axis=1) < self.MIN_STD
+        white = vals > _otsu(vals)[:, None]
+        cells = white.reshape(-1, self.SIDE, self.CELL_PX, self.SIDE, self.CELL_PX).mean(axis=(2, 4)) > 0.5
+        return cells, ~flat
+
+    def _lookup(self, cells: np.ndarray, ok: np.ndarray) -> list[tuple[int, int] | None]:
+        rings = np.concatenate([cells[:, 0], cells[:, -1], cells[:, 1:-1, 0], cells[:, 1:-1, -1]], axis=1)
+        ok = ok & (rings.sum(axis=1) <= self.MAX_BORDER_ERRORS)
+        keys = self._pack(cells[:, 1:-1, 1:-1])
+        return [self.book.get(int(k)) if good else None for k, good in zip(keys, ok, strict=True)]
+
+    def identify(
+        self, gray: np.ndarray, quads: np.ndarray
+    ) -> tuple[list[tuple[int, np.ndarray] | None], np.ndarray]:
+        """For each quad, the marker id and its corners clockwise from its own top-left, or None; and, for each
+        quad, whether it looks like a sticker's quiet-zone outline (a mostly white ring of cells)."""
+        quads = np.array(quads, np.float32).reshape(-1, 4, 2)  # a copy: misses get their inner quad
+        if not len(quads):
+            return [], np.zeros(0, bool)
+        cells, ok = self._cells(gray, quads)
+        hits = self._lookup(cells, ok)
+        rings = np.concatenate([cells[:, 0], cells[:, -1], cells[:, 1:-1, 0], cells[:, 1:-1, -1]], axis=1)
+        outline = ok & (rings.mean(axis=1) >= 0.4)
+        out: list[tuple[int, np.ndarray] | None] = [None] * len(quads)
+        misses = [i for i, h in enumerate(hits) if h is None]
+        if misses:
+            # cv2.aruco keeps one quad per group of nested ones, often the sticker's quiet-zone outline.
+            inner = np.stack(
+                [
+                    cv2.perspectiveTransform(self._INNER, cv2.getPerspectiveTransform(self._UNIT, quads[i]))
+                    for i in misses
+                ]
+            ).reshape(-1, 4, 2)
+            for i, q, h in zip(misses, inner, self._lookup(*self._cells(gray, inner)), strict=True):
+                quads[i], hits[i] = q, h
+        for i, hit in enumerate(hits):
+            if hit is not None:
+                out[i] = (hit[0], quads[i][self._TURNS[hit[1]]])
+        return out, outline & np.array([h is None for h in hits])
+
+
+def _otsu(vals: np.ndarray) -> np.ndarray:
+    """Otsu's threshold of each row of uint8 values (a value above it is white), as cv2.THRESH_OTSU."""
+    rows = len(vals)
+    hist = np.bincount((np.arange(rows)[:, None] * 256 + vals).ravel(), minlength=rows * 256).reshape(
+        rows, 256
+    )
+    levels = np.arange(256)
+    w0 = np.cumsum(hist, axis=1).astype(np.float64)
+    m0 = np.cumsum(hist * levels, axis=1).astype(np.float64)
+    total, mean_all = w0[:, -1:], m0[:, -1:]
+    w1 = total - w0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        between = w0 * w1 * (m0 / w0 - (mean_all - m0) / w1) ** 2
+    return np.nanargmax(np.where(np.isfinite(between), between, -1.0), axis=1)
+
+
+def _stub_dictionary(ids: tuple[int, ...] | None) -> cv2.aruco.Dictionary:
+    """A one-id dictionary for cv2.aruco to find candidate quads with: an id we do not use, when one is free."""
+    full = cv2.aruco.getPredefinedDictionary(ARUCO_DICT)
+    used = set(ids) if ids is not None else set()
+    free = next((i for i in range(len(full.bytesList) - 1, -1, -1) if i not in used), 0)
+    return cv2.aruco.Dictionary(full.bytesList[[free]], full.markerSize, full.maxCorrectionBits)
+
+
 @dataclass
 class ArucoDecoder:
-    """ArUco markers through cv2.aruco; ``ids`` limits the search to the ids in use (None: all 1000)."""
+    """ArUco markers; ``ids`` limits the search to the ids in use (None: all 1000).
+
+    With ``lookup`` (the default) cv2.aruco only finds the candidate quads and ``ArucoCodebook`` names them;
+    without it cv2.aruco does both (slower: see ArucoCodebook).
+    """
 
     name: str = "aruco"
     kind: StickerKind = StickerKind.ARUCO
     ids: tuple[int, ...] | None = None
     fast: bool = True
+    lookup: bool = True
+    halve: bool = True  # with lookup: find candidates on a half-size frame while the stickers are large
+    min_cell_px: float = 3.0  # the smallest cell cv2.aruco finds surely (the size sweep in docs/vision.md)
     parameters: cv2.aruco.DetectorParameters | None = field(default=None, repr=False)
     _detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
+    _book: ArucoCodebook | None = field(default=None, init=False, repr=False)
+    _crop_detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
+    _half: bool = field(default=False, init=False, repr=False)
+    _half_detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
 
     def decode(self, gray: np.ndarray) -> list[RawCode]:
         params = self.parameters or aruco_parameters(self.fast)
         if self._detector is None:
-            self._detector = cv2.aruco.ArucoDetector(aruco_dictionary(self.ids), params)
+            dictionary = _stub_dictionary(self.ids) if self.lookup else aruco_dictionary(self.ids)
+            self._detector = cv2.aruco.ArucoDetector(dictionary, params)
+            self._book = ArucoCodebook(self.ids) if self.lookup else None
         elif self.parameters is not None:
             self._detector.setDetectorParameters(params)
+        if self._book is not None:
+            return self._decode_lookup(gray)
         corners, found, _ = self._detector.detectMarkers(gray)
         if found is None:
             return []
@@ -158,6 +310,76 @@ class ArucoDecoder:
             marker_id = int(i) if self.ids is None else self.ids[int(i)]
             out.append(RawCode(StickerKind.ARUCO, str(marker_id), c.reshape(4, 2).astype(np.float32)))
         return out
+
+    def _decode_lookup(self, gray: np.ndarray) -> list[RawCode]:
+        """Find candidate quads (on a half-size frame when the last stickers were large), read them at full size."""
+        assert self._detector is not None
+        if self._half:
+            if self._half_detector is None:
+                params = aruco_parameters(self.fast)
+                # cv2.aruco drops quads within this many pixels of the frame's edge: keep the full-size margin.
+                params.minDistanceToBorder = max(1, params.minDistanceToBorder // 2)
+                self._half_detector = cv2.aruco.ArucoDetector(_stub_dictionary(self.ids), params)
+            small = cv2.resize(gray, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+            corners, _, rejected = self._half_detector.detectMarkers(small)
+            # A half-size pixel i covers full-size pixels 2i and 2i + 1.
+            quads = self._refine(gray, [q * 2 + 0.5 for q in list(rejected) + list(corners)])
+        else:
+            corners, _, rejected = self._detector.detectMarkers(gray)
+            quads = list(rejected) + list(corners)
+        found = self._identify(gray, quads)
+        cards = [c.side_px() / (ARUCO_BITS + 2) for c in found if int(c.value) >= MAT_IDS]
+        # Halve the next frame only while the smallest sticker's cells stay wide enough to find at half size.
+        wide = bool(cards) and min(cards) >= 2 * self.min_cell_px
+        self._half = self.halve and self.parameters is None and wide  # given parameters are for full size
+        return found
+
+    @staticmethod
+    def _refine(gray: np.ndarray, quads: list[np.ndarray]) -> list[np.ndarray]:
+        """Corners found at half size are a pixel or two off at full size: enough to misread a 6 px cell."""
+        if not quads:
+            return quads
+        pts = np.concatenate(quads).reshape(-1, 1, 2).astype(np.float32)
+        criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_COUNT, 10, 0.1)
+        pts = cv2.cornerSubPix(gray, pts, (2, 2), (-1, -1), criteria)
+        return list(pts.reshape(-1, 4, 2))
+
+    def _identify(self, gray: np.ndarray, quads: list[np.ndarray]) -> list[RawCode]:
+        assert self._book is not None
+        hits, outlines = self._book.identify(gray, np.asarray(quads, np.float32).reshape(-1, 4, 2))
+        out: dict[int, RawCode] = {}
+        for quad, hit, outline in zip(quads, hits, outlines, strict=True):
+            if hit is None and outline:
+                hit = self._inside(gray, quad.reshape(4, 2))
+            if hit is not None and hit[0] not in out:  # one sticker per id: a second quad is the same marker
+                out[hit[0]] = RawCode(StickerKind.ARUCO, str(hit[0]), hit[1])
+        return list(out.values())
+
+    def _inside(self, gray: np.ndarray, outline: np.ndarray) -> tuple[int, np.ndarray] | None:
+        """Find the marker inside a blurred or dim quiet-zone outline whose 7/9 inner quad missed it.
+
+        The crop is cut half a cell inside the outline, so the outline itself touches the crop's edge and is
+        dropped by cv2.aruco, leaving the marker's own black border as the candidate.
+        """
+        assert self._book is not None
+        if self._crop_detector is None:
+            params = aruco_parameters(self.fast)
+            params.minMarkerPerimeterRate = 1.0  # the marker fills most of the crop
+            self._crop_detector = cv2.aruco.ArucoDetector(_stub_dictionary(self.ids), params)
+        cell = float(np.mean(np.linalg.norm(outline - np.roll(outline, -1, axis=0), axis=1))) / (
+            ArucoCodebook.SIDE + 2
+        )
+        x0, y0 = np.maximum(np.floor(outline.min(axis=0) + 0.5 * cell), 0).astype(int)
+        x1, y1 = np.ceil(outline.max(axis=0) - 0.5 * cell).astype(int)
+        crop = gray[y0:y1, x0:x1]
+        if min(crop.shape) < ArucoCodebook.SIDE * 2:
+            return None
+        corners, _, rejected = self._crop_detector.detectMarkers(crop)
+        hits, _ = self._book.identify(crop, np.asarray(list(rejected) + list(corners), np.float32))
+        for hit in hits:
+            if hit is not None:
+                return hit[0], hit[1] + np.float32([x0, y0])
+        return None
 
 
 @dataclass
