@@ -91,6 +91,19 @@ CATCH = NP_("{seat}'s catch: {n} card", "{seat}'s catch: {n} cards")
 PILE = NP_("{species} pile in the centre: {n} card", "{species} pile in the centre: {n} cards")
 TURN = N_("It is {seat}'s turn.")
 
+# --- the table: what players must fix, told as what to do ---
+PUT_IN_ROW = N_("Put the {card} in {seat}'s row.")
+WRONG_ROW = N_("The {card} goes to {seat}'s row, not {other}'s.")
+PUT_ON_PILE = N_("The {card} goes face up on top of the {species} pile in the centre.")
+UNDER_HUNGRY = NP_(
+    "The {cards} was eaten: put it under the {card}, on the {species} pile in the centre.",
+    "The {cards} were eaten: put them under the {card}, on the {species} pile in the centre.",
+)
+TO_CATCH = N_("The {card} is in {seat}'s catch: turn it face down on the catch pile.")
+TO_BOX = N_("No row could take the {card}: put it back in the box.")
+NOT_PLAYED = N_("The {card} is not in play: turn it face down again.")
+FIX_ORDER = N_("{seat}'s row is out of order: the fish stay in the order they were placed, left to right.")
+
 # --- actions, for narration and the coach ---
 DO_REVEAL = N_("{seat} reveals the {card}")
 DO_REVEAL_ANY = N_("{seat} reveals a face-down card")

@@ -1,0 +1,116 @@
+"""The coach: the current player's options in words, what each would do, and a risk hint where it helps.
+
+``coach(game, state, language, seats)`` is the one entry point. A game with a coach of its own (Kai Piranja) is
+coached by it; any other game gets a plain list of its legal decisions, each told by ``describe_action``.
+
+The coach's texts live in their own gettext domain, "coach", which falls back on the core's. They are marked
+with ``CN_`` / ``CNP_`` rather than ``N_`` / ``NP_``: the catalog checks of the core and of each game extract
+``N_`` from every module in their folder, and this domain's messages belong in ``coach.po``, not in theirs.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from companion.i18n import CORE_LOCALE_DIR, Translator, check_language, translator
+from companion.protocol import Action, Game
+
+DOMAIN = "coach"
+MAX_GENERIC_OPTIONS = 12  # a game without a coach may list many moves; a child reads a dozen at most
+
+
+def CN_(message: str) -> str:
+    """Mark a message of the coach's domain (translated in coach.po) without translating it."""
+    return message
+
+
+def CNP_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message of the coach's domain with a plural form; the count is its ``{n}`` parameter."""
+    return (singular, plural)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """One option of the current player.
+
+    ``action`` is None for "reveal a card": which card comes up is chance, so no single action stands for it.
+    ``risk`` is a hint about what could go wrong, or None when nothing can.
+    """
+
+    action: Action | None
+    title: str
+    outcome: str
+    risk: str | None = None
+
+
+@dataclass(frozen=True)
+class Coaching:
+    """The coach's word on one moment of a game: who acts (None once the game is over), the situation, the options."""
+
+    seat: int | None
+    summary: str
+    options: tuple[Advice, ...]
+
+
+GameCoach = Callable[[Any, Any, str, Sequence[str]], Coaching]
+
+# Game name -> "module:function" of its coach. Imported when first needed, since each game's coach imports this
+# module for its value types. Read-only: adding a coach is a code change, never a runtime one.
+COACHES = MappingProxyType({"kai-piranja": "companion.games.kai_piranja.coach:coach_turn"})
+
+GAME_OVER = CN_("The game is over.")
+NO_COACH = CN_("The coach does not know {title} yet. Here is what {seat} may do.")
+MORE_OPTIONS = CNP_("…and {n} more move.", "…and {n} more moves.")
+NO_ADVICE = CN_("The rules allow this move.")
+
+
+def coach_translator(language: str) -> Translator:
+    """The coach's texts in ``language``; shared words ("seat 2", "a and b") come from the core's catalog."""
+    return translator(check_language(language), DOMAIN, CORE_LOCALE_DIR)
+
+
+def seat_name(seat: int, tr: Translator, seats: Sequence[str] = ()) -> str:
+    return seats[seat] if 0 <= seat < len(seats) else tr("seat {n}", n=seat + 1)
+
+
+def game_coach(name: str) -> GameCoach | None:
+    """The coach function of the game called ``name``, or None if it has none yet."""
+    target = COACHES.get(name)
+    if target is None:
+        return None
+    module, _, function = target.partition(":")
+    return getattr(importlib.import_module(module), function)
+
+
+def coach(game: Game, state: Any, language: str = "en", seats: Sequence[str] = ()) -> Coaching:
+    """The current player's options in ``state``, in ``language``; ``seats`` names the seats (default "seat 1"...)."""
+    tr = coach_translator(language)
+    seat = game.current_player(state)
+    if seat is None or game.is_over(state):
+        return Coaching(None, tr(GAME_OVER), ())
+    specific = game_coach(game.name)
+    if specific is not None:
+        return specific(game, state, language, seats)
+    return generic_coaching(game, state, language, seats)
+
+
+def generic_coaching(game: Game, state: Any, language: str = "en", seats: Sequence[str] = ()) -> Coaching:
+    """For a game without a coach: its legal moves in words, one entry per distinct description."""
+    tr = coach_translator(language)
+    seat = game.current_player(state)
+    assert seat is not None
+    options: dict[str, Action] = {}
+    for action in game.legal_actions(state):
+        options.setdefault(game.describe_action(action, language, seats), action)
+    listed = tuple(
+        Advice(action, title, tr(NO_ADVICE)) for title, action in list(options.items())[:MAX_GENERIC_OPTIONS]
+    )
+    summary = tr(NO_COACH, title=game.title, seat=seat_name(seat, tr, seats))
+    hidden = len(options) - len(listed)
+    if hidden:
+        summary += " " + tr.plural(*MORE_OPTIONS, hidden)
+    return Coaching(seat, summary, listed)

@@ -1,0 +1,51 @@
+"""How players move real cards for each Kai Piranja action: the table a simulated game shows, step by step.
+
+The demo and the end-to-end tests draw these layouts (or feed them as sightings) to play a whole game through
+the camera's eyes. A step may also press a button, for what a camera cannot see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from companion.games.kai_piranja.actions import Bank, EndTurn, Reveal
+from companion.games.kai_piranja.table import BUTTON_BANK, BUTTON_END_TURN, KaiPiranjaTable
+from companion.match import Match
+from companion.table import TableLayout
+
+REVEALED_SLOT = "revealed"
+
+
+@dataclass(frozen=True)
+class TableStep:
+    """One physical step: the layout the table shows, then a button pressed (or not)."""
+
+    index: int  # the action this step belongs to (0-based in the match)
+    layout: TableLayout
+    button: str | None = None
+    last: bool = True  # the action's last step: after it the table shows the action done
+
+
+def with_revealed(layout: TableLayout, card: str) -> TableLayout:
+    """The table with ``card`` just turned face up in the centre."""
+    return replace(layout, centre={**layout.centre, REVEALED_SLOT: card})
+
+
+def table_steps(table: KaiPiranjaTable, match: Match) -> Iterator[TableStep]:
+    """The layouts a table shows while playing ``match``, with the buttons its players press."""
+    for index, action in enumerate(match.actions):
+        before, after = match.states[index], match.states[index + 1]
+        if isinstance(action, Reveal):
+            yield TableStep(index, with_revealed(table.layout(before), action.card), last=False)
+            final = table.layout(after)
+            if after.over:  # the hungry empty-sea card stays where it was turned up
+                final = with_revealed(final, action.card)
+            yield TableStep(index, final)
+        elif isinstance(action, Bank):
+            yield TableStep(index, table.layout(before), BUTTON_BANK, last=False)
+            yield TableStep(index, table.layout(after))
+        elif isinstance(action, EndTurn):
+            yield TableStep(index, table.layout(after), BUTTON_END_TURN)
+        else:  # a capture: the pile's top card goes face down into the catch
+            yield TableStep(index, table.layout(after))

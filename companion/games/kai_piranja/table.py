@@ -1,0 +1,153 @@
+"""Kai Piranja at a real table: what the camera's facts mean as actions, and what the table must look like.
+
+Only face-up cards carry a visible sticker: the rows on the players' mats and the top card of each digesting pile
+in the centre. Banked rows and captured piles lie face down, eaten fish lie under their hungry fish, and a fish
+nobody could take goes back in the box: none of them may stay face up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.games.kai_piranja import text as T
+from companion.games.kai_piranja.actions import Bank, Capture, EndTurn, KaiPiranjaAction, Reveal
+from companion.games.kai_piranja.cards import SPECIES
+from companion.games.kai_piranja.engine import KaiPiranja
+from companion.games.kai_piranja.rules import count_species
+from companion.games.kai_piranja.state import SATED, KaiPiranjaState
+from companion.i18n import Translator
+from companion.protocol import join_words
+from companion.table import (
+    ADD,
+    CENTRE,
+    REMOVE,
+    Difference,
+    SeenCard,
+    TableChange,
+    TableLayout,
+    seat_zone,
+    zone_seat,
+)
+
+# The button names are the panel's (hardware.buttons.PanelButton values): the core names them, never imports them.
+BUTTON_END_TURN, BUTTON_BANK = "end_turn", "bank"
+
+
+def pile_slot(species: str) -> str:
+    return f"pile-{species}"
+
+
+class KaiPiranjaTable:
+    """The table adapter and expected layout of Kai Piranja."""
+
+    def __init__(self, game: KaiPiranja) -> None:
+        self.game = game
+        self._faces = game._faces
+
+    # --- what the table must look like ----------------------------------------------------------------
+
+    def layout(self, state: KaiPiranjaState) -> TableLayout:
+        centre = {pile_slot(s): pile[-1] for s, pile in zip(SPECIES, state.piles, strict=True) if pile}
+        return TableLayout({seat: row for seat, row in enumerate(state.rows)}, centre)
+
+    # --- what the camera's facts mean -------------------------------------------------------------------
+
+    def action_for(
+        self, state: KaiPiranjaState, change: TableChange, seen: Sequence[SeenCard]
+    ) -> KaiPiranjaAction | None:
+        """The action a stable table change stands for, or None if it only moves cards as the rules expect."""
+        if state.over:
+            return None
+        seat = state.current
+        if change.kind == ADD and change.card not in state.seen:
+            # A card turning up face up, in the centre or straight onto a row, was just revealed.
+            return Reveal(seat, change.card)
+        if change.kind != REMOVE:
+            return None
+        if change.zone == CENTRE:
+            for species, pile in zip(SPECIES, state.piles, strict=True):
+                if (
+                    pile
+                    and pile[-1] == change.card
+                    and count_species(self._faces, state.rows[seat], species) >= 3
+                ):
+                    return Capture(seat, species)
+            return None
+        row = state.rows[seat]
+        if change.zone == seat_zone(seat) and state.last_reveal == SATED and row and change.card in row:
+            still_there = {s.card for s in seen} & set(row)
+            if not still_there:
+                return Bank(seat)  # the whole row went face down at the end of a turn: banked
+        return None
+
+    def action_for_button(self, state: KaiPiranjaState, button: str) -> KaiPiranjaAction | None:
+        if state.over:
+            return None
+        if button == BUTTON_END_TURN:
+            return EndTurn(state.current)
+        if button == BUTTON_BANK:
+            return Bank(state.current)
+        return None
+
+    # --- what to tell the players ----------------------------------------------------------------------
+
+    def instructions(
+        self, state: KaiPiranjaState, diffs: Sequence[Difference], tr: Translator, seats: Sequence[str]
+    ) -> list[str]:
+        """Each difference as what to do about it; fish eaten by the same hungry fish are told together."""
+        name = lambda card: self.game.card_name(card, tr.language)  # noqa: E731
+        seat_name = lambda zone: seats[zone_seat(zone)] if zone_seat(zone) is not None else zone  # noqa: E731
+        out: list[str] = []
+        eaten: dict[str, list[str]] = {}
+        for d in diffs:
+            if d.kind == "leftover":
+                species = self._eaten_into(state, d.card)
+                if species is not None:
+                    eaten.setdefault(species, []).append(d.card)
+                else:
+                    out.append(self._leftover(state, d.card, tr, seats))
+            elif d.kind == "order":
+                out.append(tr(T.FIX_ORDER, seat=seat_name(d.expected_zone)))
+            elif d.expected_zone == CENTRE:
+                species = self._faces[d.card].species
+                out.append(
+                    tr(T.PUT_ON_PILE, card=name(d.card), species=self.game.species_name(species, tr.language))
+                )
+            elif d.kind == "missing" or d.seen_zone == CENTRE:
+                out.append(tr(T.PUT_IN_ROW, card=name(d.card), seat=seat_name(d.expected_zone)))
+            else:
+                out.append(
+                    tr(
+                        T.WRONG_ROW,
+                        card=name(d.card),
+                        seat=seat_name(d.expected_zone),
+                        other=seat_name(d.seen_zone),
+                    )
+                )
+        for species, cards in eaten.items():
+            pile = state.piles[SPECIES.index(species)]
+            out.append(
+                tr.plural(
+                    *T.UNDER_HUNGRY,
+                    len(cards),
+                    cards=join_words([name(c) for c in cards], tr),
+                    card=name(pile[-1]),
+                    species=self.game.species_name(species, tr.language),
+                )
+            )
+        return out
+
+    def _eaten_into(self, state: KaiPiranjaState, card: str) -> str | None:
+        for species, pile in zip(SPECIES, state.piles, strict=True):
+            if card in pile[:-1]:
+                return species
+        return None
+
+    def _leftover(self, state: KaiPiranjaState, card: str, tr: Translator, seats: Sequence[str]) -> str:
+        name = self.game.card_name(card, tr.language)
+        for seat, catch in enumerate(state.catches):
+            if card in catch:
+                return tr(T.TO_CATCH, card=name, seat=seats[seat])
+        if card in state.out_of_play:
+            return tr(T.TO_BOX, card=name)
+        return tr(T.NOT_PLAYED, card=name)  # a card the game never took: a refused reveal, or a stray card

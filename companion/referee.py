@@ -1,0 +1,144 @@
+"""The live referee: the camera's table facts and the buttons in, actions and words out.
+
+Learned from chess-board readers: act only on stable facts (the tracker's events), compare the table with what
+the rules expect, and say plainly what to fix. What the table still has to do right after an action (move the
+revealed fish to its row, put eaten fish under the hungry one) is "pending"; what was still not done when the
+game moved on, or a card lying where the rules forbid it, is an "alert".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from companion.i18n import N_, translator
+from companion.protocol import Action, Effect, Game, Step, Violation
+from companion.table import CENTRE, Difference, SeenCard, TableChange, TableLayout, differences
+
+RULE_BROKEN = N_("Not allowed: {explanation}")
+UNDONE = N_("Undone: {action}")
+NOTHING_TO_UNDO = N_("There is nothing to undo.")
+
+
+class GameRecord(Protocol):
+    """What the referee needs of a game in progress: companion.match.Match, or a live session saving it."""
+
+    @property
+    def state(self) -> Any: ...
+
+    def push(self, action: Action) -> Step | Violation: ...
+
+    def undo(self) -> Action | None: ...
+
+
+class TableAdapter(Protocol):
+    """A game's reading of the table (see companion/games/kai_piranja/table.py)."""
+
+    def layout(self, state: Any) -> TableLayout: ...
+
+    def action_for(self, state: Any, change: TableChange, seen: Sequence[SeenCard]) -> Action | None: ...
+
+    def action_for_button(self, state: Any, button: str) -> Action | None: ...
+
+    def instructions(
+        self, state: Any, diffs: Sequence[Difference], tr: Any, seats: Sequence[str]
+    ) -> list[str]: ...
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """What one fact or button press did: the action applied (or refused) and what to tell the table."""
+
+    action: Action | None = None
+    effects: tuple[Effect, ...] = ()
+    violation: Violation | None = None
+    words: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Review:
+    """How the table compares with the game: what is still to do, and what breaks the rules."""
+
+    pending: tuple[str, ...]
+    alerts: tuple[str, ...]
+
+    @property
+    def matches(self) -> bool:
+        return not self.pending and not self.alerts
+
+
+@dataclass
+class Referee:
+    game: Game
+    table: TableAdapter
+    record: GameRecord
+    seats: tuple[str, ...]
+    language: str = "en"
+    _overdue: set[Difference] = field(default_factory=set)
+    _refused: set[str] = field(default_factory=set)  # cards turned up against the rules, to be turned back
+
+    @property
+    def state(self) -> Any:
+        return self.record.state
+
+    def on_change(self, change: TableChange, seen: Sequence[SeenCard]) -> Ruling:
+        """A stable change the camera saw. ``seen`` is the whole table as the tracker holds it now."""
+        action = self.table.action_for(self.state, change, seen)
+        if action is None:
+            return Ruling()
+        ruling = self._play(action, seen)
+        if ruling.violation is not None:
+            self._refused.add(change.card)
+        return ruling
+
+    def on_button(self, button: str, seen: Sequence[SeenCard]) -> Ruling:
+        action = self.table.action_for_button(self.state, button)
+        return Ruling() if action is None else self._play(action, seen)
+
+    def undo(self) -> Ruling:
+        tr = translator(self.language)
+        action = self.record.undo()
+        if action is None:
+            return Ruling(words=(tr(NOTHING_TO_UNDO),))
+        self._overdue.clear()
+        return Ruling(
+            words=(tr(UNDONE, action=self.game.describe_action(action, self.language, self.seats)),)
+        )
+
+    def _play(self, action: Action, seen: Sequence[SeenCard]) -> Ruling:
+        before = set(differences(self.table.layout(self.state), seen))
+        result = self.record.push(action)
+        if isinstance(result, Violation):
+            explanation = self.game.tell(result, self.language, self.seats)
+            words = (translator(self.language)(RULE_BROKEN, explanation=explanation),)
+            return Ruling(action, violation=result, words=words)
+        # What the table had not done before the game moved on is overdue from now on.
+        self._overdue = {d for d in before if d.kind != "order"} | self._overdue
+        words = tuple(self.game.tell(e, self.language, self.seats) for e in result.effects)
+        return Ruling(action, result.effects, words=words)
+
+    def review(self, seen: Sequence[SeenCard]) -> Review:
+        """Compare the table with the expected layout; say what to do, and what breaks the rules."""
+        if self.game.is_over(self.state):
+            return Review((), ())  # the cards are only counted now
+        diffs = differences(self.table.layout(self.state), seen)
+        diffs = [d for d in diffs if not (d.kind == "leftover" and d.card in self._refused)] + [
+            Difference("leftover", card, None, zone)
+            for card, zone in ((s.card, s.zone) for s in seen)
+            if card in self._refused
+        ]
+        self._refused &= {s.card for s in seen}  # a refused card turned back over is forgotten
+        self._overdue &= set(diffs)
+        urgent, later = [], []
+        for d in diffs:
+            # A fish in a row that cannot take it, or a row out of order, breaks a rule at once; the rest is
+            # what is left to do after an action, until the game moves on without it.
+            in_a_row = d.seen_zone is not None and d.seen_zone != CENTRE
+            breaks = d.kind in ("misplaced", "order") and in_a_row
+            (urgent if breaks or d in self._overdue or d.card in self._refused else later).append(d)
+        tr = self.game.translator(self.language)
+        return Review(
+            tuple(self.table.instructions(self.state, later, tr, self.seats)),
+            tuple(self.table.instructions(self.state, urgent, tr, self.seats)),
+        )

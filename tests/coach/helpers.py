@@ -1,0 +1,20 @@
+"""Reachable Kai Piranja states for the coach's tests: a seeded random game stopped after some actions."""
+
+from __future__ import annotations
+
+import random
+
+from companion.games.kai_piranja import KaiPiranja
+from companion.games.kai_piranja.state import KaiPiranjaState
+
+
+def random_state(game: KaiPiranja, players: int, seed: int, steps: int) -> KaiPiranjaState:
+    """The state after up to ``steps`` actions of a random policy (fewer if the game ends first)."""
+    rng = random.Random(seed)
+    state = game.initial_state(players)
+    for _ in range(steps):
+        if game.is_over(state):
+            break
+        step = game.apply(state, game.random_action(state, rng))
+        state = step.state  # the random policy only draws legal actions
+    return state

@@ -1,0 +1,123 @@
+"""A simulated table: simulated players play a recorded game with real-looking cards, seen by the camera side.
+
+Two depths of simulation share everything after the camera: ``facts`` feeds the tracker the sightings a perfect
+reader would make, minus random misses (fast: whole games over many seeds); ``pixels`` draws every frame with the
+synthetic renderer and reads it with the real vision pipeline (what the demo shows).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from companion.games.kai_piranja.cards import SPECIES
+from companion.games.kai_piranja.physical import REVEALED_SLOT, TableStep, table_steps
+from companion.games.kai_piranja.table import pile_slot
+from companion.match import Match
+from companion.referee import Referee, Ruling
+from companion.table import CENTRE, TableLayout, seat_zone
+from ui.live import LiveTable
+from vision.identity import GameCards
+from vision.pipeline import Pipeline
+from vision.render import Camera, Renderer
+from vision.tablescene import layout_scene
+from vision.tracking import Sighting, Tracker, TrackerConfig
+
+CENTRE_SLOTS = [*(pile_slot(s) for s in SPECIES), REVEALED_SLOT]
+FPS = 30.0
+
+
+def sightings(layout: TableLayout, miss: float, rng: random.Random) -> list[Sighting]:
+    """What a reader would see of ``layout``, each card missed with probability ``miss``."""
+    out = [
+        Sighting(card, seat_zone(seat), float(k))
+        for seat, row in layout.rows.items()
+        for k, card in enumerate(row)
+    ]
+    out += [Sighting(card, CENTRE, float(CENTRE_SLOTS.index(slot))) for slot, card in layout.centre.items()]
+    return [s for s in out if rng.random() >= miss]
+
+
+@dataclass(frozen=True)
+class Happening:
+    """What the table did at one frame: the frame number, and each ruling made then."""
+
+    frame: int
+    rulings: tuple[Ruling, ...]
+    step: TableStep
+
+
+@dataclass
+class SimulatedTable:
+    """Replays ``match`` on a table the referee only sees through the camera side."""
+
+    match: Match
+    referee: Referee
+    game_cards: GameCards
+    mode: str = "facts"  # or "pixels"
+    frames_per_step: int = 10
+    settle_limit: int = 400  # frames to wait for the table to match before giving up on a step
+    miss: float = 0.1
+    seed: int = 0
+    camera: Camera = field(default_factory=lambda: Camera(1280, 720))
+    tracker_config: TrackerConfig = field(default_factory=TrackerConfig)
+    mistake: Callable[[TableStep], TableStep] | None = None  # players' mistakes, injected step by step
+    frame: int = 0
+
+    def __post_init__(self) -> None:
+        self.live = LiveTable(self.referee)
+        self._rng = random.Random(self.seed)
+        self._tracker = Tracker(self.tracker_config)
+        if self.mode == "pixels":
+            self._renderer = Renderer()
+            self._pipeline = Pipeline.create(
+                self.game_cards, players=len(self.match.seats), config=self.tracker_config
+            )
+        self._adapter = self.referee.table
+
+    def _look(self, layout: TableLayout) -> tuple[list, list]:
+        """One frame: (events, tracked cards)."""
+        self.frame += 1
+        t = self.frame / FPS
+        if self.mode == "facts":
+            events = self._tracker.update(t, sightings(layout, self.miss, self._rng))
+            return events, self._tracker.cards()
+        scene = layout_scene(
+            layout,
+            self.game_cards.catalogue,
+            self.game_cards.sticker_code,
+            len(self.match.seats),
+            CENTRE_SLOTS,
+            self.camera,
+            seed=self.frame,
+        )
+        facts = self._pipeline.process(self._renderer.render(scene).image, t)
+        return list(facts.events), list(facts.cards)
+
+    def steps(self) -> Iterator[TableStep]:
+        for step in table_steps(self._adapter, self.match):
+            yield self.mistake(step) if self.mistake else step
+
+    def play(self) -> Iterator[Happening]:
+        """Play every step; after each, wait (up to ``settle_limit`` frames) for its action and a matching table."""
+        for step in self.steps():
+            for n in range(self.frames_per_step + self.settle_limit):
+                events, cards = self._look(step.layout)
+                rulings = self.live.on_facts(events, cards)
+                if rulings:
+                    yield Happening(self.frame, tuple(rulings), step)
+                if n + 1 >= self.frames_per_step and self._settled(step):
+                    break
+            if step.button is not None:
+                yield Happening(self.frame, (self.live.on_button(step.button),), step)
+
+    def _settled(self, step: TableStep) -> bool:
+        """Whether the players may go on: the referee applied the step's action and (if it is the action's last
+        step, or a button is pressed next) the table matches what the rules expect."""
+        if step.button is not None:
+            return self.live.review.matches
+        applied = len(self.referee.record.actions) > step.index
+        if not step.last or self.mistake is not None:
+            return applied  # a mistaken table never matches: the players go on, the referee keeps saying so
+        return applied and self.live.review.matches
