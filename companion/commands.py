@@ -153,7 +153,7 @@ def run_rules(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_demo(args: argparse.Namespace) -> int:
+def run_narrate(args: argparse.Namespace) -> int:
     game = game_for(args.game)
     players = checked_players(game, args.players)
     seed = args.seed if args.seed is not None else int(time.time())
@@ -193,14 +193,14 @@ def core_commands(sub: argparse._SubParsersAction) -> None:
     add_language(p)
     p.set_defaults(run=run_rules)
 
-    p = sub.add_parser("demo", help="a simulated game narrated turn by turn")
+    p = sub.add_parser("narrate", help="a simulated game told turn by turn (no camera: see `companion demo`)")
     p.add_argument("--game", default="kai-piranja", help=f"one of: {games}")
     p.add_argument("--players", type=positive, default=4)
     p.add_argument("--seed", type=int, help="the same seed gives the same game (default: the clock)")
     p.add_argument("--names", help="players' names, comma-separated, clockwise from the first player")
     p.add_argument("--delay", type=float, default=0.0, help="seconds to wait between lines")
     add_language(p)
-    p.set_defaults(run=run_demo)
+    p.set_defaults(run=run_narrate)
 
 
 __all__ = ["core_commands", "game_class"]

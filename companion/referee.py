@@ -87,7 +87,7 @@ class Referee:
         action = self.table.action_for(self.state, change, seen)
         if action is None:
             return Ruling()
-        ruling = self._play(action, seen)
+        ruling = self._play(action, seen, change.card)
         if ruling.violation is not None:
             self._refused.add(change.card)
         return ruling
@@ -106,8 +106,9 @@ class Referee:
             words=(tr(UNDONE, action=self.game.describe_action(action, self.language, self.seats)),)
         )
 
-    def _play(self, action: Action, seen: Sequence[SeenCard]) -> Ruling:
-        before = set(differences(self.table.layout(self.state), seen))
+    def _play(self, action: Action, seen: Sequence[SeenCard], card: str | None = None) -> Ruling:
+        # The card whose change triggered the action is where the action puts it, not a leftover.
+        before = {d for d in differences(self.table.layout(self.state), seen) if d.card != card}
         result = self.record.push(action)
         if isinstance(result, Violation):
             explanation = self.game.tell(result, self.language, self.seats)

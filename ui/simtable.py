@@ -8,6 +8,7 @@ synthetic renderer and reads it with the real vision pipeline (what the demo sho
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -46,6 +47,7 @@ class Happening:
     frame: int
     rulings: tuple[Ruling, ...]
     step: TableStep
+    step_frame: int  # the first frame that showed this step's layout
 
 
 @dataclass
@@ -56,7 +58,7 @@ class SimulatedTable:
     referee: Referee
     game_cards: GameCards
     mode: str = "facts"  # or "pixels"
-    frames_per_step: int = 10
+    frames_per_step: int = 6  # at least the tracker's K votes, and a little more
     settle_limit: int = 400  # frames to wait for the table to match before giving up on a step
     miss: float = 0.1
     seed: int = 0
@@ -64,6 +66,7 @@ class SimulatedTable:
     tracker_config: TrackerConfig = field(default_factory=TrackerConfig)
     mistake: Callable[[TableStep], TableStep] | None = None  # players' mistakes, injected step by step
     frame: int = 0
+    seconds_per_frame: list[float] = field(default_factory=list)  # reading + refereeing, drawing left out
 
     def __post_init__(self) -> None:
         self.live = LiveTable(self.referee)
@@ -92,7 +95,10 @@ class SimulatedTable:
             self.camera,
             seed=self.frame,
         )
-        facts = self._pipeline.process(self._renderer.render(scene).image, t)
+        image = self._renderer.render(scene).image
+        started = time.perf_counter()
+        facts = self._pipeline.process(image, t)
+        self._read_seconds = time.perf_counter() - started
         return list(facts.events), list(facts.cards)
 
     def steps(self) -> Iterator[TableStep]:
@@ -102,15 +108,19 @@ class SimulatedTable:
     def play(self) -> Iterator[Happening]:
         """Play every step; after each, wait (up to ``settle_limit`` frames) for its action and a matching table."""
         for step in self.steps():
+            first = self.frame + 1
             for n in range(self.frames_per_step + self.settle_limit):
+                self._read_seconds = 0.0
                 events, cards = self._look(step.layout)
+                started = time.perf_counter()
                 rulings = self.live.on_facts(events, cards)
+                self.seconds_per_frame.append(self._read_seconds + time.perf_counter() - started)
                 if rulings:
-                    yield Happening(self.frame, tuple(rulings), step)
+                    yield Happening(self.frame, tuple(rulings), step, first)
                 if n + 1 >= self.frames_per_step and self._settled(step):
                     break
             if step.button is not None:
-                yield Happening(self.frame, (self.live.on_button(step.button),), step)
+                yield Happening(self.frame, (self.live.on_button(step.button),), step, first)
 
     def _settled(self, step: TableStep) -> bool:
         """Whether the players may go on: the referee applied the step's action and (if it is the action's last

@@ -61,8 +61,8 @@ def test_rules_in_three_languages(capsys) -> None:
     )
 
 
-def test_demo_narrates_turn_by_turn_and_ends_with_the_scores(capsys) -> None:
-    code, out, _ = run(capsys, "demo", "--players", "3", "--seed", "4", "--names", "Ann,Bob,Cy")
+def test_narrate_tells_turn_by_turn_and_ends_with_the_scores(capsys) -> None:
+    code, out, _ = run(capsys, "narrate", "--players", "3", "--seed", "4", "--names", "Ann,Bob,Cy")
     lines = out.splitlines()
     assert code == 0 and lines[1] == "— Turn 1: Ann —"
     assert "Final scores:" in lines and lines[-1].startswith(("Winner: ", "Shared win: "))

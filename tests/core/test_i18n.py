@@ -15,6 +15,7 @@ DOMAINS = [
     ("companion", ROOT / "companion/locale", sorted((ROOT / "companion").glob("*.py"))),
     ("kai_piranja", ROOT / "companion/locale", sorted((ROOT / "companion/games/kai_piranja").glob("*.py"))),
     ("kanaloa", ROOT / "companion/locale", sorted((ROOT / "companion/games/kanaloa").glob("*.py"))),
+    ("ui", ROOT / "ui/locale", sorted((ROOT / "ui").glob("*.py"))),
 ]
 
 

@@ -1,0 +1,165 @@
+"""`companion demo`: a whole Kai Piranja game by simulated players, seen only through the camera side.
+
+Every frame is drawn by the synthetic renderer and read by the vision pipeline; the tracker's stable events reach
+the referee, which applies the rules, saves each action to a live session and says what the table must do. The
+coach's words and the panel's lights are shown in the terminal. The final scores must equal the simulation's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from companion.coach import coach
+from companion.commands import add_language, checked_players, game_for, positive
+from companion.errors import CommandError
+from companion.i18n import N_, translator
+from companion.narrate import final_lines
+from companion.protocol import RecordError
+from companion.referee import Referee
+from companion.session import LiveSession
+from companion.simulate import default_seats, simulate
+from hardware.interface import NullPanel
+from hardware.start import start_panel
+from ui.simtable import SimulatedTable
+from vision.identity import game_cards
+from vision.render import Camera
+from vision.tracking import TrackerConfig
+
+UI_LOCALE = Path(__file__).parent / "locale"
+HEADING = N_(
+    "{title}, {players} players ({names}), seed {seed}: every card is read by the camera, frame by frame."
+)
+TURN = N_("— Turn {number}: {seat} —")
+COACH = N_("  Coach: {summary}")
+OPTION = N_("    · {title}: {outcome}")
+RISK = N_("      {risk}")
+TO_DO = N_("  Still to do on the table: {items}")
+ALERT = N_("  ! {item}")
+LIGHTS_STEADY = N_("  Lights: {seat}'s turn light is on.")
+LIGHTS_BLINK = N_("  Lights: {seat}'s turn light blinks: the table needs fixing.")
+SAME = N_("The referee's scores equal the simulated game's: {same}.")
+YES, NO = N_("yes"), N_("no")
+SESSION = N_("Game saved as it goes in {path}")
+TIMING = N_("{frames} frames read in {seconds:.0f} s.")
+
+
+def parse_resolution(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 1920x1080") from None
+    if not (320 <= width <= 4096 and 240 <= height <= 3072):
+        raise argparse.ArgumentTypeError(f"{text} is outside 320x240 .. 4096x3072")
+    return width, height
+
+
+def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
+    game = game_for(args.game)
+    if game.table_adapter() is None:
+        raise CommandError(f"{game.title} cannot be refereed from the camera yet: try `companion narrate`")
+    players = checked_players(game, args.players)
+    seed = args.seed if args.seed is not None else int(time.time()) % 100_000
+    names = tuple(args.names.split(",")) if args.names else default_seats(players)
+    if len(names) != players:
+        raise CommandError(f"--names gives {len(names)} names for {players} players")
+    tr = translator(args.lang, "ui", UI_LOCALE)
+    played = simulate(game, players, seed, names)
+    path = (
+        Path(args.session)
+        if args.session
+        else Path(tempfile.mkdtemp(prefix="companion-demo-")) / "game.sqlite"
+    )
+    try:
+        session = LiveSession.create(path, game, names, seed)
+    except RecordError as exc:
+        raise CommandError(str(exc)) from None
+    panel = start_panel(args.config, language=args.lang, report=out)
+    referee = Referee(game, game.table_adapter(), session, names, args.lang)
+    width, height = args.resolution
+    table = SimulatedTable(
+        played,
+        referee,
+        game_cards(game.name),
+        mode=args.mode,
+        seed=seed,
+        camera=Camera(width, height),
+        tracker_config=TrackerConfig(hold=args.hold),
+    )
+    out(tr(HEADING, title=game.title, players=players, names=", ".join(names), seed=seed))
+    out(tr(SESSION, path=path))
+    started = time.perf_counter()
+    turn, mover, last_todo, last_lights = 0, None, (), None
+
+    def new_turn() -> None:
+        nonlocal turn, mover
+        current = game.current_player(session.state)
+        if current is None or current == mover:
+            return
+        mover, turn = current, turn + 1
+        out(tr(TURN, number=turn, seat=names[current]))
+        if args.coach:
+            coaching = coach(game, session.state, args.lang, names)
+            out(tr(COACH, summary=coaching.summary))
+            for advice in coaching.options:
+                out(tr(OPTION, title=advice.title, outcome=advice.outcome))
+                if advice.risk:
+                    out(tr(RISK, risk=advice.risk))
+
+    try:
+        new_turn()
+        for happening in table.play():
+            for ruling in happening.rulings:
+                for line in ruling.words:
+                    out(f"  [{happening.frame}] {line}")
+            new_turn()
+            review = table.live.review
+            for alert in review.alerts:
+                out(tr(ALERT, item=alert))
+            if review.alerts:
+                panel.alert()
+            if review.pending and review.pending != last_todo:
+                out(tr(TO_DO, items=" ".join(review.pending)))
+            last_todo = review.pending
+            table.live.show_on(panel)
+            lights = (mover, review.matches)
+            if lights != last_lights and mover is not None and not isinstance(panel, NullPanel):
+                out(tr(LIGHTS_STEADY if review.matches else LIGHTS_BLINK, seat=names[mover]))
+                last_lights = lights
+        for line in final_lines(game, session.state, names, args.lang):
+            out(line)
+        same = game.scores(session.state) == game.scores(played.state) and game.is_over(session.state)
+        out(tr(SAME, same=tr(YES if same else NO)))
+        out(tr(TIMING, frames=table.frame, seconds=time.perf_counter() - started))
+        return 0 if same else 1
+    finally:
+        panel.close()
+        session.close()
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("demo", help="a simulated game refereed through the camera, narrated with the coach")
+    p.add_argument("--game", default="kai-piranja")
+    p.add_argument("--players", type=positive, default=3)
+    p.add_argument("--seed", type=int, help="the same seed gives the same game (default: the clock)")
+    p.add_argument("--names", help="players' names, comma-separated, clockwise from the first player")
+    p.add_argument(
+        "--resolution", type=parse_resolution, default=(1920, 1080), help="camera frames, e.g. 1920x1080"
+    )
+    p.add_argument(
+        "--hold", type=float, default=0.5, help="seconds a card may stay unseen before it counts as gone"
+    )
+    p.add_argument(
+        "--mode",
+        choices=("pixels", "facts"),
+        default="pixels",
+        help="pixels: render and read every frame; facts: feed the tracker what a reader would see (fast)",
+    )
+    p.add_argument("--session", help="SQLite file to save the game in (default: a new temporary file)")
+    p.add_argument("--config", help="the app's TOML config file (the panel's wiring)")
+    p.add_argument("--no-coach", dest="coach", action="store_false", help="leave out the coach's words")
+    add_language(p)
+    p.set_defaults(run=run_demo)
