@@ -44,6 +44,9 @@ class SeenCard:
     card: str
     zone: str
     order: int = 0
+    # False for a card the camera only remembers (unseen for a moment: under a hand, or covered by another card):
+    # it still holds its place, but is not told to the table as a card to take away.
+    fresh: bool = True
 
 
 @dataclass(frozen=True)
@@ -91,8 +94,9 @@ def differences(expected: TableLayout, seen: Iterable[SeenCard]) -> list[Differe
             out.append(Difference("missing", card, want, None))
         elif got != want:
             out.append(Difference("misplaced", card, want, got))
+    fresh = {s.card for s in seen if s.fresh}
     for card, zone in sorted(seen_zone.items()):
-        if zone != UNKNOWN and expected.zone_of(card) is None:
+        if zone != UNKNOWN and card in fresh and expected.zone_of(card) is None:
             out.append(Difference("leftover", card, None, zone))
     for seat, row in expected.rows.items():
         zone = seat_zone(seat)

@@ -150,7 +150,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--resolution", type=parse_resolution, default=(1920, 1080), help="camera frames, e.g. 1920x1080"
     )
     p.add_argument(
-        "--hold", type=float, default=0.5, help="seconds a card may stay unseen before it counts as gone"
+        "--hold",
+        type=float,
+        default=TrackerConfig.hold,
+        help="seconds a card hidden from view (not seen taken away) may stay unseen before it counts as gone",
     )
     p.add_argument(
         "--mode",

@@ -7,11 +7,17 @@ from dataclasses import dataclass, field
 
 from companion.referee import Referee, Review, Ruling
 from companion.table import SeenCard, TableChange
+from hardware.interface import PanelInterface
 from vision.tracking import Event, TrackedCard
 
+FRESH = 0.5  # seconds: a card unseen for longer is only remembered by the tracker
 
-def seen_cards(cards: Iterable[TrackedCard]) -> list[SeenCard]:
-    return [SeenCard(c.card_id, c.zone, c.order) for c in cards]
+
+def seen_cards(cards: Iterable[TrackedCard], now: float | None = None) -> list[SeenCard]:
+    cards = list(cards)
+    if now is None:
+        now = max((c.last_seen for c in cards), default=0.0)
+    return [SeenCard(c.card_id, c.zone, c.order, now - c.last_seen <= FRESH) for c in cards]
 
 
 def table_change(event: Event) -> TableChange:
@@ -26,8 +32,11 @@ class LiveTable:
     seen: list[SeenCard] = field(default_factory=list)
     review: Review = field(default_factory=lambda: Review((), ()))
 
-    def on_facts(self, events: Sequence[Event], cards: Iterable[TrackedCard]) -> list[Ruling]:
-        self.seen = seen_cards(cards)
+    def on_facts(
+        self, events: Sequence[Event], cards: Iterable[TrackedCard], now: float | None = None
+    ) -> list[Ruling]:
+        """One frame's stable events and the tracker's cards; ``now`` is the frame's time."""
+        self.seen = seen_cards(cards, now)
         rulings = [self.referee.on_change(table_change(e), self.seen) for e in events]
         self.review = self.referee.review(self.seen)
         return [r for r in rulings if r.action is not None or r.words]
@@ -37,7 +46,7 @@ class LiveTable:
         self.review = self.referee.review(self.seen)
         return ruling
 
-    def show_on(self, panel) -> None:
+    def show_on(self, panel: PanelInterface) -> None:
         """Whose turn it is on the seat LEDs, blinking while the table needs fixing."""
         panel.show_turn(self.referee.game.current_player(self.referee.state))
         panel.needs_fixing(not self.review.matches)

@@ -113,7 +113,7 @@ class SimulatedTable:
                 self._read_seconds = 0.0
                 events, cards = self._look(step.layout)
                 started = time.perf_counter()
-                rulings = self.live.on_facts(events, cards)
+                rulings = self.live.on_facts(events, cards, self.frame / FPS)
                 self.seconds_per_frame.append(self._read_seconds + time.perf_counter() - started)
                 if rulings:
                     yield Happening(self.frame, tuple(rulings), step, first)

@@ -182,7 +182,7 @@ class ArucoCodebook:
         side = self.SIDE * self.CELL_PX - 1
         self._dst = np.float32([[0, 0], [side, 0], [side, side], [0, side]])
         ys, xs = np.mgrid[: side + 1, : side + 1]
-        self._grid = np.stack([xs.ravel(), ys.ravel(), np.ones(xs.size)]).astype(np.float64)
+        self._grid32 = np.stack([xs.ravel(), ys.ravel(), np.ones(xs.size)]).astype(np.float32)
 
     @classmethod
     def _pack(cls, bits: np.ndarray) -> np.ndarray:
@@ -198,16 +198,22 @@ class ArucoCodebook:
         call overhead per quad cost as much as cv2.aruco's own dictionary loop.
         """
         n = self.SIDE * self.CELL_PX
-        to_src = np.stack([cv2.getPerspectiveTransform(self._dst, q) for q in quads])
-        pts = to_src @ self._grid  # (quads, 3, n * n)
-        x = np.clip(np.rint(pts[:, 0] / pts[:, 2]), 0, gray.shape[1] - 1).astype(np.intp)
-        y = np.clip(np.rint(pts[:, 1] / pts[:, 2]), 0, gray.shape[0] - 1).astype(np.intp)
-        vals = gray[y, x]  # (quads, n * n)
+        to_src = square_to_quads(0.0, float(self._dst[1, 0]), quads).astype(np.float32)
+        pts = to_src @ self._grid32  # (quads, 3, n * n)
+        hgt, wid = gray.shape
+        x = np.clip(pts[:, 0] / pts[:, 2] + 0.5, 0, wid - 1).astype(np.int32)  # nearest pixel: +0.5, floor
+        y = np.clip(pts[:, 1] / pts[:, 2] + 0.5, 0, hgt - 1).astype(np.int32)
+        y *= wid
+        y += x
+        vals = np.ascontiguousarray(gray).ravel().take(y)  # (quads, n * n)
         half = self.CELL_PX // 2  # the rectified image's own edge is noisy: judge flatness inside it
         inner = vals.reshape(-1, n, n)[:, half:-half, half:-half].reshape(len(quads), -1)
         flat = inner.std(axis=1) < self.MIN_STD
-        white = vals > _otsu(vals)[:, None]
-        cells = white.reshape(-1, self.SIDE, self.CELL_PX, self.SIDE, self.CELL_PX).mean(axis=(2, 4)) > 0.5
+        white = (vals > _otsu(vals)[:, None]).view(np.uint8)
+        per_cell = white.reshape(-1, self.SIDE, self.CELL_PX, self.SIDE, self.CELL_PX).sum(
+            axis=(2, 4), dtype=np.uint8
+        )
+        cells = per_cell > self.CELL_PX * self.CELL_PX // 2
         return cells, ~flat
 
     def _lookup(self, cells: np.ndarray, ok: np.ndarray) -> list[tuple[int, int] | None]:
@@ -232,18 +238,66 @@ class ArucoCodebook:
         misses = [i for i, h in enumerate(hits) if h is None]
         if misses:
             # cv2.aruco keeps one quad per group of nested ones, often the sticker's quiet-zone outline.
-            inner = np.stack(
-                [
-                    cv2.perspectiveTransform(self._INNER, cv2.getPerspectiveTransform(self._UNIT, quads[i]))
-                    for i in misses
-                ]
-            ).reshape(-1, 4, 2)
+            inner = apply_hs(unit_to_quads(quads[misses]), self._INNER.reshape(4, 2)).astype(np.float32)
             for i, q, h in zip(misses, inner, self._lookup(*self._cells(gray, inner)), strict=True):
                 quads[i], hits[i] = q, h
         for i, hit in enumerate(hits):
             if hit is not None:
                 out[i] = (hit[0], quads[i][self._TURNS[hit[1]]])
         return out, outline & np.array([h is None for h in hits])
+
+
+def _any_inside(points: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether any of ``points`` (n, 2) lies inside the convex ``quad`` (4, 2), either winding."""
+    edges = np.roll(quad, -1, axis=0) - quad
+    rel = points[:, None, :] - quad[None]
+    cross = edges[None, :, 0] * rel[..., 1] - edges[None, :, 1] * rel[..., 0]
+    return bool(((cross >= 0).all(axis=1) | (cross <= 0).all(axis=1)).any())
+
+
+def sides_px(quads: list[np.ndarray]) -> np.ndarray:
+    """Each quad's mean side length (``RawCode.side_px`` for many at once)."""
+    if not quads:
+        return np.zeros(0)
+    q = np.asarray(quads, np.float64).reshape(-1, 4, 2)
+    d = np.roll(q, -1, axis=1) - q
+    return np.sqrt(d[..., 0] ** 2 + d[..., 1] ** 2).mean(axis=1)
+
+
+def unit_to_quads(quads: np.ndarray) -> np.ndarray:
+    """Homographies (n, 3, 3) mapping the unit square's corners (0,0), (1,0), (1,1), (0,1) onto each quad.
+
+    Heckbert's closed form, for all quads at once: one cv2.getPerspectiveTransform call per quad cost more in
+    Python overhead than the whole computation here.
+    """
+    q = np.asarray(quads, np.float64).reshape(-1, 4, 2)
+    x0, x1, x2, x3 = (q[:, i, 0] for i in range(4))
+    y0, y1, y2, y3 = (q[:, i, 1] for i in range(4))
+    dx1, dx2, dx3 = x1 - x2, x3 - x2, x0 - x1 + x2 - x3
+    dy1, dy2, dy3 = y1 - y2, y3 - y2, y0 - y1 + y2 - y3
+    den = dx1 * dy2 - dx2 * dy1
+    den = np.where(np.abs(den) < 1e-12, 1e-12, den)
+    g = (dx3 * dy2 - dx2 * dy3) / den
+    h = (dx1 * dy3 - dx3 * dy1) / den
+    out = np.empty((len(q), 3, 3))
+    out[:, 0] = np.stack([x1 - x0 + g * x1, x3 - x0 + h * x3, x0], axis=1)
+    out[:, 1] = np.stack([y1 - y0 + g * y1, y3 - y0 + h * y3, y0], axis=1)
+    out[:, 2] = np.stack([g, h, np.ones_like(g)], axis=1)
+    return out
+
+
+def square_to_quads(lo: float, hi: float, quads: np.ndarray) -> np.ndarray:
+    """Homographies mapping the square [lo, hi]^2 (corners clockwise from (lo, lo)) onto each quad."""
+    s = 1.0 / (hi - lo)
+    to_unit = np.array([[s, 0.0, -lo * s], [0.0, s, -lo * s], [0.0, 0.0, 1.0]])
+    return unit_to_quads(quads) @ to_unit
+
+
+def apply_hs(hs: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """Each homography of ``hs`` (n, 3, 3) applied to the same points ``pts`` (m, 2): (n, m, 2)."""
+    p = np.c_[np.asarray(pts, np.float64).reshape(-1, 2), np.ones(len(pts))]
+    q = hs @ p.T  # (n, 3, m)
+    return np.transpose(q[:, :2] / q[:, 2:3], (0, 2, 1))
 
 
 def _otsu(vals: np.ndarray) -> np.ndarray:
@@ -285,12 +339,16 @@ class ArucoDecoder:
     lookup: bool = True
     halve: bool = True  # with lookup: find candidates on a half-size frame while the stickers are large
     min_cell_px: float = 3.0  # the smallest cell cv2.aruco finds surely (the size sweep in docs/vision.md)
+    shrink_search: bool = True  # with lookup: ignore contours much smaller than the last frame's stickers
     parameters: cv2.aruco.DetectorParameters | None = field(default=None, repr=False)
     _detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
     _book: ArucoCodebook | None = field(default=None, init=False, repr=False)
     _crop_detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
     _half: bool = field(default=False, init=False, repr=False)
     _half_detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
+    _search_rate: float = field(default=0.0, init=False, repr=False)
+    _largest: float = field(default=0.0, init=False, repr=False)  # the largest marker side read last frame
+    _smallest: float = field(default=0.0, init=False, repr=False)
 
     def decode(self, gray: np.ndarray) -> list[RawCode]:
         params = self.parameters or aruco_parameters(self.fast)
@@ -319,6 +377,7 @@ class ArucoDecoder:
                 params = aruco_parameters(self.fast)
                 # cv2.aruco drops quads within this many pixels of the frame's edge: keep the full-size margin.
                 params.minDistanceToBorder = max(1, params.minDistanceToBorder // 2)
+                params.minMarkerPerimeterRate = max(params.minMarkerPerimeterRate, self._search_rate)
                 self._half_detector = cv2.aruco.ArucoDetector(_stub_dictionary(self.ids), params)
             small = cv2.resize(gray, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
             corners, _, rejected = self._half_detector.detectMarkers(small)
@@ -328,11 +387,30 @@ class ArucoDecoder:
             corners, _, rejected = self._detector.detectMarkers(gray)
             quads = list(rejected) + list(corners)
         found = self._identify(gray, quads)
-        cards = [c.side_px() / (ARUCO_BITS + 2) for c in found if int(c.value) >= MAT_IDS]
+        sides = sides_px([c.corners for c in found])
+        self._largest = float(sides.max()) if len(sides) else 0.0
+        self._smallest = float(sides.min()) if len(sides) else 0.0
+        cards = sides_px([c.corners for c in found if int(c.value) >= MAT_IDS]) / (ARUCO_BITS + 2)
         # Halve the next frame only while the smallest sticker's cells stay wide enough to find at half size.
-        wide = bool(cards) and min(cards) >= 2 * self.min_cell_px
+        wide = bool(len(cards)) and float(cards.min()) >= 2 * self.min_cell_px
         self._half = self.halve and self.parameters is None and wide  # given parameters are for full size
+        if self.shrink_search and self.parameters is None:
+            self._fit_search(float(cards.min()) * (ARUCO_BITS + 2) if len(cards) else None, max(gray.shape))
         return found
+
+    def _fit_search(self, side: float | None, frame_px: int) -> None:
+        """Skip contours shorter than half the smallest sticker of the last frame: noise blobs cv2.aruco would
+        otherwise trace and test (a tenth of its time at 1280x720). No sticker read: back to any size."""
+        base = aruco_parameters(self.fast).minMarkerPerimeterRate
+        rate = base if side is None else max(base, math.floor(0.5 * 4 * side / frame_px * 200) / 200)
+        if rate == self._search_rate:
+            return
+        self._search_rate = rate
+        for det in (self._detector, self._half_detector):
+            if det is not None:
+                params = det.getDetectorParameters()
+                params.minMarkerPerimeterRate = rate
+                det.setDetectorParameters(params)
 
     @staticmethod
     def _refine(gray: np.ndarray, quads: list[np.ndarray]) -> list[np.ndarray]:
@@ -348,10 +426,27 @@ class ArucoDecoder:
         assert self._book is not None
         hits, outlines = self._book.identify(gray, np.asarray(quads, np.float32).reshape(-1, 4, 2))
         out: dict[int, RawCode] = {}
-        for quad, hit, outline in zip(quads, hits, outlines, strict=True):
-            if hit is None and outline:
-                hit = self._inside(gray, quad.reshape(4, 2))
+        for hit in hits:
             if hit is not None and hit[0] not in out:  # one sticker per id: a second quad is the same marker
+                out[hit[0]] = RawCode(StickerKind.ARUCO, str(hit[0]), hit[1])
+        retry = [
+            q.reshape(4, 2)
+            for q, hit, outline in zip(quads, hits, outlines, strict=True)
+            if hit is None and outline
+        ]
+        if retry and out:
+            # An outline around a marker already read (its own quad was a candidate too) needs no second look.
+            centres = np.array([c.corners.mean(axis=0) for c in out.values()])
+            retry = [q for q in retry if not _any_inside(centres, q)]
+        if retry and self._largest:
+            # Nor does a white ring much larger or smaller than the markers read last frame (a card's white
+            # border, a speck): a sticker's quiet-zone outline spans SIDE + 2 cells of its marker.
+            outline = (ArucoCodebook.SIDE + 2) / ArucoCodebook.SIDE
+            big, small = 1.3 * self._largest * outline, 0.6 * self._smallest * outline
+            retry = [q for q, side in zip(retry, sides_px(retry), strict=True) if small <= side <= big]
+        for quad in retry:
+            hit = self._inside(gray, quad)
+            if hit is not None and hit[0] not in out:
                 out[hit[0]] = RawCode(StickerKind.ARUCO, str(hit[0]), hit[1])
         return list(out.values())
 

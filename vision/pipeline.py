@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from vision.decoders import ArucoDecoder, Decoder, MatsOnly, RawCode, ZxingQR, make_decoder
+from vision.decoders import ArucoDecoder, Decoder, MatsOnly, RawCode, ZxingQR, make_decoder, sides_px
+from vision.footprint import Footprints
 from vision.identity import (
     ARUCO_GAME_BLOCKS,
     BLOCK_SIZE,
@@ -26,7 +27,7 @@ from vision.identity import (
     parse_qr,
 )
 from vision.tracking import Event, Sighting, TrackedCard, Tracker, TrackerConfig
-from vision.zones import MatView, card_centre, find_mats, place, seat_zone
+from vision.zones import MatView, card_centres, card_quads, find_mats, place_all, seat_zone
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,7 @@ class Detector:
     )  # mats that should be in view: their absence matters
     _mats: MatsOnly = field(default_factory=MatsOnly)
     _resolver: Resolver | None = None
+    _last_mats: dict[int, MatView] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.decoder is None:
@@ -101,6 +103,7 @@ class Detector:
             codes = codes + self._mats.decode(gray)
         mat_corners: dict[tuple[int, int], np.ndarray] = {}
         cards: list[tuple[str, RawCode]] = []
+        card_ids: set[str] = set()
         foreign = 0
         other: list[str] = []
         for code in codes:
@@ -116,16 +119,20 @@ class Detector:
                 other.append(f"{what.sticker_code}{what.number:03d}")
             elif isinstance(card, str):
                 foreign += 1
-            elif card.id not in {c for c, _ in cards}:
+            elif card.id not in card_ids:
+                card_ids.add(card.id)
                 cards.append((card.id, code))
-        mats = find_mats(mat_corners)
+        mats = find_mats(mat_corners, self._last_mats)
+        self._last_mats = mats
         self.expected_seats |= set(mats)
-        seen = []
-        for card_id, code in cards:
-            centre = card_centre(code, code.kind)
-            where = place(centre, mats, self.expected_seats)
-            ppm = code.side_px() / modules_across(code.kind)
-            seen.append(CardSeen(card_id, code.corners, centre, ppm, where.zone, where.position))
+        corners = np.array([code.corners for _, code in cards], np.float32).reshape(-1, 4, 2)
+        centres = card_centres(corners, self.kind)
+        places = place_all(centres, mats, self.expected_seats)
+        ppm = (sides_px(list(corners)) / modules_across(self.kind)).tolist()
+        seen = [
+            CardSeen(card_id, code.corners, centre, px, where.zone, where.position)
+            for (card_id, code), centre, where, px in zip(cards, centres, places, ppm, strict=True)
+        ]
         markers = tuple(c for c in codes if c.kind is StickerKind.ARUCO and int(c.value) < MAT_IDS)
         return Detections(tuple(seen), mats, foreign, tuple(other), markers)
 
@@ -136,6 +143,10 @@ class Pipeline:
 
     detector: Detector
     tracker: Tracker = field(default_factory=Tracker)
+    # Tells a card taken away from a card under a hand (None: removals wait out the tracker's hold).
+    footprints: Footprints | None = field(default_factory=Footprints)
+    # Each card's last outline in the frame, and the tracker frame it was seen in.
+    _outlines: dict[str, tuple[np.ndarray, int]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def create(
@@ -145,13 +156,36 @@ class Pipeline:
         decoder: Decoder | None = None,
         players: int | None = None,
         config: TrackerConfig | None = None,
+        footprints: bool = True,
     ) -> Pipeline:
         seats = set(range(players)) if players else set()
-        return cls(Detector(game, kind, decoder, seats), Tracker(config or TrackerConfig()))
+        return cls(
+            Detector(game, kind, decoder, seats),
+            Tracker(config or TrackerConfig()),
+            Footprints() if footprints else None,
+        )
 
     def process(self, frame: np.ndarray, t: float) -> TableFacts:
         det = self.detector.detect(frame)
         sightings = [Sighting(c.card_id, c.zone, c.position) for c in det.cards]
         hidden = frozenset(seat_zone(s) for s in self.detector.expected_seats if s not in det.mats)
-        events = self.tracker.update(t, sightings, hidden)
+        empty: set[str] = set()
+        if self.footprints is not None:
+            corners = np.array([c.corners for c in det.cards], np.float32).reshape(-1, 4, 2)
+            outlines = card_quads(corners, self.detector.kind)
+            now = self.tracker.frame
+            for c, outline in zip(det.cards, outlines, strict=True):
+                self._outlines[c.card_id] = (outline, now)
+            tracked = self.tracker.tracked_ids()
+            unseen = tracked - {c.card_id for c in det.cards}
+            held = {cid: self._outlines[cid][0] for cid in unseen if cid in self._outlines}
+            recent = self.tracker.config.window
+            lying = [o for cid, (o, f) in self._outlines.items() if cid not in tracked and now - f < recent]
+            empty = self.footprints.observe(
+                frame, outlines, held, np.array(lying, np.float32).reshape(-1, 4, 2)
+            )
+        events = self.tracker.update(t, sightings, hidden, frozenset(empty))
+        if len(self._outlines) > 4 * max(len(det.cards), 40):  # forget cards long gone
+            keep, now = self.tracker.tracked_ids(), self.tracker.frame
+            self._outlines = {k: v for k, v in self._outlines.items() if k in keep or now - v[1] < 30}
         return TableFacts(t, self.tracker.frame, det, tuple(events), tuple(self.tracker.cards()))

@@ -8,7 +8,7 @@ transit crossing other zones, one-frame misreads. It also returns the true chang
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -24,7 +24,10 @@ class Change:
     kind: str  # "add", "move", "remove"
     card_id: str
     zone: str
-    frame: int  # the first frame showing the new state
+    frame: int  # the first frame showing the new state (a removal: the frame the card left)
+    shown: int | None = None  # a removal: the first frame its bare spot is in view (no hand over it)
+    from_zone: str | None = None  # a move: the zone it left...
+    left: int | None = None  # ...and the first frame its bare spot there was in view
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,19 @@ class Noise:
     misread: float = 0.02  # chance per frame of one sighting of a card that is not there
     wrong_zone: float = 0.01  # chance per frame that one card is placed in a wrong zone
     transit: int = 3  # frames a moved card is seen crossing another zone
+    pickup: tuple[int, int] = (3, 12)  # frames the hand taking a card away stays over its spot
+    empty_miss: float = 0.2  # chance a bare spot does not read bare (shadow, glare, a neighbour's edge)
+    false_empty: float = 0.02  # chance an unread card still in place (or under a hand) reads bare
+
+
+WATCH = 300  # frames a bare spot is reported after the hand left it: past the tracker's hold
+
+
+def _hand_cover(hand: tuple[float, float, int] | None, radius: float):
+    def covered(x: float, y: float) -> bool:
+        return hand is not None and math.hypot(x - hand[0], y - hand[1]) < radius
+
+    return covered
 
 
 @dataclass(frozen=True)
@@ -43,6 +59,7 @@ class Sequence:
     frames: tuple[tuple[Sighting, ...], ...]
     changes: tuple[Change, ...]
     fps: float = 30.0
+    empty: tuple[frozenset[str], ...] = ()  # per frame: cards whose footprint reads bare
 
 
 def noisy_game(card_ids: list[str], frames: int = 3000, seed: int = 0, noise: Noise = Noise()) -> Sequence:
@@ -65,6 +82,8 @@ def noisy_game(card_ids: list[str], frames: int = 3000, seed: int = 0, noise: No
     out: list[tuple[Sighting, ...]] = []
     away: dict[str, tuple[int, str, float, float]] = {}  # moving card -> (frame it lands, zone, x, y)
     hand: tuple[float, float, int] | None = None  # x, y, last frame
+    bare: dict[str, tuple[float, float, int, int]] = {}  # card gone -> its old spot x, y, pickup end, change
+    empty_out: list[frozenset[str]] = []
     next_change = 60
     for f in range(frames):
         if f >= next_change:
@@ -80,12 +99,15 @@ def noisy_game(card_ids: list[str], frames: int = 3000, seed: int = 0, noise: No
                 cid = list(table)[int(rng.integers(len(table)))]
                 zone = rng.choice([z for z in zones if z != table[cid][0]])
                 land = f + int(rng.integers(15, 45))
-                del table[cid]
+                old_zone, ox, oy = table.pop(cid)
                 away[cid] = (land, str(zone), *spot(str(zone)))
-                changes.append(Change("move", cid, str(zone), land))
+                bare[cid] = (ox, oy, f + int(rng.integers(*noise.pickup)), len(changes))
+                changes.append(Change("move", cid, str(zone), land, from_zone=old_zone))
             elif kind == "remove" and len(table) > 10:
                 cid = list(table)[int(rng.integers(len(table)))]
-                changes.append(Change("remove", cid, table.pop(cid)[0], f))
+                old_zone, ox, oy = table.pop(cid)
+                bare[cid] = (ox, oy, f + int(rng.integers(*noise.pickup)), len(changes))
+                changes.append(Change("remove", cid, old_zone, f))
                 pool.insert(0, cid)
         for cid, (land, zone, x, y) in list(away.items()):
             if f >= land:
@@ -97,12 +119,28 @@ def noisy_game(card_ids: list[str], frames: int = 3000, seed: int = 0, noise: No
         if hand is not None and f > hand[2]:
             hand = None
         seen: list[Sighting] = []
+        empty: set[str] = set()
+        covered = _hand_cover(hand, noise.hand_radius)
+
         for cid, (zone, x, y) in table.items():
-            if hand is not None and math.hypot(x - hand[0], y - hand[1]) < noise.hand_radius:
-                continue
-            if rng.random() < noise.miss:
+            if covered(x, y) or rng.random() < noise.miss:
+                if rng.random() < noise.false_empty:
+                    empty.add(cid)
                 continue
             seen.append(Sighting(cid, zone, x))
+        for cid, (x, y, pickup_end, ci) in list(bare.items()):
+            if cid in table or f - pickup_end > WATCH:
+                del bare[cid]  # back on the table, or long gone: the tracker no longer asks
+                continue
+            if f < pickup_end or covered(x, y):
+                continue  # the hand that took it, or another hand, is over the spot
+            ch = changes[ci]
+            if ch.kind == "remove" and ch.shown is None:
+                changes[ci] = replace(ch, shown=f)
+            elif ch.kind == "move" and ch.left is None:
+                changes[ci] = replace(ch, left=f)
+            if rng.random() >= noise.empty_miss:
+                empty.add(cid)
         for cid, (land, _zone, _x, _y) in away.items():
             if land - noise.transit <= f < land:  # carried across another zone on its way
                 seen.append(Sighting(cid, zones[(f + len(cid)) % len(zones)], 0.0))
@@ -114,7 +152,8 @@ def noisy_game(card_ids: list[str], frames: int = 3000, seed: int = 0, noise: No
             i = int(rng.integers(len(seen)))
             seen[i] = Sighting(seen[i].card_id, zones[int(rng.integers(len(zones)))], seen[i].position)
         out.append(tuple(seen))
-    return Sequence(tuple(out), tuple(changes))
+        empty_out.append(frozenset(empty))
+    return Sequence(tuple(out), tuple(changes), empty=tuple(empty_out))
 
 
 @dataclass(frozen=True)
@@ -123,28 +162,49 @@ class Score:
     spurious: int  # events that match no real change
     missed: int
     latencies: dict[str, list[int]]  # frames from the first frame showing a change to its event (1 = at once)
+    split: int = 0  # moves reported as a removal where the card left, then an add where it landed
 
 
-def score(seq: Sequence, events: list[Event], hold_frames: int) -> Score:
+def score(seq: Sequence, events: list[Event], hold_frames: int, slack: int = 10) -> Score:
     """Match each real change with the first later event of the same kind, card and zone.
 
     A change counts from the first frame that shows it (a card laid down under a hand shows when the hand
-    leaves); changes too close to the end for their event to come are left out, and so are their events.
+    leaves; a removal, when its bare spot is first in view); changes too close to the end for their event to
+    come are left out, and so are their events. A move may be matched by a "move" event, or, for a card carried
+    out of sight long enough for its bare spot to count, by a "remove" from the zone it left (latency from the
+    first frame that spot was in view) and an "add" where it landed (latency from the landing): both count.
     """
     used: set[int] = set()
     latencies: dict[str, list[int]] = {"add": [], "move": [], "remove": []}
-    missed = scored = 0
+    missed = scored = split = 0
     end = len(seq.frames)
-    for ch in seq.changes:
-        shown = _first_shown(seq, ch)
-        slack = hold_frames + 10 if ch.kind == "remove" else 10
-        match = next(
+
+    def find(kind: str, card_id: str, zone: str | None, after: int) -> int | None:
+        return next(
             (i for i, ev in enumerate(events)
-             if i not in used and (ev.card_id, ev.kind, ev.zone) == (ch.card_id, ch.kind, ch.zone)
-             and ev.frame - 1 >= ch.frame),
+             if i not in used and (ev.card_id, ev.kind, ev.zone) == (card_id, kind, zone) and ev.frame - 1 >= after),
             None,
         )  # fmt: skip
-        if shown is None or shown + slack > end:
+
+    for ch in seq.changes:
+        shown = _first_shown(seq, ch)
+        wait = hold_frames + slack if ch.kind == "remove" else slack
+        match = find(ch.kind, ch.card_id, ch.zone, ch.frame)
+        if ch.kind == "move" and ch.left is not None:
+            gone = find("remove", ch.card_id, ch.from_zone, ch.left)
+            back = find("add", ch.card_id, ch.zone, ch.frame)
+            mv_frame = events[match].frame if match is not None else end + 1
+            if gone is not None and back is not None and events[gone].frame < mv_frame:
+                if shown is None or shown + wait > end:
+                    used.update((gone, back))
+                    continue
+                scored += 1
+                split += 1
+                used.update((gone, back))
+                latencies["remove"].append(events[gone].frame - ch.left)
+                latencies["add"].append(events[back].frame - shown)
+                continue
+        if shown is None or shown + wait > end:
             if match is not None:
                 used.add(match)
             continue
@@ -154,12 +214,12 @@ def score(seq: Sequence, events: list[Event], hold_frames: int) -> Score:
             continue
         used.add(match)
         latencies[ch.kind].append(events[match].frame - shown)
-    return Score(scored, len(events) - len(used), missed, latencies)
+    return Score(scored, len(events) - len(used), missed, latencies, split)
 
 
 def _first_shown(seq: Sequence, ch: Change) -> int | None:
     if ch.kind == "remove":
-        return ch.frame
+        return ch.shown if ch.shown is not None else ch.frame
     for f in range(ch.frame, len(seq.frames)):
         if any(s.card_id == ch.card_id and s.zone == ch.zone for s in seq.frames[f]):
             return f

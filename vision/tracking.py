@@ -2,8 +2,13 @@
 
 Each frame brings sightings (a card, its zone, its place along the row). A card is added once it was seen in at
 least ``votes`` of the last ``window`` frames, and moved once at least ``votes`` of those put it in one other zone,
-so a card seen in a single frame, or slid across a mat on its way elsewhere, never makes an event. A card that
-vanishes is removed only after ``hold`` seconds unseen: a card under a hand and a card taken away look the same.
+so a card seen in a single frame, or slid across a mat on its way elsewhere, never makes an event.
+
+A card that vanishes is removed after ``hold`` seconds unseen, unless the pixels say sooner: a card under a hand
+and a card taken away look the same to a sticker reader, but not where the card lay. The caller passes, each
+frame, the ids of the unseen cards whose footprint shows the bare mat or table (``empty``, see
+vision/footprint.py); a card unseen since its last sighting with ``empty_votes`` such frames among the last
+``window`` is removed at once. A hand, or another card on top, never reads empty: those cards wait out the hold.
 """
 
 from __future__ import annotations
@@ -30,7 +35,9 @@ class Event:
     zone: str  # the new zone; for "remove" the zone it left
     t: float  # the frame time (seconds) that made the event
     frame: int
-    from_zone: str | None = None  # for "move"
+    # For "move": the zone it left. For "add": the zone the card was removed from less than ``hold`` seconds
+    # before, if any (a card carried out of sight: the referee may read that remove + add as a move).
+    from_zone: str | None = None
 
 
 @dataclass(frozen=True)
@@ -47,14 +54,19 @@ class TrackerConfig:
     window: int = 8  # N: the frames a vote looks back on
     votes: int = 4  # K: sightings needed among them
     hold: float = 5.0  # seconds a present card may stay unseen (under a hand) before it counts as removed
+    empty_votes: int = (
+        4  # frames of a bare footprint (among the last ``window``, none seen since) to remove at once
+    )
 
 
 @dataclass
 class _Track:
     history: deque[str | None]  # the zone seen in each recent frame, None when unseen
     zone: str | None = None  # the confirmed zone; None until added
-    position: float = 0.0
+    positions: dict[str, float] = field(default_factory=dict)  # the last place seen along each zone's row
     last_seen: float = 0.0
+    empty: deque[bool] = field(default_factory=deque)  # since the last sighting: footprint bare in each frame
+    left: tuple[str, float] | None = None  # the zone it was last removed from, and when
 
 
 @dataclass
@@ -65,27 +77,42 @@ class Tracker:
     _hidden_zones: frozenset[str] = frozenset()
 
     def update(
-        self, t: float, sightings: list[Sighting], hidden_zones: frozenset[str] = frozenset()
+        self,
+        t: float,
+        sightings: list[Sighting],
+        hidden_zones: frozenset[str] = frozenset(),
+        empty: frozenset[str] | set[str] = frozenset(),
     ) -> list[Event]:
-        """Feed one frame's sightings (time ``t`` in seconds); ``hidden_zones`` are zones whose mat is out of view."""
+        """Feed one frame's sightings (time ``t`` in seconds); ``hidden_zones`` are zones whose mat is out of view;
+        ``empty`` are cards whose footprint shows the bare mat or table in this frame (ignored for cards seen)."""
         cfg = self.config
         self.frame += 1
         self._hidden_zones = hidden_zones
         seen = {s.card_id: s for s in sightings}
         for card_id in seen.keys() - self._tracks.keys():
-            self._tracks[card_id] = _Track(deque(maxlen=cfg.window))
+            self._tracks[card_id] = _Track(deque(maxlen=cfg.window), empty=deque(maxlen=cfg.window))
         events: list[Event] = []
         for card_id, track in list(self._tracks.items()):
             s = seen.get(card_id)
             track.history.append(s.zone if s else None)
             if s is not None:
                 track.last_seen = t
+                track.empty.clear()
                 if s.zone != UNKNOWN:
-                    track.position = s.position
+                    # Kept per zone: a card glimpsed in another zone (nudged, carried over a mat) keeps its
+                    # place in its own row until a move is confirmed.
+                    track.positions[s.zone] = s.position
+            elif track.zone is not None:
+                track.empty.append(card_id in empty)
             events.extend(self._decide(card_id, track, t))
-            if track.zone is None and not any(track.history):
-                del self._tracks[card_id]  # a misread that never came back
+            gone = track.left is None or t - track.left[1] >= cfg.hold
+            if track.zone is None and not any(track.history) and gone:
+                del self._tracks[card_id]  # a misread that never came back, or a card long gone
         return events
+
+    def tracked_ids(self) -> set[str]:
+        """The cards on the table now (added and not removed), whether seen in the last frame or not."""
+        return {card_id for card_id, track in self._tracks.items() if track.zone is not None}
 
     def _decide(self, card_id: str, track: _Track, t: float) -> list[Event]:
         cfg = self.config
@@ -97,13 +124,18 @@ class Tracker:
         if track.zone is None:
             if count >= cfg.votes:
                 track.zone = zone
-                return [Event("add", card_id, zone, t, self.frame)]
+                came_from = track.left[0] if track.left and t - track.left[1] < cfg.hold else None
+                track.left = None
+                return [Event("add", card_id, zone, t, self.frame, from_zone=came_from)]
             return []
+        # Bare footprint in enough frames since the last sighting, or unseen for the whole hold: removed.
+        if sum(track.empty) >= cfg.empty_votes or (not seen and t - track.last_seen >= cfg.hold):
+            old, track.zone = track.zone, None
+            track.history.clear()
+            track.empty.clear()
+            track.left = (old, t)
+            return [Event("remove", card_id, old, t, self.frame)]
         if not seen:
-            if t - track.last_seen >= cfg.hold:
-                old, track.zone = track.zone, None
-                track.history.clear()
-                return [Event("remove", card_id, old, t, self.frame)]
             return []
         if zone != track.zone and zone != UNKNOWN and count >= cfg.votes:
             old, track.zone = track.zone, zone
@@ -117,7 +149,8 @@ class Tracker:
             if track.zone is None:
                 continue
             zone = UNKNOWN if track.zone in self._hidden_zones else track.zone
-            rows.setdefault(zone, []).append((track.position, card_id, track))
+            position = track.positions.get(track.zone, 0.0)
+            rows.setdefault(zone, []).append((position, card_id, track))
         out = []
         for zone in sorted(rows):
             for order, (pos, card_id, track) in enumerate(sorted(rows[zone])):

@@ -1,4 +1,4 @@
-from vision.sequence import noisy_game, score
+from vision.sequence import Noise, noisy_game, score
 from vision.tracking import Sighting, Tracker, TrackerConfig
 from vision.zones import UNKNOWN
 
@@ -52,8 +52,47 @@ def test_noisy_sequence_sample_has_no_spurious_events(game):
     cfg = TrackerConfig()
     seq = noisy_game(list(game.catalogue.ids()), 1000, seed=7)
     tr = Tracker(cfg)
-    events = feed(tr, [list(s) for s in seq.frames])
+    events = []
+    for f, sightings in enumerate(seq.frames):
+        events += tr.update(f / seq.fps, list(sightings), empty=seq.empty[f])
     sc = score(seq, events, int(cfg.hold * seq.fps))
     assert sc.changes > 20
     assert (sc.spurious, sc.missed) == (0, 0)
-    assert max(sc.latencies["add"] + sc.latencies["move"]) <= 10
+    assert sc.latencies["remove"]
+    assert max(sc.latencies["add"] + sc.latencies["move"] + sc.latencies["remove"]) <= 10
+
+
+def test_noisy_sequence_without_footprints_still_waits_for_the_hold(game):
+    cfg = TrackerConfig()
+    seq = noisy_game(list(game.catalogue.ids()), 1000, seed=7)
+    events = feed(Tracker(cfg), [list(s) for s in seq.frames])
+    sc = score(seq, events, int(cfg.hold * seq.fps))
+    assert (sc.spurious, sc.missed) == (0, 0)
+    # Counted from the first frame its spot is in view, after the hand that took it: up to 12 frames later.
+    assert min(sc.latencies["remove"]) >= cfg.hold * seq.fps - Noise().pickup[1]
+
+
+def test_a_bare_footprint_removes_a_card_within_a_few_frames():
+    tr = Tracker(TrackerConfig(window=8, votes=4, empty_votes=4))
+    feed(tr, [[Sighting("a", "seat-0", 1)]] * 10)
+    bare = [tr.update((10 + i) / 30, [], empty={"a"}) for i in range(6)]
+    assert [[(e.kind, e.zone) for e in ev] for ev in bare] == [[], [], [], [("remove", "seat-0")], [], []]
+
+
+def test_bare_readings_count_only_since_the_card_was_last_seen():
+    tr = Tracker(TrackerConfig(window=8, votes=4, empty_votes=4))
+    feed(tr, [[Sighting("a", "seat-0", 1)]] * 10)
+    events = []
+    for i in range(60):  # a false bare reading now and then between sightings never adds up
+        events += tr.update((10 + i) / 30, [Sighting("a", "seat-0", 1)] if i % 3 == 2 else [], empty={"a"})
+    assert events == []
+    assert tr.tracked_ids() == {"a"}
+
+
+def test_a_card_back_soon_after_its_removal_says_where_it_came_from():
+    tr = Tracker(TrackerConfig(window=8, votes=4, empty_votes=4, hold=5.0))
+    feed(tr, [[Sighting("a", "seat-0", 1)]] * 10)
+    gone = [e for i in range(5) for e in tr.update((10 + i) / 30, [], empty={"a"})]
+    assert [(e.kind, e.zone) for e in gone] == [("remove", "seat-0")]
+    back = feed(tr, [[Sighting("a", "centre", 1)]] * 6, start=15)
+    assert [(e.kind, e.zone, e.from_zone) for e in back] == [("add", "centre", "seat-0")]
