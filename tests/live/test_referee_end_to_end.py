@@ -157,5 +157,7 @@ def test_a_card_nudged_or_covered_by_a_hand_in_passing_reports_nothing() -> None
         rulings = table.live.on_facts(events, tracker.cards())
         assert rulings == [] and table.live.review.alerts == ()
     assert referee.record.actions == actions_before
-    held = next(s for s in table.live.seen if s.card == nudged)  # still under the hand: remembered in its place
+    held = next(
+        s for s in table.live.seen if s.card == nudged
+    )  # still under the hand: remembered in its place
     assert (held.zone, held.order, held.fresh) == (row_cards[0].zone, row_cards[0].order, False)
