@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from ui import demo
+from ui import demo, play
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     demo.register(sub)
+    play.register(sub)

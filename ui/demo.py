@@ -13,34 +13,24 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from companion.coach import coach
-from companion.commands import add_language, checked_players, game_for, positive
+from companion.commands import checked_players, game_for
 from companion.errors import CommandError
-from companion.i18n import N_, translator
+from companion.i18n import N_
 from companion.narrate import final_lines
 from companion.protocol import RecordError
 from companion.referee import Referee
 from companion.session import LiveSession
 from companion.simulate import default_seats, simulate
-from hardware.interface import NullPanel
 from hardware.start import start_panel
 from ui.simtable import SimulatedTable
+from ui.talk import TableTalk, add_table_options, ui_translator
 from vision.identity import game_cards
 from vision.render import Camera
 from vision.tracking import TrackerConfig
 
-UI_LOCALE = Path(__file__).parent / "locale"
 HEADING = N_(
     "{title}, {players} players ({names}), seed {seed}: every card is read by the camera, frame by frame."
 )
-TURN = N_("— Turn {number}: {seat} —")
-COACH = N_("  Coach: {summary}")
-OPTION = N_("    · {title}: {outcome}")
-RISK = N_("      {risk}")
-TO_DO = N_("  Still to do on the table: {items}")
-ALERT = N_("  ! {item}")
-LIGHTS_STEADY = N_("  Lights: {seat}'s turn light is on.")
-LIGHTS_BLINK = N_("  Lights: {seat}'s turn light blinks: the table needs fixing.")
 SAME = N_("The referee's scores equal the simulated game's: {same}.")
 YES, NO = N_("yes"), N_("no")
 SESSION = N_("Game saved as it goes in {path}")
@@ -66,7 +56,7 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     names = tuple(args.names.split(",")) if args.names else default_seats(players)
     if len(names) != players:
         raise CommandError(f"--names gives {len(names)} names for {players} players")
-    tr = translator(args.lang, "ui", UI_LOCALE)
+    tr = ui_translator(args.lang)
     played = simulate(game, players, seed, names)
     path = (
         Path(args.session)
@@ -92,43 +82,15 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     out(tr(HEADING, title=game.title, players=players, names=", ".join(names), seed=seed))
     out(tr(SESSION, path=path))
     started = time.perf_counter()
-    turn, mover, last_todo, last_lights = 0, None, (), None
-
-    def new_turn() -> None:
-        nonlocal turn, mover
-        current = game.current_player(session.state)
-        if current is None or current == mover:
-            return
-        mover, turn = current, turn + 1
-        out(tr(TURN, number=turn, seat=names[current]))
-        if args.coach:
-            coaching = coach(game, session.state, args.lang, names)
-            out(tr(COACH, summary=coaching.summary))
-            for advice in coaching.options:
-                out(tr(OPTION, title=advice.title, outcome=advice.outcome))
-                if advice.risk:
-                    out(tr(RISK, risk=advice.risk))
-
+    talk = TableTalk(game, names, args.lang, panel, out, args.coach)
     try:
-        new_turn()
+        talk.new_turn(session.state)
         for happening in table.play():
             for ruling in happening.rulings:
                 for line in ruling.words:
                     out(f"  [{happening.frame}] {line}")
-            new_turn()
-            review = table.live.review
-            for alert in review.alerts:
-                out(tr(ALERT, item=alert))
-            if review.alerts:
-                panel.alert()
-            if review.pending and review.pending != last_todo:
-                out(tr(TO_DO, items=" ".join(review.pending)))
-            last_todo = review.pending
-            table.live.show_on(panel)
-            lights = (mover, review.matches)
-            if lights != last_lights and mover is not None and not isinstance(panel, NullPanel):
-                out(tr(LIGHTS_STEADY if review.matches else LIGHTS_BLINK, seat=names[mover]))
-                last_lights = lights
+            talk.new_turn(session.state)
+            talk.table(table.live)
         for line in final_lines(game, session.state, names, args.lang):
             out(line)
         same = game.scores(session.state) == game.scores(played.state) and game.is_over(session.state)
@@ -142,10 +104,8 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("demo", help="a simulated game refereed through the camera, narrated with the coach")
-    p.add_argument("--game", default="kai-piranja")
-    p.add_argument("--players", type=positive, default=3)
+    add_table_options(p, players=3)
     p.add_argument("--seed", type=int, help="the same seed gives the same game (default: the clock)")
-    p.add_argument("--names", help="players' names, comma-separated, clockwise from the first player")
     p.add_argument(
         "--resolution", type=parse_resolution, default=(1920, 1080), help="camera frames, e.g. 1920x1080"
     )
@@ -162,7 +122,4 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="pixels: render and read every frame; facts: feed the tracker what a reader would see (fast)",
     )
     p.add_argument("--session", help="SQLite file to save the game in (default: a new temporary file)")
-    p.add_argument("--config", help="the app's TOML config file (the panel's wiring)")
-    p.add_argument("--no-coach", dest="coach", action="store_false", help="leave out the coach's words")
-    add_language(p)
     p.set_defaults(run=run_demo)

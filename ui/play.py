@@ -1,0 +1,142 @@
+"""`companion play`: referee a real game from the camera, with the panel's buttons, saved as it goes.
+
+The same loop as the demo, fed by a real frame source: the Pi camera, a USB webcam, or (to check a recording) a
+folder of images or a video file. The game is saved to a live session after every action: run the same command
+again after a crash or a power cut and the game resumes where it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from companion.commands import checked_players, game_for, positive
+from companion.errors import CommandError
+from companion.i18n import N_, NP_
+from companion.narrate import final_lines
+from companion.protocol import RecordError
+from companion.referee import Referee
+from companion.session import LiveSession
+from companion.simulate import default_seats
+from hardware.start import start_panel
+from ui.live import LiveTable
+from ui.talk import TableTalk, add_table_options, ui_translator
+from vision.identity import game_cards
+from vision.pipeline import Pipeline
+from vision.sources import FrameSource, Retrying, open_source
+
+NEW_GAME = N_("New game of {title} for {names}, saved in {path}.")
+RESUMED = NP_(
+    "Resumed the game saved in {path}: {n} action so far.",
+    "Resumed the game saved in {path}: {n} actions so far.",
+)
+DAMAGE = N_("The saved game was damaged: kept every action up to the damage ({problem}).")
+NO_CAMERA = N_("No camera image ({problem}): still trying. Check the cable and --source.")
+CAMERA_BACK = N_("The camera is back.")
+SOURCE_ENDED = N_("The recording ended before the game did; the game is saved and can go on later.")
+OTHER_GAME = N_("  A card of another game is on the table ({codes}): take it away.")
+FPS = 30.0
+
+
+def open_session(args: argparse.Namespace, out: Callable[[str], None]) -> LiveSession:
+    tr = ui_translator(args.lang)
+    path = Path(args.session)
+    try:
+        if path.exists():
+            session = LiveSession.resume(path)
+            out(tr.plural(*RESUMED, len(session.actions), path=path))
+            for skipped in session.damage:
+                out(tr(DAMAGE, problem=skipped.problem))
+            return session
+        game = game_for(args.game)
+        players = checked_players(game, args.players)
+        names = tuple(args.names.split(",")) if args.names else default_seats(players)
+        if len(names) != players:
+            raise CommandError(f"--names gives {len(names)} names for {players} players")
+        session = LiveSession.create(path, game, names)
+        out(tr(NEW_GAME, title=game.title, names=", ".join(names), path=path))
+        return session
+    except RecordError as exc:
+        raise CommandError(f"{path}: {exc}") from None
+
+
+def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
+    tr = ui_translator(args.lang)
+    session = open_session(args, out)
+    game, names = session.game, tuple(session.seats)
+    adapter = game.table_adapter()
+    if adapter is None:
+        session.close()
+        raise CommandError(f"{game.title} cannot be refereed from the camera yet")
+    try:
+        source: FrameSource = open_source(args.source)
+    except ValueError as exc:
+        session.close()
+        raise CommandError(str(exc)) from None
+    live_camera = isinstance(source, Retrying)
+    pipeline = Pipeline.create(game_cards(game.name), players=len(names))
+    panel = start_panel(args.config, language=args.lang, report=out)
+    live = LiveTable(Referee(game, adapter, session, names, args.lang))
+    talk = TableTalk(game, names, args.lang, panel, out, args.coach)
+    camera_ok, frames, started = True, 0, time.monotonic()
+
+    try:
+        talk.new_turn(session.state)
+        while not session.is_over() and (args.frames is None or frames < args.frames):
+            frame = source.read()
+            if frame is None:
+                if not live_camera:
+                    out(tr(SOURCE_ENDED))
+                    break
+                if camera_ok:
+                    out(tr(NO_CAMERA, problem=getattr(source, "problem", None) or "?"))
+                camera_ok = False
+                time.sleep(0.2)
+                continue
+            if not camera_ok:
+                out(tr(CAMERA_BACK))
+                camera_ok = True
+            frames += 1
+            t = time.monotonic() - started if live_camera else frames / FPS
+            facts = pipeline.process(frame, t)
+            for ruling in live.on_facts(facts.events, facts.cards, t):
+                for line in ruling.words:
+                    out("  " + line)
+            if facts.detections.other_game:
+                out(tr(OTHER_GAME, codes=", ".join(sorted(set(facts.detections.other_game)))))
+            for event in panel.poll():
+                button = event.button.value
+                if button == "undo":
+                    words = live.referee.undo().words
+                elif button == "confirm":  # the coach again, for a player who asks
+                    talk.coach(session.state)
+                    words = ()
+                else:
+                    words = live.on_button(button).words
+                for line in words:
+                    out("  " + line)
+            talk.new_turn(session.state)
+            talk.table(live)
+        if session.is_over():
+            for line in final_lines(game, session.state, names, args.lang):
+                out(line)
+        return 0
+    finally:
+        source.close()
+        panel.close()
+        session.close()
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("play", help="referee a real game from the camera, saved as it goes")
+    add_table_options(p, players=4)
+    p.add_argument(
+        "--session", required=True, help="the SQLite file the game is saved in (resumed if it exists)"
+    )
+    p.add_argument(
+        "--source", default="picamera", help="picamera, webcam:N, a folder of images or a video file"
+    )
+    p.add_argument("--frames", type=positive, help="stop after this many frames (the game stays saved)")
+    p.set_defaults(run=run_play)
