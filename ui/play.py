@@ -36,6 +36,7 @@ DAMAGE = N_("The saved game was damaged: kept every action up to the damage ({pr
 NO_CAMERA = N_("No camera image ({problem}): still trying. Check the cable and --source.")
 CAMERA_BACK = N_("The camera is back.")
 SOURCE_ENDED = N_("The recording ended before the game did; the game is saved and can go on later.")
+DUPLICATE = N_("  Two cards carry the same sticker ({cards}): one of them has a wrong sticker. Check them.")
 OTHER_GAME = N_("  A card of another game is on the table ({codes}): take it away.")
 FPS = 30.0
 
@@ -106,6 +107,9 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
                     out("  " + line)
             if facts.detections.other_game:
                 out(tr(OTHER_GAME, codes=", ".join(sorted(set(facts.detections.other_game)))))
+            if facts.detections.duplicates:
+                twins = [game.card_name(c, args.lang) for c in facts.detections.duplicates]
+                out(tr(DUPLICATE, cards=", ".join(twins)))
             for event in panel.poll():
                 button = event.button.value
                 if button == "undo":

@@ -139,6 +139,13 @@ def aruco_dictionary(ids: tuple[int, ...] | None) -> cv2.aruco.Dictionary:
     return cv2.aruco.Dictionary(full.bytesList[list(ids)], full.markerSize, full.maxCorrectionBits)
 
 
+def stickers_apart(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether two readings of one code lie on different stickers: centres more than a sticker's side apart."""
+    a, b = np.asarray(a, np.float32), np.asarray(b, np.float32)
+    side = float(np.linalg.norm(a[0] - a[1]))
+    return float(np.linalg.norm(a.mean(axis=0) - b.mean(axis=0))) > side
+
+
 class ArucoCodebook:
     """Our own ArUco identification: a hash lookup from a candidate's 25 bits to (id, rotation).
 
@@ -426,9 +433,15 @@ class ArucoDecoder:
         assert self._book is not None
         hits, outlines = self._book.identify(gray, np.asarray(quads, np.float32).reshape(-1, 4, 2))
         out: dict[int, RawCode] = {}
+        twins: dict[int, RawCode] = {}  # the same id on a second sticker: a sticker printed twice
         for hit in hits:
-            if hit is not None and hit[0] not in out:  # one sticker per id: a second quad is the same marker
+            if hit is None:
+                continue
+            if hit[0] not in out:
                 out[hit[0]] = RawCode(StickerKind.ARUCO, str(hit[0]), hit[1])
+            elif hit[0] not in twins and stickers_apart(out[hit[0]].corners, hit[1]):
+                twins[hit[0]] = RawCode(StickerKind.ARUCO, str(hit[0]), hit[1])
+            # else: a second quad of the same marker (its quiet-zone outline)
         retry = [
             q.reshape(4, 2)
             for q, hit, outline in zip(quads, hits, outlines, strict=True)
@@ -448,7 +461,7 @@ class ArucoDecoder:
             hit = self._inside(gray, quad)
             if hit is not None and hit[0] not in out:
                 out[hit[0]] = RawCode(StickerKind.ARUCO, str(hit[0]), hit[1])
-        return list(out.values())
+        return [*out.values(), *twins.values()]
 
     def _inside(self, gray: np.ndarray, outline: np.ndarray) -> tuple[int, np.ndarray] | None:
         """Find the marker inside a blurred or dim quiet-zone outline whose 7/9 inner quad missed it.

@@ -11,7 +11,16 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from vision.decoders import ArucoDecoder, Decoder, MatsOnly, RawCode, ZxingQR, make_decoder, sides_px
+from vision.decoders import (
+    ArucoDecoder,
+    Decoder,
+    MatsOnly,
+    RawCode,
+    ZxingQR,
+    make_decoder,
+    sides_px,
+    stickers_apart,
+)
 from vision.footprint import Footprints
 from vision.identity import (
     ARUCO_GAME_BLOCKS,
@@ -51,6 +60,9 @@ class Detections:
     foreign: int  # unreadable or foreign codes, and ids no game uses
     other_game: tuple[str, ...]  # stickers of another game: "KX017"
     mat_markers: tuple[RawCode, ...] = ()
+    duplicates: tuple[
+        str, ...
+    ] = ()  # card ids read on two stickers apart in one frame: a sticker printed twice
 
 
 @dataclass(frozen=True)
@@ -103,7 +115,8 @@ class Detector:
             codes = codes + self._mats.decode(gray)
         mat_corners: dict[tuple[int, int], np.ndarray] = {}
         cards: list[tuple[str, RawCode]] = []
-        card_ids: set[str] = set()
+        card_ids: dict[str, np.ndarray] = {}
+        duplicates: set[str] = set()
         foreign = 0
         other: list[str] = []
         for code in codes:
@@ -120,8 +133,10 @@ class Detector:
             elif isinstance(card, str):
                 foreign += 1
             elif card.id not in card_ids:
-                card_ids.add(card.id)
+                card_ids[card.id] = code.corners
                 cards.append((card.id, code))
+            elif stickers_apart(card_ids[card.id], code.corners):
+                duplicates.add(card.id)
         mats = find_mats(mat_corners, self._last_mats)
         self._last_mats = mats
         self.expected_seats |= set(mats)
@@ -134,7 +149,7 @@ class Detector:
             for (card_id, code), centre, where, px in zip(cards, centres, places, ppm, strict=True)
         ]
         markers = tuple(c for c in codes if c.kind is StickerKind.ARUCO and int(c.value) < MAT_IDS)
-        return Detections(tuple(seen), mats, foreign, tuple(other), markers)
+        return Detections(tuple(seen), mats, foreign, tuple(other), markers, tuple(sorted(duplicates)))
 
 
 @dataclass
