@@ -13,7 +13,7 @@ from companion.errors import EXIT_ILLEGAL, EXIT_MALFORMED, CommandError
 from companion.games import GAMES, game_class, make_game
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, translator
 from companion.narrate import final_lines, narrate
-from companion.protocol import Game, RecordError
+from companion.protocol import Game, RecordError, Violation
 from companion.record import IllegalAction, loads, replay
 from companion.simulate import default_seats, simulate, simulate_many
 
@@ -23,6 +23,10 @@ STATS_HEADING = N_(
 MEAN_LENGTH = N_("Average length: {length:.1f} actions")
 SEAT_STATS = N_("  {seat}: average score {score:.2f}, wins {rate:.1%}")
 ILLEGAL_LINE = N_("line {line}: illegal action ({rule}): {explanation}")
+CORRECTED = N_("Action {number} corrected: {old} → {new}.")
+KEPT_ALL = N_("Every later action still holds: {kept} replayed.")
+DROPPED = N_("Action {number} no longer holds ({explanation}): it and the {count} after it were taken back.")
+NOT_A_CARD_ACTION = N_("Action {number} ({action}) names no card to correct.")
 
 
 def environment_language() -> str:
@@ -148,6 +152,47 @@ def run_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_correct(args: argparse.Namespace) -> int:
+    """Replace the card of one saved action (the camera misread it) and replay what came after."""
+    from companion.session import LiveSession  # sqlite3 is only needed here
+
+    tr = translator(args.lang)
+    try:
+        session = LiveSession.resume(Path(args.session))
+    except RecordError as exc:
+        raise CommandError(f"{args.session}: {exc}") from None
+    with session:
+        game, seats, actions = session.game, session.seats, session.actions
+        if not 1 <= args.number <= len(actions):
+            raise CommandError(f"{args.session} holds actions 1 to {len(actions)}, not {args.number}")
+        old = actions[args.number - 1]
+        data = game.action_to_json(old)
+        if "card" not in data:
+            describe = game.describe_action(old, args.lang, seats)
+            raise CommandError(tr(NOT_A_CARD_ACTION, number=args.number, action=describe))
+        try:
+            new = game.action_from_json({**data, "card": args.card})
+        except RecordError as exc:
+            raise CommandError(str(exc)) from None
+        result = session.correct(args.number - 1, new)
+        if isinstance(result, Violation):
+            explanation = game.tell(result, args.lang, seats)
+            raise CommandError(
+                tr(ILLEGAL_LINE, line=args.number + 1, rule=result.code, explanation=explanation), 1
+            )
+        describe = lambda a: game.describe_action(a, args.lang, seats)  # noqa: E731
+        print(tr(CORRECTED, number=args.number, old=describe(old), new=describe(new)))
+        for effect in result.step.effects:
+            print("  " + game.tell(effect, args.lang, seats))
+        if result.violation is None:
+            print(tr(KEPT_ALL, kept=len(result.kept)))
+        else:
+            first = args.number + len(result.kept) + 1
+            explanation = game.tell(result.violation, args.lang, seats)
+            print(tr(DROPPED, number=first, explanation=explanation, count=len(result.dropped) - 1))
+    return 0
+
+
 def run_rules(args: argparse.Namespace) -> int:
     print(game_for(args.game).rules_summary(args.lang))
     return 0
@@ -187,6 +232,15 @@ def core_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     add_language(p)
     p.set_defaults(run=run_replay)
+
+    p = sub.add_parser(
+        "correct", help="correct a card the camera misread in a saved game, and replay the rest"
+    )
+    p.add_argument("session", help="the saved game (the SQLite file of `companion play`)")
+    p.add_argument("number", type=positive, help="the action to correct, counted from 1")
+    p.add_argument("card", help="the card it really was, e.g. flamefish-large-F07")
+    add_language(p)
+    p.set_defaults(run=run_correct)
 
     p = sub.add_parser("rules", help="a short teaching summary of a game's rules")
     p.add_argument("game", help=f"one of: {games}")
