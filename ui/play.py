@@ -21,6 +21,7 @@ from companion.referee import Referee
 from companion.session import LiveSession
 from companion.simulate import default_seats
 from hardware.start import start_panel
+from hardware.terminal import TerminalKeys
 from ui.live import LiveTable
 from ui.talk import TableTalk, add_table_options, ui_translator
 from vision.identity import game_cards
@@ -83,7 +84,9 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     talk = TableTalk(game, names, args.lang, panel, out, args.coach)
     camera_ok, frames, started = True, 0, time.monotonic()
 
+    keys = TerminalKeys()  # off a Pi, typed keys stand in for the panel's buttons
     try:
+        keys.__enter__()
         talk.new_turn(session.state)
         while not session.is_over() and (args.frames is None or frames < args.frames):
             frame = source.read()
@@ -110,6 +113,8 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
             if facts.detections.duplicates:
                 twins = [game.card_name(c, args.lang) for c in facts.detections.duplicates]
                 out(tr(DUPLICATE, cards=", ".join(twins)))
+            for char in keys.read(0.0):
+                panel.key_typed(char.lower())
             for event in panel.poll():
                 button = event.button.value
                 if button == "undo":
@@ -128,6 +133,7 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
                 out(line)
         return 0
     finally:
+        keys.__exit__(None, None, None)
         source.close()
         panel.close()
         session.close()
