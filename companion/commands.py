@@ -115,9 +115,30 @@ def read_text(path: str) -> str:
         raise CommandError(f"{path}: {exc.strerror}") from None
 
 
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def record_text_of(path: str) -> str:
+    """A record's text: a JSON Lines file, or the record kept in a live session's SQLite file."""
+    try:
+        with open(path, "rb") as f:
+            is_session = f.read(16) == SQLITE_MAGIC
+    except OSError:
+        is_session = False  # read_text says what is wrong
+    if not is_session:
+        return read_text(path)
+    from companion.session import LiveSession  # sqlite3 is only needed here
+
+    try:
+        with LiveSession.resume(Path(path)) as session:
+            return session.record_text()
+    except RecordError as exc:
+        raise CommandError(f"{path}: {exc}") from None
+
+
 def run_replay(args: argparse.Namespace) -> int:
     try:
-        record = loads(read_text(args.file))
+        record = loads(record_text_of(args.file))
     except RecordError as exc:
         raise CommandError(f"{args.file}: {exc}", EXIT_MALFORMED) from None
     game, seats = record.game, record.header.seats
@@ -228,7 +249,9 @@ def core_commands(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run_simulate)
 
     p = sub.add_parser("replay", help="replay a game record and show the final state and scores")
-    p.add_argument("file")
+    p.add_argument(
+        "file", help="a record (JSON Lines), or a saved game (the SQLite file of `companion play`)"
+    )
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     add_language(p)
     p.set_defaults(run=run_replay)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from companion.cli import main
@@ -64,3 +65,10 @@ def test_wrong_corrections_are_one_line(tmp_path: Path, capsys) -> None:
     assert "déjà face visible" in capsys.readouterr().err
     assert main(["correct", str(tmp_path / "none.sqlite"), "1", "x"]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+def test_replay_reads_a_saved_game_too(tmp_path: Path, capsys) -> None:
+    path, played = saved_game(tmp_path)
+    assert main(["replay", str(path), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["actions"] == 12 and result["seats"] == list(played.seats)
