@@ -28,6 +28,9 @@ from vision.identity import game_cards
 from vision.render import Camera
 from vision.tracking import TrackerConfig
 
+HEADING_FACTS = N_(
+    "{title}, {players} players ({names}), seed {seed}: no drawing, the tracker gets what a card reader would see."
+)
 HEADING = N_(
     "{title}, {players} players ({names}), seed {seed}: every card is read by the camera, frame by frame."
 )
@@ -79,7 +82,8 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         camera=Camera(width, height),
         tracker_config=TrackerConfig(hold=args.hold),
     )
-    out(tr(HEADING, title=game.title, players=players, names=", ".join(names), seed=seed))
+    heading = HEADING if args.mode == "pixels" else HEADING_FACTS
+    out(tr(heading, title=game.title, players=players, names=", ".join(names), seed=seed))
     out(tr(SESSION, path=path))
     started = time.perf_counter()
     talk = TableTalk(game, names, args.lang, panel, out, args.coach)
