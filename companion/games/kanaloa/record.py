@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
+from companion.jsondata import flags, items, text, texts, whole, wholes
 from companion.protocol import JSON, RecordError
 
 from .invariants import invariant_problems
@@ -41,56 +42,31 @@ def state_from_json(data: JSON, kraken_sea_floor: bool = True) -> State:
 
 
 def _int(value: JSON, name: str) -> int:
-    if type(value) is not int:
-        raise RecordError(f"state field {name!r} must be a whole number, not {value!r}")
-    return value
-
-
-def _str(value: JSON, name: str) -> str:
-    if not isinstance(value, str):
-        raise RecordError(f"state field {name!r} must be a string, not {value!r}")
-    return value
-
-
-def _list(value: JSON, name: str) -> list:
-    if not isinstance(value, list):
-        raise RecordError(f"state field {name!r} must be a list, not {value!r}")
-    return value
-
-
-def _strs(value: JSON, name: str) -> tuple[str, ...]:
-    return tuple(_str(item, name) for item in _list(value, name))
+    return whole(value, name, minimum=None)  # seats may be -1 (nobody), squares are numbered from 0
 
 
 def _ints(value: JSON, name: str) -> tuple[int, ...]:
-    return tuple(_int(item, name) for item in _list(value, name))
-
-
-def _bools(value: JSON, name: str) -> tuple[bool, ...]:
-    items = _list(value, name)
-    if not all(type(item) is bool for item in items):
-        raise RecordError(f"state field {name!r} must be a list of true/false")
-    return tuple(items)
+    return wholes(value, name, minimum=None)
 
 
 def _hands(value: JSON, name: str) -> tuple[tuple[str, ...], ...] | None:
     if value is None:
         return None
-    return tuple(_strs(hand, name) for hand in _list(value, name))
+    return tuple(texts(hand, name) for hand in items(value, name))
 
 
 def _voids(value: JSON, name: str) -> tuple[tuple[int, str, int], ...]:
     out = []
-    for item in _list(value, name):
+    for item in items(value, name):
         if not isinstance(item, list) or len(item) != 3:
             raise RecordError(f"state field {name!r} holds [seat, colour, trick] triples")
-        out.append((_int(item[0], name), _str(item[1], name), _int(item[2], name)))
+        out.append((_int(item[0], name), text(item[1], name), _int(item[2], name)))
     return tuple(out)
 
 
 def _revokes(value: JSON, name: str) -> tuple[tuple[int, int, int, int], ...]:
     out = []
-    for item in _list(value, name):
+    for item in items(value, name):
         if not isinstance(item, list) or len(item) != 4:
             raise RecordError(f"state field {name!r} holds [round, seat, trick, trick] quadruples")
         round_, seat, missed, seen = (_int(v, name) for v in item)
@@ -100,23 +76,23 @@ def _revokes(value: JSON, name: str) -> tuple[tuple[int, int, int, int], ...]:
 
 READERS: dict[str, Callable[[JSON, str], Any]] = {
     "players": _int,
-    "phase": _str,
-    "layout_cards": _strs,
-    "layout_squares": _strs,
-    "sea": _strs,
+    "phase": text,
+    "layout_cards": texts,
+    "layout_squares": texts,
+    "sea": texts,
     "boats": _ints,
     "order": _ints,
     "round": _int,
     "leader": _int,
     "trick_number": _int,
-    "trump": _str,
-    "trick": _strs,
+    "trump": text,
+    "trick": texts,
     "hands": _hands,
-    "played": _strs,
+    "played": texts,
     "voids": _voids,
     "revokes": _revokes,
     "tricks_won": _ints,
-    "laid_down": _bools,
+    "laid_down": flags,
     "pending": _int,
     "last_mover": _int,
     "winner": _int,
