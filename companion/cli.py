@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from importlib.metadata import entry_points
 
-from companion.commands import core_commands
+from companion.commands import core_commands, environment_language
 from companion.errors import CommandError
 
 PLUGIN_GROUP = "companion.commands"
@@ -41,7 +41,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args) or 0)
     except CommandError as exc:
-        print(f"companion: {exc}", file=sys.stderr)
+        language = getattr(args, "lang", None) or environment_language()
+        print(f"companion: {exc.tell(language)}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("companion: interrupted", file=sys.stderr)

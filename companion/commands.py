@@ -58,14 +58,14 @@ def game_for(name: str) -> Game:
     try:
         return make_game(name)
     except RecordError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(N_("{problem}"), problem=exc) from None
 
 
 def checked_players(game: Game, players: int) -> int:
     try:
         game.check_players(players)
     except RecordError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(N_("{problem}"), problem=exc) from None
     return players
 
 
@@ -74,7 +74,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     players = checked_players(game, args.players)
     if args.games is not None:
         if args.out:
-            raise CommandError("--out writes one game's record: leave it out with --games")
+            raise CommandError(N_("--out writes one game's record: leave it out with --games"))
         stats = simulate_many(game, players, args.games, args.seed)
         tr = translator(args.lang)
         print(
@@ -97,7 +97,9 @@ def run_simulate(args: argparse.Namespace) -> int:
         try:
             Path(args.out).write_text(text, encoding="utf-8")
         except OSError as exc:
-            raise CommandError(f"cannot write {args.out}: {exc.strerror}") from None
+            raise CommandError(
+                N_("cannot write {path}: {reason}"), path=args.out, reason=exc.strerror
+            ) from None
         print(f"{args.out}: {len(match.actions)} actions, scores {game.scores(match.state)}")
     else:
         sys.stdout.write(text)
@@ -108,11 +110,11 @@ def read_text(path: str) -> str:
     try:
         return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise CommandError(f"{path}: no such file") from None
+        raise CommandError(N_("{path}: no such file"), path=path) from None
     except UnicodeDecodeError:
-        raise CommandError(f"{path}: not a text file (a record is UTF-8 JSON Lines)") from None
+        raise CommandError(N_("{path}: not a text file (a record is UTF-8 JSON Lines)"), path=path) from None
     except OSError as exc:
-        raise CommandError(f"{path}: {exc.strerror}") from None
+        raise CommandError(N_("{path}: {problem}"), path=path, problem=exc.strerror) from None
 
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -133,14 +135,14 @@ def record_text_of(path: str) -> str:
         with LiveSession.resume(Path(path)) as session:
             return session.record_text()
     except RecordError as exc:
-        raise CommandError(f"{path}: {exc}") from None
+        raise CommandError(N_("{path}: {problem}"), path=path, problem=exc) from None
 
 
 def run_replay(args: argparse.Namespace) -> int:
     try:
         record = loads(record_text_of(args.file))
     except RecordError as exc:
-        raise CommandError(f"{args.file}: {exc}", EXIT_MALFORMED) from None
+        raise CommandError(N_("{path}: {problem}"), EXIT_MALFORMED, path=args.file, problem=exc) from None
     game, seats = record.game, record.header.seats
     try:
         state, applied = replay(record)
@@ -181,11 +183,16 @@ def run_correct(args: argparse.Namespace) -> int:
     try:
         session = LiveSession.resume(Path(args.session))
     except RecordError as exc:
-        raise CommandError(f"{args.session}: {exc}") from None
+        raise CommandError(N_("{path}: {problem}"), path=args.session, problem=exc) from None
     with session:
         game, seats, actions = session.game, session.seats, session.actions
         if not 1 <= args.number <= len(actions):
-            raise CommandError(f"{args.session} holds actions 1 to {len(actions)}, not {args.number}")
+            raise CommandError(
+                N_("{path} holds actions 1 to {last}, not {number}"),
+                path=args.session,
+                last=len(actions),
+                number=args.number,
+            )
         old = actions[args.number - 1]
         data = game.action_to_json(old)
         if "card" not in data:
@@ -194,7 +201,7 @@ def run_correct(args: argparse.Namespace) -> int:
         try:
             new = game.action_from_json({**data, "card": args.card})
         except RecordError as exc:
-            raise CommandError(str(exc)) from None
+            raise CommandError(N_("{problem}"), problem=exc) from None
         result = session.correct(args.number - 1, new)
         if isinstance(result, Violation):
             explanation = game.tell(result, args.lang, seats)
@@ -225,7 +232,9 @@ def run_narrate(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else int(time.time())
     names = tuple(args.names.split(",")) if args.names else default_seats(players)
     if len(names) != players:
-        raise CommandError(f"--names gives {len(names)} names for {players} players")
+        raise CommandError(
+            N_("--names gives {given} names for {players} players"), given=len(names), players=players
+        )
     match = simulate(game, players, seed, names)
     tr = translator(args.lang)
     print(tr("{title}, {players} players, seed {seed}", title=game.title, players=players, seed=seed))

@@ -1,14 +1,35 @@
-"""Errors the command line turns into a one-line message and an exit code, never a traceback."""
+"""Errors told to the user in one line, in their language, and the exit codes; never a traceback.
+
+An error carries an English gettext msgid with ``{placeholders}`` and its parameters, so it can be told in English,
+French or Italian where it reaches the user (``tell``); ``str()`` gives the English. A parameter may itself be
+such an error (a file's name around the problem found in it).
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 EXIT_ILLEGAL = 1  # an illegal move in a record
 EXIT_MALFORMED = 2  # a malformed file, an unknown game, bad arguments
 
 
-class CommandError(Exception):
+class Told(Exception):
+    """An error whose message is a msgid with parameters, told in a language on demand."""
+
+    def __init__(self, message: str, /, **params: Any) -> None:
+        super().__init__(message.format(**{k: str(v) for k, v in params.items()}) if params else message)
+        self.message, self.params = message, params
+
+    def tell(self, language: str = "en") -> str:
+        from companion.i18n import translator  # i18n imports nothing of this module, but keep errors light
+
+        params = {k: v.tell(language) if isinstance(v, Told) else v for k, v in self.params.items()}
+        return translator(language)(self.message, **params) if params else translator(language)(self.message)
+
+
+class CommandError(Told):
     """A problem to report to the user in one line, with the exit code to return."""
 
-    def __init__(self, message: str, exit_code: int = EXIT_MALFORMED) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, exit_code: int = EXIT_MALFORMED, /, **params: Any) -> None:
+        super().__init__(message, **params)
         self.exit_code = exit_code

@@ -16,13 +16,15 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Generic, TypeVar
 
 from companion.catalogue import Catalogue
-from companion.i18n import Translator, translator
+from companion.errors import Told
+from companion.i18n import N_, Translator, translator
 
 JSON = Any  # a value made of dict, list, str, int, float, bool and None
 
 
-class RecordError(ValueError):
-    """Malformed input: a state, action, profile or record that cannot be read. The message says what is wrong."""
+class RecordError(Told, ValueError):
+    """Malformed input: a state, action, profile or record that cannot be read. The message says what is wrong
+    (a msgid with parameters where a user may read it: ``tell(language)``)."""
 
 
 @dataclass(frozen=True)
@@ -120,17 +122,20 @@ class Profile:
     @classmethod
     def from_json(cls, data: JSON) -> Profile:
         if not isinstance(data, dict):
-            raise RecordError("the rules profile must be a JSON object")
+            raise RecordError(N_("the rules profile must be a JSON object"))
         known = {f.name: f for f in fields(cls)}
         unknown = sorted(set(data) - set(known))
         if unknown:
-            raise RecordError(f"unknown rules option(s): {', '.join(unknown)}")
+            raise RecordError(N_("unknown rules option(s): {options}"), options=", ".join(unknown))
         values = {}
         for name, value in data.items():
             default = getattr(cls(), name)
             if type(value) is not type(default):
                 raise RecordError(
-                    f"rules option {name!r} must be {type(default).__name__}, not {type(value).__name__}"
+                    N_("rules option {name} must be {expected}, not {found}"),
+                    name=repr(name),
+                    expected=type(default).__name__,
+                    found=type(value).__name__,
                 )
             values[name] = value
         profile = cls(**values)
@@ -172,7 +177,11 @@ class Game(ABC, Generic[S, A]):
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:
             raise RecordError(
-                f"{self.title} is played by {self.min_players} to {self.max_players} players, not {players}"
+                N_("{title} is played by {low} to {high} players, not {players}"),
+                title=self.title,
+                low=self.min_players,
+                high=self.max_players,
+                players=players,
             )
 
     @abstractmethod
@@ -297,5 +306,5 @@ def join_words(items: Sequence[str], tr: Translator) -> str:
 
 def mapping_of(data: JSON, what: str) -> Mapping[str, JSON]:
     if not isinstance(data, dict):
-        raise RecordError(f"{what} must be a JSON object")
+        raise RecordError(N_("{what} must be a JSON object"), what=what)
     return data

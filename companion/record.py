@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from companion.games import make_game
+from companion.i18n import N_
 from companion.protocol import JSON, Action, Game, RecordError, Violation
 
 FORMAT = "companion-record"
@@ -61,17 +62,28 @@ def _json_line(line: str, number: int) -> JSON:
     try:
         return json.loads(line)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"line {number}: malformed JSON ({exc.msg} at column {exc.colno})") from None
+        raise RecordError(
+            N_("line {line}: malformed JSON ({problem} at column {column})"),
+            line=number,
+            problem=exc.msg,
+            column=exc.colno,
+        ) from None
 
 
 def parse_header(data: JSON) -> Header:
     if not isinstance(data, dict):
-        raise RecordError("line 1: the header must be a JSON object")
+        raise RecordError(N_("line 1: the header must be a JSON object"))
     if data.get("format") != FORMAT:
-        raise RecordError(f"line 1: not a {FORMAT} file (format is {data.get('format')!r})")
+        raise RecordError(
+            N_("line 1: not a {expected} file (format is {found})"),
+            expected=FORMAT,
+            found=repr(data.get("format")),
+        )
     if data.get("version") != VERSION:
         raise RecordError(
-            f"line 1: record version {data.get('version')!r} is not supported (this app reads version {VERSION})"
+            N_("line 1: record version {found} is not supported (this app reads version {version})"),
+            found=repr(data.get("version")),
+            version=VERSION,
         )
     game, seats, profile, seed = (
         data.get("game"),
@@ -80,13 +92,13 @@ def parse_header(data: JSON) -> Header:
         data.get("seed"),
     )
     if not isinstance(game, str):
-        raise RecordError("line 1: the header needs the game's name")
+        raise RecordError(N_("line 1: the header needs the game's name"))
     if not isinstance(seats, list) or not seats or not all(isinstance(s, str) and s.strip() for s in seats):
-        raise RecordError("line 1: the header needs 'seats', a list of player names")
+        raise RecordError(N_("line 1: the header needs 'seats', a list of player names"))
     if seed is not None and type(seed) is not int:
-        raise RecordError("line 1: 'seed' must be a whole number or null")
+        raise RecordError(N_("line 1: 'seed' must be a whole number or null"))
     if not isinstance(profile, dict):
-        raise RecordError("line 1: 'profile' must be a JSON object")
+        raise RecordError(N_("line 1: 'profile' must be a JSON object"))
     return Header(game, tuple(seats), profile, seed)
 
 
@@ -94,25 +106,24 @@ def loads(text: str) -> Record:
     """Parse a record; raises RecordError naming the line and the problem."""
     lines = [(i, line) for i, line in enumerate(text.splitlines(), start=1) if line.strip()]
     if not lines:
-        raise RecordError("the record is empty")
+        raise RecordError(N_("the record is empty"))
     first_number, first = lines[0]
     if first_number != 1:
-        raise RecordError("line 1: the header must be the first line")
+        raise RecordError(N_("line 1: the header must be the first line"))
     header = parse_header(_json_line(first, 1))
     try:
         game = make_game(header.game, header.profile)
         game.check_players(len(header.seats))
     except RecordError as exc:
-        raise RecordError(f"line 1: {exc}") from None
+        raise RecordError(N_("line {line}: {problem}"), line=1, problem=exc) from None
     actions = []
     for number, line in lines[1:]:
         try:
             actions.append((number, game.action_from_json(_json_line(line, number))))
         except RecordError as exc:
-            message = str(exc)
-            raise RecordError(
-                message if message.startswith("line ") else f"line {number}: {message}"
-            ) from None
+            if str(exc).startswith("line "):
+                raise
+            raise RecordError(N_("line {line}: {problem}"), line=number, problem=exc) from None
     return Record(header, game, tuple(actions))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.games.kai_piranja import KaiPiranja
 from companion.games.kanaloa import KanaloaGame
+from companion.i18n import N_
 from companion.protocol import Game, Profile, RecordError
 
 GAMES: dict[str, type[Game]] = {
@@ -16,7 +17,9 @@ def game_class(name: str) -> type[Game]:
     try:
         return GAMES[name]
     except KeyError:
-        raise RecordError(f"unknown game {name!r}: choose one of {', '.join(sorted(GAMES))}") from None
+        raise RecordError(
+            N_("unknown game {name}: choose one of {games}"), name=repr(name), games=", ".join(sorted(GAMES))
+        ) from None
 
 
 def make_game(name: str, profile: Profile | dict | None = None) -> Game:

@@ -114,3 +114,12 @@ def test_the_installed_command_runs_without_a_traceback(tmp_path: Path) -> None:
         and "Traceback" not in done.stderr
         and "version 2 is not supported" in done.stderr
     )
+
+
+def test_errors_are_told_in_the_users_language(tmp_path: Path, capsys) -> None:
+    bad = tmp_path / "old.jsonl"
+    bad.write_text('{"format": "companion-record", "version": 3}\n')
+    assert main(["replay", str(bad), "--lang", "fr"]) == 2
+    assert "ligne 1 : la version 3 de l'enregistrement n'est pas prise en charge" in capsys.readouterr().err
+    assert main(["simulate", "kai-piranja", "--players", "9", "--lang", "it"]) == 2
+    assert "Kai Piranja si gioca da 3 a 6 giocatori, non 9" in capsys.readouterr().err

@@ -12,7 +12,11 @@ from companion.i18n import LANGUAGES, compile_po, marked_messages, parse_po, tra
 ROOT = Path(__file__).resolve().parents[2]
 # (domain, its locale folder, the sources whose marked messages it translates)
 DOMAINS = [
-    ("companion", ROOT / "companion/locale", sorted((ROOT / "companion").glob("*.py"))),
+    (
+        "companion",
+        ROOT / "companion/locale",
+        [*sorted((ROOT / "companion").glob("*.py")), ROOT / "companion/games/__init__.py"],
+    ),
     ("kai_piranja", ROOT / "companion/locale", sorted((ROOT / "companion/games/kai_piranja").glob("*.py"))),
     ("kanaloa", ROOT / "companion/locale", sorted((ROOT / "companion/games/kanaloa").glob("*.py"))),
     ("ui", ROOT / "ui/locale", sorted((ROOT / "ui").glob("*.py"))),
