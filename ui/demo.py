@@ -28,6 +28,7 @@ from vision.identity import game_cards
 from vision.render import Camera
 from vision.tracking import TrackerConfig
 
+CANNOT_REFEREE = N_("{title} cannot be refereed from the camera yet: try `companion narrate`")
 HEADING_FACTS = N_(
     "{title}, {players} players ({names}), seed {seed}: no drawing, the tracker gets what a card reader would see."
 )
@@ -53,12 +54,14 @@ def parse_resolution(text: str) -> tuple[int, int]:
 def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
     game = game_for(args.game)
     if game.table_adapter() is None:
-        raise CommandError(f"{game.title} cannot be refereed from the camera yet: try `companion narrate`")
+        raise CommandError(ui_translator(args.lang)(CANNOT_REFEREE, title=game.title))
     players = checked_players(game, args.players)
     seed = args.seed if args.seed is not None else int(time.time()) % 100_000
     names = tuple(args.names.split(",")) if args.names else default_seats(players)
     if len(names) != players:
-        raise CommandError(f"--names gives {len(names)} names for {players} players")
+        raise CommandError(
+            N_("--names gives {given} names for {players} players"), given=len(names), players=players
+        )
     tr = ui_translator(args.lang)
     played = simulate(game, players, seed, names)
     path = (
@@ -69,7 +72,7 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     try:
         session = LiveSession.create(path, game, names, seed)
     except RecordError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(N_("{problem}"), problem=exc) from None
     panel = start_panel(args.config, language=args.lang, report=out)
     referee = Referee(game, game.table_adapter(), session, names, args.lang)
     width, height = args.resolution

@@ -22,6 +22,7 @@ from companion.session import LiveSession
 from companion.simulate import default_seats
 from hardware.start import start_panel
 from hardware.terminal import TerminalKeys
+from ui.demo import CANNOT_REFEREE
 from ui.live import LiveTable
 from ui.talk import TableTalk, add_table_options, ui_translator
 from vision.identity import game_cards
@@ -56,27 +57,29 @@ def open_session(args: argparse.Namespace, out: Callable[[str], None]) -> LiveSe
         players = checked_players(game, args.players)
         names = tuple(args.names.split(",")) if args.names else default_seats(players)
         if len(names) != players:
-            raise CommandError(f"--names gives {len(names)} names for {players} players")
+            raise CommandError(
+                N_("--names gives {given} names for {players} players"), given=len(names), players=players
+            )
         session = LiveSession.create(path, game, names)
         out(tr(NEW_GAME, title=game.title, names=", ".join(names), path=path))
         return session
     except RecordError as exc:
-        raise CommandError(f"{path}: {exc}") from None
+        raise CommandError(N_("{path}: {problem}"), path=str(path), problem=exc) from None
 
 
 def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
     tr = ui_translator(args.lang)
+    try:  # before the session: a mistyped source must not leave a new game file behind
+        source: FrameSource = open_source(args.source)
+    except ValueError as exc:
+        raise CommandError(N_("{problem}"), problem=str(exc)) from None
     session = open_session(args, out)
     game, names = session.game, tuple(session.seats)
     adapter = game.table_adapter()
     if adapter is None:
         session.close()
-        raise CommandError(f"{game.title} cannot be refereed from the camera yet")
-    try:
-        source: FrameSource = open_source(args.source)
-    except ValueError as exc:
-        session.close()
-        raise CommandError(str(exc)) from None
+        source.close()
+        raise CommandError(tr(CANNOT_REFEREE, title=game.title))
     live_camera = isinstance(source, Retrying)
     pipeline = Pipeline.create(game_cards(game.name), players=len(names))
     panel = start_panel(args.config, language=args.lang, report=out)

@@ -75,8 +75,9 @@ def test_a_recording_is_refereed_saved_and_resumed(recording, tmp_path: Path, ca
 def test_a_missing_source_or_a_damaged_session_is_one_line(tmp_path: Path, capsys) -> None:
     assert main(["play", "--session", str(tmp_path / "s.sqlite"), "--source", "/no/such/thing"]) == 2
     assert "unknown frame source" in capsys.readouterr().err
+    assert not (tmp_path / "s.sqlite").exists(), "a failed start leaves no game file behind"
     garbage = tmp_path / "garbage.sqlite"
     garbage.write_bytes(b"this is not a saved game" * 100)
-    assert main(["play", "--session", str(garbage), "--source", "/no/such/thing"]) == 2
+    assert main(["play", "--session", str(garbage), "--source", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "garbage.sqlite" in err
