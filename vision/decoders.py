@@ -356,6 +356,7 @@ class ArucoDecoder:
     _search_rate: float = field(default=0.0, init=False, repr=False)
     _largest: float = field(default=0.0, init=False, repr=False)  # the largest marker side read last frame
     _smallest: float = field(default=0.0, init=False, repr=False)
+    _region: ArucoDecoder | None = field(default=None, init=False, repr=False)  # reads decode_regions' crops
 
     def decode(self, gray: np.ndarray) -> list[RawCode]:
         params = self.parameters or aruco_parameters(self.fast)
@@ -405,6 +406,38 @@ class ArucoDecoder:
             self._fit_search(float(cards.min()) * (ARUCO_BITS + 2) if len(cards) else None, max(gray.shape))
         return found
 
+    @property
+    def half_size_search(self) -> bool:
+        """Whether the next frame's candidates are searched on a half-size frame (large stickers)."""
+        return self._half
+
+    def decode_regions(self, gray: np.ndarray, rects: list[tuple[int, int, int, int]]) -> list[RawCode]:
+        """The codes inside the rectangles (x0, y0, x1, y1) of ``gray``, each read at full size, for the frame
+        differencing of vision.pipeline: this decoder's own state (search size, half-size search) is left as is.
+        """
+        if self._region is None:
+            self._region = ArucoDecoder(
+                name=self.name, ids=self.ids, fast=self.fast, halve=False, shrink_search=False
+            )
+            params = aruco_parameters(self.fast)
+            self._region._detector = cv2.aruco.ArucoDetector(_stub_dictionary(self.ids), params)
+            self._region._book = self._book  # built once: ~50 ms
+        rate = self._search_rate or aruco_parameters(self.fast).minMarkerPerimeterRate
+        min_perimeter = rate * max(gray.shape)
+        out: list[RawCode] = []
+        for x0, y0, x1, y1 in rects:
+            x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, gray.shape[1]), min(y1, gray.shape[0])
+            crop = gray[y0:y1, x0:x1]
+            if min(crop.shape) < ArucoCodebook.SIDE * 2:
+                continue
+            params = aruco_parameters(self.fast)
+            params.minMarkerPerimeterRate = min(4.0, min_perimeter / max(crop.shape))
+            self._region.parameters = params
+            self._region._largest, self._region._smallest = self._largest, self._smallest
+            shift = np.float32([x0, y0])
+            out += [RawCode(c.kind, c.value, c.corners + shift) for c in self._region.decode(crop)]
+        return out
+
     def _fit_search(self, side: float | None, frame_px: int) -> None:
         """Skip contours shorter than half the smallest sticker of the last frame: noise blobs cv2.aruco would
         otherwise trace and test (a tenth of its time at 1280x720). No sticker read: back to any size."""
@@ -449,7 +482,7 @@ class ArucoDecoder:
         ]
         if retry and out:
             # An outline around a marker already read (its own quad was a candidate too) needs no second look.
-            centres = np.array([c.corners.mean(axis=0) for c in out.values()])
+            centres = np.array([c.corners for c in out.values()]).mean(axis=1)
             retry = [q for q in retry if not _any_inside(centres, q)]
         if retry and self._largest:
             # Nor does a white ring much larger or smaller than the markers read last frame (a card's white

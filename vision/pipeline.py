@@ -108,11 +108,20 @@ class Detector:
         self._resolver = Resolver.for_game(self.game)
 
     def detect(self, frame: np.ndarray) -> Detections:
+        return self.interpret(self.read(frame))
+
+    def read(self, frame: np.ndarray) -> list[RawCode]:
+        """Every code in the frame (colour or grey), before anyone decides what it names."""
         gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        assert self.decoder is not None and self._resolver is not None
+        assert self.decoder is not None
         codes = self.decoder.decode(gray)
         if self.kind is StickerKind.QR:
             codes = codes + self._mats.decode(gray)
+        return codes
+
+    def interpret(self, codes: list[RawCode]) -> Detections:
+        """One frame's detections from its codes: cards resolved and placed, mats located."""
+        assert self._resolver is not None
         mat_corners: dict[tuple[int, int], np.ndarray] = {}
         cards: list[tuple[str, RawCode]] = []
         card_ids: dict[str, np.ndarray] = {}
@@ -162,6 +171,21 @@ class Pipeline:
     footprints: Footprints | None = field(default_factory=Footprints)
     # Each card's last outline in the frame, and the tracker frame it was seen in.
     _outlines: dict[str, tuple[np.ndarray, int]] = field(default_factory=dict, repr=False)
+    # Frame differencing: a frame whose 4x4-pixel block means all lie within ``still_level`` grey levels of the
+    # key frame's reuses its detections, while that frame read every card the tracker holds or saw lately;
+    # where blocks changed (less than ``regional_max`` of the frame), only those regions are read again. The
+    # whole frame is read every ``refresh`` frames. 0 turns it off. See docs/vision.md.
+    still_level: float = 12.0
+    refresh: int = 10
+    _key: np.ndarray | None = field(default=None, repr=False)  # the key frame's block means
+    _key_det: Detections | None = field(default=None, repr=False)
+    _key_age: int = 0
+    regional_max: float = 0.3  # changed fraction of the frame above which the whole frame is read again
+    tile: int = 48  # blocks: changes are read tile by tile, each tile's changes grown by a sticker
+    reused: int = 0  # frames whose detections were reused (for tests and benchmarks)
+    regional: int = 0  # frames read only where they changed
+    _key_codes: list[RawCode] = field(default_factory=list, repr=False)
+    _where: dict[str, np.ndarray] = field(default_factory=dict, repr=False)  # each card's sticker, last seen
 
     @classmethod
     def create(
@@ -181,7 +205,7 @@ class Pipeline:
         )
 
     def process(self, frame: np.ndarray, t: float) -> TableFacts:
-        det = self.detector.detect(frame)
+        det = self._detect(frame)
         sightings = [Sighting(c.card_id, c.zone, c.position) for c in det.cards]
         hidden = frozenset(seat_zone(s) for s in self.detector.expected_seats if s not in det.mats)
         empty: set[str] = set()
@@ -204,3 +228,116 @@ class Pipeline:
             keep, now = self.tracker.tracked_ids(), self.tracker.frame
             self._outlines = {k: v for k, v in self._outlines.items() if k in keep or now - v[1] < 30}
         return TableFacts(t, self.tracker.frame, det, tuple(events), tuple(self.tracker.cards()))
+
+    def _detect(self, frame: np.ndarray) -> Detections:
+        """The frame's detections: the key frame's where nothing changed since, read afresh where it did."""
+        if not self.still_level:
+            return self.detector.detect(frame)
+        gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        # 4x4 block means: two halvings, as INTER_AREA is ~8x faster at exactly 1/2 than at 1/4.
+        half = cv2.resize(gray, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+        blocks = cv2.resize(half, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+        key, det = self._key, self._key_det
+        self._key_age += 1
+        if key is None or det is None or key.shape != blocks.shape or self._key_age >= self.refresh:
+            return self._read_all(gray, blocks)
+        changed = (cv2.absdiff(blocks, key) > self.still_level).view(np.uint8)
+        missing = self.tracker.recent_ids() - {c.card_id for c in det.cards}
+        if not changed.any() and not missing:
+            self.reused += 1
+            return det
+        # A card the key frame missed (under a hand, or lost to noise) is looked for again where it was last seen.
+        bh, bw = changed.shape
+        for card_id in missing:
+            at = self._where.get(card_id)
+            if at is None:
+                return self._read_all(gray, blocks)
+            x, y = np.clip(at / 4, 0, [bw - 1, bh - 1]).astype(int).tolist()
+            changed[y, x] = 1
+        return self._read_changed(gray, blocks, changed) or self._read_all(gray, blocks)
+
+    def _read_all(self, gray: np.ndarray, blocks: np.ndarray) -> Detections:
+        codes = self.detector.read(gray)
+        det = self.detector.interpret(codes)
+        self._key, self._key_det, self._key_codes, self._key_age = blocks, det, codes, 0
+        self._remember(det)
+        return det
+
+    def _remember(self, det: Detections) -> None:
+        """Each card's sticker centre, where it is looked for again when a later frame misses it."""
+        if det.cards:
+            centres = np.array([c.corners for c in det.cards], np.float32).mean(axis=1)
+            self._where.update(zip((c.card_id for c in det.cards), centres, strict=True))
+
+    def _read_changed(self, gray: np.ndarray, blocks: np.ndarray, changed: np.ndarray) -> Detections | None:
+        """Re-read only the changed regions (ArUco), keeping the key frame's codes elsewhere; None: read it all."""
+        decoder = self.detector.decoder
+        codes = self._key_codes
+        if (
+            not isinstance(decoder, ArucoDecoder)
+            or not decoder.lookup
+            or self.detector.kind is not StickerKind.ARUCO
+            or decoder.half_size_search  # regions are read at full size: dearer than a half-size whole frame
+        ):
+            return None
+        if not codes or cv2.countNonZero(changed) > self.regional_max * changed.size:
+            return None
+        bh, bw = changed.shape
+        sides = sides_px([c.corners for c in codes])
+        values = np.array([int(c.value) for c in codes])
+        cards = sides[values >= MAT_IDS]
+        if not len(cards):
+            return None
+        # Kept: the key frame's codes touching no changed block (nor its neighbours); the others are read again.
+        near = cv2.dilate(changed, np.ones((3, 3), np.uint8))
+        boxes = np.array([c.corners for c in codes], np.float32).reshape(-1, 4, 2) / 4
+        lo = np.clip(np.floor(boxes.min(axis=1)).astype(int), 0, [bw - 1, bh - 1])
+        hi = np.clip(np.ceil(boxes.max(axis=1)).astype(int), 0, [bw - 1, bh - 1])
+        touched = np.array(
+            [
+                near[y0 : y1 + 1, x0 : x1 + 1].any()
+                for (x0, y0), (x1, y1) in zip(lo.tolist(), hi.tolist(), strict=True)
+            ]
+        )
+        kept = [c for c, t in zip(codes, touched.tolist(), strict=True) if not t]
+        # Regions: each change grown by 1.5 card stickers (a new sticker touching it lies wholly inside), and
+        # the quiet-zone outline of every code read again, with room to spare.
+        # Regions: the changes, tile by tile, each grown by 1.5 card stickers (a sticker touching a change lies
+        # wholly inside), and the quiet-zone outline of every code read again, with room to spare.
+        margin = int(np.ceil(1.5 * float(cards.max()) / 4)) + 2
+        rects = []
+        tile = self.tile
+        for ty in range(0, bh, tile):
+            for tx in range(0, bw, tile):
+                part = near[ty : ty + tile, tx : tx + tile]
+                if not part.any():
+                    continue
+                x0, y0, rw, rh = cv2.boundingRect(part)
+                x0, y0 = tx + x0 - margin, ty + y0 - margin
+                rects.append(
+                    (max(x0, 0), max(y0, 0), min(x0 + rw + 2 * margin, bw), min(y0 + rh + 2 * margin, bh))
+                )
+        pad = np.ceil(sides / 16).astype(int) + 2  # a quarter of the side, in blocks
+        for i in np.flatnonzero(touched & (values < MAT_IDS)).tolist():  # mat markers: larger than the margin
+            (x0, y0), (x1, y1) = lo[i] - pad[i], hi[i] + pad[i]
+            rects.append((max(x0, 0), max(y0, 0), min(x1 + 1, bw), min(y1 + 1, bh)))
+        if sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in rects) > 2 * self.regional_max * changed.size:
+            return None
+        found = decoder.decode_regions(gray, [(4 * x0, 4 * y0, 4 * x1, 4 * y1) for x0, y0, x1, y1 in rects])
+        merged: list[RawCode] = []
+        for c in found:  # regions overlap: one reading per sticker
+            if not any(f.value == c.value and not stickers_apart(f.corners, c.corners) for f in merged):
+                merged.append(c)
+        fresh = len(merged)
+        for c in kept:  # a kept code read again inside a region: the fresh reading stands
+            if not any(
+                f.value == c.value and not stickers_apart(f.corners, c.corners) for f in merged[:fresh]
+            ):
+                merged.append(c)
+        det = self.detector.interpret(merged)
+        for x0, y0, x1, y1 in rects:
+            self._key[y0:y1, x0:x1] = blocks[y0:y1, x0:x1]
+        self._key_det, self._key_codes = det, merged
+        self._remember(det)
+        self.regional += 1
+        return det

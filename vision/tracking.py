@@ -114,6 +114,14 @@ class Tracker:
         """The cards on the table now (added and not removed), whether seen in the last frame or not."""
         return {card_id for card_id, track in self._tracks.items() if track.zone is not None}
 
+    def recent_ids(self) -> set[str]:
+        """The cards on the table now, and any card seen in the last ``window`` frames."""
+        return {
+            card_id
+            for card_id, track in self._tracks.items()
+            if track.zone is not None or any(z is not None for z in track.history)
+        }
+
     def _decide(self, card_id: str, track: _Track, t: float) -> list[Event]:
         cfg = self.config
         seen = [z for z in track.history if z is not None]
