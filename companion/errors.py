@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.i18n import translator
+
 EXIT_ILLEGAL = 1  # an illegal move in a record
 EXIT_MALFORMED = 2  # a malformed file, an unknown game, bad arguments
 
@@ -21,8 +23,6 @@ class Told(Exception):
         self.message, self.params = message, params
 
     def tell(self, language: str = "en") -> str:
-        from companion.i18n import translator  # i18n imports nothing of this module, but keep errors light
-
         params = {k: v.tell(language) if isinstance(v, Told) else v for k, v in self.params.items()}
         return translator(language)(self.message, **params) if params else translator(language)(self.message)
 

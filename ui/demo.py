@@ -53,7 +53,8 @@ def parse_resolution(text: str) -> tuple[int, int]:
 
 def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
     game = game_for(args.game)
-    if game.table_adapter() is None:
+    adapter = game.table_adapter()
+    if adapter is None:
         raise CommandError(ui_translator(args.lang)(CANNOT_REFEREE, title=game.title))
     players = checked_players(game, args.players)
     seed = args.seed if args.seed is not None else int(time.time()) % 100_000
@@ -74,7 +75,7 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     except RecordError as exc:
         raise CommandError(N_("{problem}"), problem=exc) from None
     panel = start_panel(args.config, language=args.lang, report=out)
-    referee = Referee(game, game.table_adapter(), session, names, args.lang)
+    referee = Referee(game, adapter, session, names, args.lang)
     width, height = args.resolution
     table = SimulatedTable(
         played,
