@@ -6,7 +6,14 @@ no card lies and nothing moves), and tests the footprint of each card the tracke
 of its last known outline that no card seen in this frame covers. It is bare when most of that part matches the
 background: the learnt background where it is known, and where it never was (the card lay there since the start)
 the learnt background around it (the mat's paper, the table). A hand, a sleeve, the card itself, or another card
-never match it; a footprint mostly covered by other cards (a card slid under another) is never called bare.
+never match it.
+
+A card whose footprint lies (nearly) all under cards seen in this frame, as in the middle of a fanned row, leaves
+no bare mat when it is taken: its neighbours show where it lay. It is gone when both (``_gone_from_among``):
+the place of its sticker no longer shows the sticker (the grey pattern remembered when it was last read, by
+correlation: light changes keep it, a misread frame keeps it, another card's face or sticker does not), and
+nothing but the learnt background lies around it. The second test is what keeps a hand from being taken for a
+removal: a hand comes with an arm, and an arm crosses the bare mat or table around any card it reaches.
 """
 
 from __future__ import annotations
@@ -37,6 +44,12 @@ class Footprints:
     _count: int = 0
     refresh: int = 15  # frames a footprint's background reference is reused
     _refs: dict[str, tuple] = field(default_factory=dict, repr=False)
+    # A card among other cards (see the module's docstring):
+    around: float = 0.75  # the surroundings tested: this many card widths beyond its outline
+    clear_fraction: float = 0.95  # of the surroundings' visible learnt cells matching the background: clear
+    patch_grid: int = 7  # sticker points sampled across (an ArUco sticker's 7 cells: their centres)
+    still_there: float = 0.5  # correlation with the remembered sticker at or above which it still lies there
+    _patches: dict[str, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict, repr=False)
 
     def _sample(self, frame: np.ndarray) -> np.ndarray:
         if self.step is None:
@@ -63,21 +76,52 @@ class Footprints:
         assert self.step is not None
         return np.asarray(pts, np.float32) / self.step
 
+    def remember(self, frame: np.ndarray, stickers: Mapping[str, np.ndarray]) -> None:
+        """Keep the grey pattern of each sticker just read (by card id: the code's corners in ``frame``), to tell
+        later whether it still lies there. A sticker whose corners are the very array remembered is skipped:
+        frame differencing hands on unchanged readings as they were."""
+        fresh = [(k, c) for k, c in stickers.items() if self._patches.get(k, (None,))[0] is not c]
+        if not fresh:
+            return
+        samples = self._sticker_samples(frame, np.array([c for _, c in fresh], np.float32))
+        for (card_id, corners), values in zip(fresh, samples, strict=True):
+            self._patches[card_id] = (corners, values)
+        if len(self._patches) > 400:  # a long session: keep the latest half
+            self._patches = dict(list(self._patches.items())[200:])
+
+    def _sticker_samples(self, frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
+        """Grey levels (n, grid * grid) at a grid of points across each sticker (cell centres, for ArUco)."""
+        from vision.decoders import apply_hs, unit_to_quads
+
+        n = self.patch_grid
+        u = (np.arange(n) + 0.5) / n
+        grid = np.stack(np.meshgrid(u, u), axis=-1).reshape(-1, 2)
+        pts = apply_hs(unit_to_quads(corners), grid)  # (cards, n * n, 2)
+        h, w = frame.shape[:2]
+        x = np.clip(np.rint(pts[..., 0]), 0, w - 1).astype(np.intp)
+        y = np.clip(np.rint(pts[..., 1]), 0, h - 1).astype(np.intp)
+        grey = frame if frame.ndim == 2 else frame[..., 1]  # green: most of a camera's luminance
+        return grey[y, x].astype(np.float32)
+
     def observe(
         self,
         frame: np.ndarray,
         seen: np.ndarray,
         held: Mapping[str, np.ndarray],
         lying: np.ndarray | None = None,
+        settled: np.ndarray | None = None,
     ) -> set[str]:
         """Test the footprints of ``held`` (unseen cards' last outlines, by id), learn the background, and
-        return the ids whose footprint is bare. ``seen`` (n, 4, 2): the outlines of the cards seen this frame;
-        ``lying``: outlines of any other card that may lie there (seen lately, not yet added), not to be learnt."""
+        return the ids whose footprint is bare, or who are gone from among other cards. ``seen`` (n, 4, 2): the
+        outlines of the cards seen this frame; ``lying``: outlines of any other card that may lie there (seen
+        lately, not yet added), not to be learnt; ``settled``: those of ``seen`` already added (None: all). A
+        card is judged gone from among other cards only when settled cards cover it: a card just laid on top of
+        another is added before the one it hides is removed."""
         small = None
         bare: set[str] = set()
         if held and self._bg is not None:
             small = self._sample(frame)
-            bare = self._test(small, seen, held)
+            bare = self._test(small, seen, held, frame, seen if settled is None else settled)
         self._count += 1
         if self._bg is None or self._count % self.learn_every == 0:
             small = self._sample(frame) if small is None else small
@@ -142,10 +186,20 @@ class Footprints:
             self._refs.clear()
         return ref, have
 
-    def _test(self, small: np.ndarray, seen: np.ndarray, held: Mapping[str, np.ndarray]) -> set[str]:
+    def _test(
+        self,
+        small: np.ndarray,
+        seen: np.ndarray,
+        held: Mapping[str, np.ndarray],
+        frame: np.ndarray,
+        settled: np.ndarray,
+    ) -> set[str]:
         assert self._bg is not None and self._known is not None and self.step is not None
         h, w = small.shape[:2]
         covered = self._mask((h, w), np.asarray(seen, np.float32).reshape(-1, 4, 2))
+        # Made when first needed: the settled cards, and the same grown by their outlines' error.
+        under_settled: np.ndarray | None = None
+        near_cards: np.ndarray | None = None
         bare = set()
         for card_id, quad in held.items():
             q = self._cells(quad)
@@ -158,11 +212,24 @@ class Footprints:
             foot = np.zeros((y1 - y0, x1 - x0), np.uint8)
             cv2.fillConvexPoly(foot, np.round(q - [x0, y0]).astype(np.int32), 1)
             whole = int(foot.sum())
+            outline = foot.copy()
             foot = cv2.erode(foot, np.ones((3, 3), np.uint8))  # its edge mixes with whatever lies beside it
             visible = (foot > 0) & (covered[y0:y1, x0:x1] == 0)
             n = int(visible.sum())
             if n < self.min_cells or n < self.min_visible * whole:
-                continue  # (nearly) all under other cards: nothing to judge
+                # (Nearly) all under other cards: its own place tells nothing; its sticker's and the
+                # surroundings' may, once the cards over it are settled.
+                if under_settled is None:
+                    under_settled = self._mask((h, w), np.asarray(settled, np.float32).reshape(-1, 4, 2))
+                    near_cards = cv2.dilate(under_settled, np.ones((5, 5), np.uint8))
+                assert near_cards is not None
+                n = int(((foot > 0) & (under_settled[y0:y1, x0:x1] == 0)).sum())
+                if n >= self.min_cells and n >= self.min_visible * whole:
+                    continue  # a card just laid over it: wait until it is added
+                box = (x0, y0, x1, y1)
+                if self._gone_from_among(card_id, small, frame, q, outline, near_cards, box):
+                    bare.add(card_id)
+                continue
             ref, have = self._reference(card_id, (x0, y0, x1, y1))
             usable = visible & have
             m = int(usable.sum())
@@ -172,6 +239,40 @@ class Footprints:
             if float(np.mean(diff < self.tolerance)) >= self.bare_fraction:
                 bare.add(card_id)
         return bare
+
+    def _gone_from_among(
+        self,
+        card_id: str,
+        small: np.ndarray,
+        frame: np.ndarray,
+        q: np.ndarray,
+        outline: np.ndarray,
+        near_cards: np.ndarray,
+        box: tuple[int, int, int, int],
+    ) -> bool:
+        """Whether a card lying under other cards is gone: its sticker's place shows something else, and no
+        hand is near (every visible learnt cell around it is bare background)."""
+        patch = self._patches.get(card_id)
+        if patch is None:
+            return False
+        corners, before = patch
+        now = self._sticker_samples(frame, corners[None])[0]
+        a, b = before - before.mean(), now - now.mean()
+        norm = float(np.sqrt((a * a).sum() * (b * b).sum()))
+        if norm > 0 and float((a * b).sum()) / norm >= self.still_there:
+            return False  # the sticker still lies there, unread in this frame (noise, blur)
+        assert self._bg is not None and self._known is not None
+        x0, y0, x1, y1 = box
+        width = float(np.linalg.norm(q[1] - q[0]))  # the card's width, in cells
+        k = 2 * int(self.around * width) + 1
+        ring = cv2.dilate(outline, np.ones((k, k), np.uint8)) & (outline ^ 1)
+        ring &= (near_cards[y0:y1, x0:x1] ^ 1) & self._known[y0:y1, x0:x1]
+        cells = ring > 0
+        n = int(cells.sum())
+        if n < max(self.min_cells, self.min_visible * int(outline.sum())):
+            return False  # too little to be sure no arm crosses it
+        diff = _channel_max(cv2.absdiff(small[y0:y1, x0:x1], self._bg[y0:y1, x0:x1]))[cells]
+        return float(np.mean(diff < self.tolerance)) >= self.clear_fraction
 
 
 def _channel_max(a: np.ndarray) -> np.ndarray:

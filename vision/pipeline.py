@@ -215,13 +215,15 @@ class Pipeline:
             now = self.tracker.frame
             for c, outline in zip(det.cards, outlines, strict=True):
                 self._outlines[c.card_id] = (outline, now)
+            self.footprints.remember(frame, {c.card_id: c.corners for c in det.cards})
             tracked = self.tracker.tracked_ids()
             unseen = tracked - {c.card_id for c in det.cards}
             held = {cid: self._outlines[cid][0] for cid in unseen if cid in self._outlines}
             recent = self.tracker.config.window
             lying = [o for cid, (o, f) in self._outlines.items() if cid not in tracked and now - f < recent]
+            settled = outlines[[c.card_id in tracked for c in det.cards]] if len(outlines) else outlines
             empty = self.footprints.observe(
-                frame, outlines, held, np.array(lying, np.float32).reshape(-1, 4, 2)
+                frame, outlines, held, np.array(lying, np.float32).reshape(-1, 4, 2), settled
             )
         events = self.tracker.update(t, sightings, hidden, frozenset(empty))
         if len(self._outlines) > 4 * max(len(det.cards), 40):  # forget cards long gone
@@ -300,8 +302,6 @@ class Pipeline:
             ]
         )
         kept = [c for c, t in zip(codes, touched.tolist(), strict=True) if not t]
-        # Regions: each change grown by 1.5 card stickers (a new sticker touching it lies wholly inside), and
-        # the quiet-zone outline of every code read again, with room to spare.
         # Regions: the changes, tile by tile, each grown by 1.5 card stickers (a sticker touching a change lies
         # wholly inside), and the quiet-zone outline of every code read again, with room to spare.
         margin = int(np.ceil(1.5 * float(cards.max()) / 4)) + 2

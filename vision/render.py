@@ -62,6 +62,7 @@ class Hand:
     x: float
     y: float
     angle: float
+    scale: float = 1.0  # of an adult's palm and forearm: 0.3 is about a pointing finger
 
 
 @dataclass(frozen=True)
@@ -253,11 +254,12 @@ def hand_polygon(hand: Hand) -> np.ndarray:
     d = np.array([math.cos(a), math.sin(a)])
     n = np.array([-d[1], d[0]])
     c = np.array([hand.x, hand.y])
+    k = hand.scale
     palm = [
-        c + 55 * math.cos(u) * d * -1 + 45 * math.sin(u) * n
+        c + 55 * k * math.cos(u) * d * -1 + 45 * k * math.sin(u) * n
         for u in np.linspace(-math.pi / 2, math.pi / 2, 9)
     ]
-    arm = [c + 40 * n + 500 * d, c - 40 * n + 500 * d]
+    arm = [c + 40 * k * n + 500 * d, c - 40 * k * n + 500 * d]
     return np.array([*palm, *arm], np.float32)
 
 

@@ -8,7 +8,7 @@ A card that vanishes is removed after ``hold`` seconds unseen, unless the pixels
 and a card taken away look the same to a sticker reader, but not where the card lay. The caller passes, each
 frame, the ids of the unseen cards whose footprint shows the bare mat or table (``empty``, see
 vision/footprint.py); a card unseen since its last sighting with ``empty_votes`` such frames among the last
-``window`` is removed at once. A hand, or another card on top, never reads empty: those cards wait out the hold.
+``window`` is removed at once. A hand over a card never reads empty: that card waits out the hold.
 """
 
 from __future__ import annotations
