@@ -8,9 +8,10 @@ background: the learnt background where it is known, and where it never was (the
 the learnt background around it (the mat's paper, the table). A hand, a sleeve, the card itself, or another card
 never match it.
 
-A card whose footprint lies (nearly) all under cards seen in this frame, as in the middle of a fanned row, leaves
-no bare mat when it is taken: its neighbours show where it lay. It is gone when both (``_gone_from_among``):
-the place of its sticker no longer shows the sticker (the grey pattern remembered when it was last read, by
+Where its place cannot say, a card is gone when two other signs agree (``_gone_from_among``). That is a card
+whose footprint lies (nearly) all under cards seen in this frame, as in the middle of a fanned row (taken, its
+neighbours show where it lay), and a card whose ground was never seen bare (the table's grain under it differs
+from the ground around it). The two signs: the place of its sticker no longer shows the sticker (the grey pattern remembered when it was last read, by
 correlation: light changes keep it, a misread frame keeps it, another card's face or sticker does not), and
 nothing but the learnt background lies around it. The second test is what keeps a hand from being taken for a
 removal: a hand comes with an arm, and an arm crosses the bare mat or table around any card it reaches.
@@ -216,29 +217,38 @@ class Footprints:
             foot = cv2.erode(foot, np.ones((3, 3), np.uint8))  # its edge mixes with whatever lies beside it
             visible = (foot > 0) & (covered[y0:y1, x0:x1] == 0)
             n = int(visible.sum())
+            if under_settled is None:
+                under_settled = self._mask((h, w), np.asarray(settled, np.float32).reshape(-1, 4, 2))
+                near_cards = cv2.dilate(under_settled, np.ones((5, 5), np.uint8))
+            assert near_cards is not None
+            box = (x0, y0, x1, y1)
             if n < self.min_cells or n < self.min_visible * whole:
                 # (Nearly) all under other cards: its own place tells nothing; its sticker's and the
                 # surroundings' may, once the cards over it are settled.
-                if under_settled is None:
-                    under_settled = self._mask((h, w), np.asarray(settled, np.float32).reshape(-1, 4, 2))
-                    near_cards = cv2.dilate(under_settled, np.ones((5, 5), np.uint8))
-                assert near_cards is not None
                 n = int(((foot > 0) & (under_settled[y0:y1, x0:x1] == 0)).sum())
                 if n >= self.min_cells and n >= self.min_visible * whole:
                     continue  # a card just laid over it: wait until it is added
-                box = (x0, y0, x1, y1)
-                if self._gone_from_among(card_id, small, frame, q, outline, near_cards, box):
-                    bare.add(card_id)
+            elif self._bare(card_id, small, visible, whole, box):
+                bare.add(card_id)
                 continue
-            ref, have = self._reference(card_id, (x0, y0, x1, y1))
-            usable = visible & have
-            m = int(usable.sum())
-            if m < self.min_cells or m < self.min_visible * whole:
-                continue
-            diff = _channel_max(cv2.absdiff(small[y0:y1, x0:x1], ref))[usable]
-            if float(np.mean(diff < self.tolerance)) >= self.bare_fraction:
+            # Its place is not the bare ground, or cannot say (the table's grain under a card lying there since
+            # the start, never seen bare): its sticker's place and the surroundings may.
+            if self._gone_from_among(card_id, small, frame, q, outline, near_cards, box):
                 bare.add(card_id)
         return bare
+
+    def _bare(
+        self, card_id: str, small: np.ndarray, visible: np.ndarray, whole: int, box: tuple[int, int, int, int]
+    ) -> bool:
+        """Whether the visible part of a card's footprint shows the background."""
+        x0, y0, x1, y1 = box
+        ref, have = self._reference(card_id, box)
+        usable = visible & have
+        m = int(usable.sum())
+        if m < self.min_cells or m < self.min_visible * whole:
+            return False
+        diff = _channel_max(cv2.absdiff(small[y0:y1, x0:x1], ref))[usable]
+        return float(np.mean(diff < self.tolerance)) >= self.bare_fraction
 
     def _gone_from_among(
         self,
