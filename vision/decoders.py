@@ -166,6 +166,8 @@ class ArucoCodebook:
     _TURNS = np.array([(np.arange(4) - k) % 4 for k in range(4)])
     # A quiet-zone outline spans SIDE + 2 cells: the marker is its inner SIDE cells.
     _INNER = ((_UNIT * SIDE + 1) / (SIDE + 2)).reshape(-1, 1, 2).astype(np.float32)
+    # The same as a map of the unit square onto that inner square.
+    _TO_INNER = np.array([[SIDE, 0, 1], [0, SIDE, 1], [0, 0, SIDE + 2]], np.float64) / (SIDE + 2)
 
     def __init__(self, ids: tuple[int, ...] | None) -> None:
         full = cv2.aruco.getPredefinedDictionary(ARUCO_DICT)
@@ -186,10 +188,24 @@ class ArucoCodebook:
                 self.book[near] = hit
         for code in ambiguous:
             del self.book[code]
-        side = self.SIDE * self.CELL_PX - 1
-        self._dst = np.float32([[0, 0], [side, 0], [side, side], [0, side]])
-        ys, xs = np.mgrid[: side + 1, : side + 1]
-        self._grid32 = np.stack([xs.ravel(), ys.ravel(), np.ones(xs.size)]).astype(np.float32)
+        n, px = self.SIDE * self.CELL_PX, self.CELL_PX
+        side = n - 1  # the rectified image's last pixel, as cv2.aruco maps the quad's corners
+        # The rectified sticker's pixels, cell by cell: each cell's CELL_PX ** 2 samples lie side by side, so
+        # its white ones are counted a machine word at a time.
+        cy, cx, py, ix = np.indices((self.SIDE, self.SIDE, px, px)).reshape(4, -1)
+        ys, xs = cy * px + py, cx * px + ix
+        self._grid32 = np.stack([xs, ys, np.ones_like(xs)]).astype(np.float32)
+        # Grid pixels to the unit square, for the maps of unit_to_quads.
+        self._to_grid = np.array([[1 / side, 0, 0], [0, 1 / side, 0], [0, 0, 1]])
+        # cv2.aruco judges flatness away from the rectified image's edge, which is noisy: samples there are
+        # histogrammed apart (bin + 256), the rest from 0.
+        edge = (ys < px // 2) | (ys >= n - px // 2) | (xs < px // 2) | (xs >= n - px // 2)
+        self._slot = np.where(edge, 256, 0).astype(np.intp)
+        self._n_inner = int((~edge).sum())
+        self._bins = np.zeros((0, n * n), np.intp)  # per quad: its histogram's offset plus the sample's slot
+        inner = np.zeros((self.SIDE, self.SIDE), bool)
+        inner[1:-1, 1:-1] = True
+        self._ring, self._data = np.flatnonzero(~inner), np.flatnonzero(inner)
 
     @classmethod
     def _pack(cls, bits: np.ndarray) -> np.ndarray:
@@ -198,36 +214,55 @@ class ArucoCodebook:
         return flat @ cls._WEIGHTS
 
     def _cells(self, gray: np.ndarray, quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Each quad's SIDE x SIDE cells, True where white, and whether the quad has contrast at all.
+        """Each quad's SIDE x SIDE cells, True where white, and whether the quad has contrast at all."""
+        cells, ok = self._read(gray, unit_to_quads(quads))
+        return cells.reshape(-1, self.SIDE, self.SIDE), ok
+
+    def _read(self, gray: np.ndarray, hs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The cells (n, SIDE * SIDE), True where white, of the quads the unit square's maps ``hs`` give, and
+        whether each quad has contrast at all.
 
         As cv2.aruco reads one candidate (nearest-pixel rectification, Otsu threshold, a cell is white when
         more than half its pixels are), but for all quads at once in numpy: one by one, the Python and OpenCV
         call overhead per quad cost as much as cv2.aruco's own dictionary loop.
         """
-        n = self.SIDE * self.CELL_PX
-        to_src = square_to_quads(0.0, float(self._dst[1, 0]), quads).astype(np.float32)
-        pts = to_src @ self._grid32  # (quads, 3, n * n)
+        count = len(hs)
+        pts = (hs @ self._to_grid).astype(np.float32) @ self._grid32  # (quads, 3, samples)
         hgt, wid = gray.shape
-        x = np.clip(pts[:, 0] / pts[:, 2] + 0.5, 0, wid - 1).astype(np.int32)  # nearest pixel: +0.5, floor
-        y = np.clip(pts[:, 1] / pts[:, 2] + 0.5, 0, hgt - 1).astype(np.int32)
-        y *= wid
-        y += x
-        vals = np.ascontiguousarray(gray).ravel().take(y)  # (quads, n * n)
-        half = self.CELL_PX // 2  # the rectified image's own edge is noisy: judge flatness inside it
-        inner = vals.reshape(-1, n, n)[:, half:-half, half:-half].reshape(len(quads), -1)
-        flat = inner.std(axis=1) < self.MIN_STD
-        white = (vals > _otsu(vals)[:, None]).view(np.uint8)
-        per_cell = white.reshape(-1, self.SIDE, self.CELL_PX, self.SIDE, self.CELL_PX).sum(
-            axis=(2, 4), dtype=np.uint8
-        )
-        cells = per_cell > self.CELL_PX * self.CELL_PX // 2
-        return cells, ~flat
+        x = pts[:, 0] / pts[:, 2]
+        x += 0.5  # nearest pixel: +0.5, floor
+        np.clip(x, 0, wid - 1, out=x)
+        y = pts[:, 1] / pts[:, 2]
+        y += 0.5
+        np.clip(y, 0, hgt - 1, out=y)
+        at = y.astype(np.int32)
+        at *= wid
+        at += x.astype(np.int32)
+        vals = np.ascontiguousarray(gray).ravel().take(at)  # (quads, samples)
+        if len(self._bins) < count:
+            rows = np.arange(max(count, 2 * len(self._bins)), dtype=np.intp)[:, None]
+            self._bins = rows * 512 + self._slot
+        hist = np.bincount((vals + self._bins[:count]).ravel(), minlength=512 * count).reshape(count, 2, 256)
+        inner = hist[:, 0]
+        # Flat: the inner samples' variance under MIN_STD ** 2, in integers (n * sum(v^2) - sum(v)^2 < ...).
+        s1, s2 = inner @ _LEVELS, inner @ _LEVELS_SQ
+        flat = self._n_inner * s2 - s1 * s1 < self.MIN_STD**2 * self._n_inner**2
+        white = vals > _otsu_hist(inner + hist[:, 1])[:, None].astype(np.uint8)
+        if self.CELL_PX**2 % 8:
+            per_cell = white.reshape(count, self.SIDE * self.SIDE, -1).sum(axis=2)
+        else:
+            # Each cell's samples are whole 8-byte words of 0 / 1 bytes: a multiply by 0x0101... sums a word's
+            # bytes into its top byte (numpy < 2 has no bitwise_count).
+            words = white.view(np.uint64).reshape(count, self.SIDE * self.SIDE, -1)
+            per_cell = (words.sum(axis=2, dtype=np.uint64) * _BYTE_SUM) >> np.uint64(56)
+        return per_cell > self.CELL_PX * self.CELL_PX // 2, ~flat
 
     def _lookup(self, cells: np.ndarray, ok: np.ndarray) -> list[tuple[int, int] | None]:
-        rings = np.concatenate([cells[:, 0], cells[:, -1], cells[:, 1:-1, 0], cells[:, 1:-1, -1]], axis=1)
-        ok = ok & (rings.sum(axis=1) <= self.MAX_BORDER_ERRORS)
-        keys = self._pack(cells[:, 1:-1, 1:-1])
-        return [self.book.get(int(k)) if good else None for k, good in zip(keys, ok, strict=True)]
+        """The (id, turns) each quad's cells (n, SIDE * SIDE) name, or None."""
+        ok = ok & (cells[:, self._ring].sum(axis=1) <= self.MAX_BORDER_ERRORS)
+        keys = self._pack(cells[:, self._data])
+        get = self.book.get
+        return [get(k) if good else None for k, good in zip(keys.tolist(), ok.tolist(), strict=True)]
 
     def identify(
         self, gray: np.ndarray, quads: np.ndarray
@@ -237,37 +272,46 @@ class ArucoCodebook:
         quads = np.array(quads, np.float32).reshape(-1, 4, 2)  # a copy: misses get their inner quad
         if not len(quads):
             return [], np.zeros(0, bool)
-        cells, ok = self._cells(gray, quads)
+        hs = unit_to_quads(quads)
+        cells, ok = self._read(gray, hs)
         hits = self._lookup(cells, ok)
-        rings = np.concatenate([cells[:, 0], cells[:, -1], cells[:, 1:-1, 0], cells[:, 1:-1, -1]], axis=1)
-        outline = ok & (rings.mean(axis=1) >= 0.4)
-        out: list[tuple[int, np.ndarray] | None] = [None] * len(quads)
+        outline = ok & (cells[:, self._ring].mean(axis=1) >= 0.4)
         misses = [i for i, h in enumerate(hits) if h is None]
         if misses:
             # cv2.aruco keeps one quad per group of nested ones, often the sticker's quiet-zone outline.
-            inner = apply_hs(unit_to_quads(quads[misses]), self._INNER.reshape(4, 2)).astype(np.float32)
-            for i, q, h in zip(misses, inner, self._lookup(*self._cells(gray, inner)), strict=True):
-                quads[i], hits[i] = q, h
-        for i, hit in enumerate(hits):
-            if hit is not None:
-                out[i] = (hit[0], quads[i][self._TURNS[hit[1]]])
+            # The inner quad's map is the outline's, shrunk: no homography to fit again from its corners.
+            outer = hs[misses]
+            quads[misses] = apply_hs(outer, self._INNER.reshape(4, 2))
+            for i, h in zip(misses, self._lookup(*self._read(gray, outer @ self._TO_INNER)), strict=True):
+                hits[i] = h
+        out: list[tuple[int, np.ndarray] | None] = [None] * len(quads)
+        named = [(i, h) for i, h in enumerate(hits) if h is not None]
+        if named:
+            # Every hit's corners turned to its own top-left in one indexing, not one small copy per hit.
+            rows = np.array([i for i, _ in named])[:, None]
+            turned = quads[rows, self._TURNS[[h[1] for _, h in named]]]
+            for (i, h), corners in zip(named, turned, strict=True):
+                out[i] = (h[0], corners)
         return out, outline & np.array([h is None for h in hits])
 
 
-def _any_inside(points: np.ndarray, quad: np.ndarray) -> bool:
-    """Whether any of ``points`` (n, 2) lies inside the convex ``quad`` (4, 2), either winding."""
-    edges = np.roll(quad, -1, axis=0) - quad
-    rel = points[:, None, :] - quad[None]
-    cross = edges[None, :, 0] * rel[..., 1] - edges[None, :, 1] * rel[..., 0]
-    return bool(((cross >= 0).all(axis=1) | (cross <= 0).all(axis=1)).any())
+_NEXT = [1, 2, 3, 0]  # each corner's successor: np.roll's overhead showed at tens of calls a frame
 
 
-def sides_px(quads: list[np.ndarray]) -> np.ndarray:
+def _contain_any(quads: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """For each convex quad of ``quads`` (n, 4, 2), either winding, whether any of ``points`` (m, 2) lies in it."""
+    edges = quads[:, _NEXT] - quads  # (n, 4, 2)
+    rel = points[None, :, None, :] - quads[:, None]  # (n, m, 4, 2)
+    cross = edges[:, None, :, 0] * rel[..., 1] - edges[:, None, :, 1] * rel[..., 0]
+    return ((cross >= 0).all(axis=2) | (cross <= 0).all(axis=2)).any(axis=1)
+
+
+def sides_px(quads: list[np.ndarray] | np.ndarray) -> np.ndarray:
     """Each quad's mean side length (``RawCode.side_px`` for many at once)."""
-    if not quads:
+    if len(quads) == 0:
         return np.zeros(0)
     q = np.asarray(quads, np.float64).reshape(-1, 4, 2)
-    d = np.roll(q, -1, axis=1) - q
+    d = q[:, _NEXT] - q
     return np.sqrt(d[..., 0] ** 2 + d[..., 1] ** 2).mean(axis=1)
 
 
@@ -278,8 +322,8 @@ def unit_to_quads(quads: np.ndarray) -> np.ndarray:
     Python overhead than the whole computation here.
     """
     q = np.asarray(quads, np.float64).reshape(-1, 4, 2)
-    x0, x1, x2, x3 = (q[:, i, 0] for i in range(4))
-    y0, y1, y2, y3 = (q[:, i, 1] for i in range(4))
+    x0, x1, x2, x3 = q[:, :, 0].T
+    y0, y1, y2, y3 = q[:, :, 1].T
     dx1, dx2, dx3 = x1 - x2, x3 - x2, x0 - x1 + x2 - x3
     dy1, dy2, dy3 = y1 - y2, y3 - y2, y0 - y1 + y2 - y3
     den = dx1 * dy2 - dx2 * dy1
@@ -287,9 +331,9 @@ def unit_to_quads(quads: np.ndarray) -> np.ndarray:
     g = (dx3 * dy2 - dx2 * dy3) / den
     h = (dx1 * dy3 - dx3 * dy1) / den
     out = np.empty((len(q), 3, 3))
-    out[:, 0] = np.stack([x1 - x0 + g * x1, x3 - x0 + h * x3, x0], axis=1)
-    out[:, 1] = np.stack([y1 - y0 + g * y1, y3 - y0 + h * y3, y0], axis=1)
-    out[:, 2] = np.stack([g, h, np.ones_like(g)], axis=1)
+    out[:, 0, 0], out[:, 0, 1], out[:, 0, 2] = x1 - x0 + g * x1, x3 - x0 + h * x3, x0
+    out[:, 1, 0], out[:, 1, 1], out[:, 1, 2] = y1 - y0 + g * y1, y3 - y0 + h * y3, y0
+    out[:, 2, 0], out[:, 2, 1], out[:, 2, 2] = g, h, 1.0
     return out
 
 
@@ -307,20 +351,33 @@ def apply_hs(hs: np.ndarray, pts: np.ndarray) -> np.ndarray:
     return np.transpose(q[:, :2] / q[:, 2:3], (0, 2, 1))
 
 
+_LEVELS = np.arange(256, dtype=np.int64)
+_LEVELS_SQ = _LEVELS * _LEVELS
+_BYTE_SUM = np.uint64(0x0101010101010101)
+
+
 def _otsu(vals: np.ndarray) -> np.ndarray:
     """Otsu's threshold of each row of uint8 values (a value above it is white), as cv2.THRESH_OTSU."""
     rows = len(vals)
-    hist = np.bincount((np.arange(rows)[:, None] * 256 + vals).ravel(), minlength=rows * 256).reshape(
-        rows, 256
-    )
-    levels = np.arange(256)
-    w0 = np.cumsum(hist, axis=1).astype(np.float64)
-    m0 = np.cumsum(hist * levels, axis=1).astype(np.float64)
-    total, mean_all = w0[:, -1:], m0[:, -1:]
-    w1 = total - w0
-    with np.errstate(divide="ignore", invalid="ignore"):
-        between = w0 * w1 * (m0 / w0 - (mean_all - m0) / w1) ** 2
-    return np.nanargmax(np.where(np.isfinite(between), between, -1.0), axis=1)
+    offsets = np.arange(rows, dtype=np.intp)[:, None] * 256
+    return _otsu_hist(np.bincount((vals + offsets).ravel(), minlength=rows * 256).reshape(rows, 256))
+
+
+def _otsu_hist(hist: np.ndarray) -> np.ndarray:
+    """Otsu's threshold of each row of 256-bin histograms.
+
+    The between-class variance w0 w1 (m0 / w0 - m1 / w1)^2 is (N s0 - w0 S)^2 / (w0 (N - w0)) in the counts
+    and level sums: integers up to the squaring, and a third of the float work of the textbook form.
+    """
+    wide = np.int32 if int(hist.sum(axis=1).max(initial=0)) < 2000 else np.int64  # N^2 * 255 fits
+    w0 = np.cumsum(hist, axis=1, dtype=wide)
+    s0 = np.cumsum(hist * _LEVELS.astype(wide), axis=1, dtype=wide)
+    total, mass = w0[:, -1:], s0[:, -1:]
+    num = (total * s0 - w0 * mass).astype(np.float64)
+    num *= num
+    den = w0 * (total - w0)
+    between = np.divide(num, den, out=np.full(den.shape, -1.0), where=den > 0)
+    return between.argmax(axis=1)  # the first of equal maxima, as OpenCV's strict comparison
 
 
 def _stub_dictionary(ids: tuple[int, ...] | None) -> cv2.aruco.Dictionary:
@@ -329,6 +386,38 @@ def _stub_dictionary(ids: tuple[int, ...] | None) -> cv2.aruco.Dictionary:
     used = set(ids) if ids is not None else set()
     free = next((i for i in range(len(full.bytesList) - 1, -1, -1) if i not in used), 0)
     return cv2.aruco.Dictionary(full.bytesList[[free]], full.markerSize, full.maxCorrectionBits)
+
+
+def _parameter_names() -> tuple[str, ...]:
+    p = cv2.aruco.DetectorParameters()
+    return tuple(n for n in dir(p) if not n.startswith("_") and not callable(getattr(p, n)))
+
+
+_PARAMETER_NAMES = _parameter_names()
+
+
+def _finder_parameters(params: cv2.aruco.DetectorParameters) -> cv2.aruco.DetectorParameters:
+    """A copy of ``params`` for a stub-dictionary detector, which only finds candidate quads.
+
+    cv2.aruco still reads every candidate (and the nested quads of a group that failed) against the stub id:
+    at its defaults (a 28 px warp, Otsu, 49 cell counts each) ~0.45 ms of a 1280x720 frame. A 1 px per cell
+    warp that is always judged flat (minOtsuStdDev above any deviation: all white, or all black, which is no
+    id's code) names nothing either and finds the same candidates: cv2.aruco's reading only sorts them into
+    found and rejected, and we take both.
+    """
+    out = cv2.aruco.DetectorParameters()
+    for name in _PARAMETER_NAMES:
+        setattr(out, name, getattr(params, name))
+    out.perspectiveRemovePixelPerCell = 1
+    out.minOtsuStdDev = 256.0
+    return out
+
+
+def _stub_detector(
+    ids: tuple[int, ...] | None, params: cv2.aruco.DetectorParameters
+) -> cv2.aruco.ArucoDetector:
+    """A cv2.aruco detector that finds candidate quads for ArucoCodebook to name."""
+    return cv2.aruco.ArucoDetector(_stub_dictionary(ids), _finder_parameters(params))
 
 
 @dataclass
@@ -346,7 +435,7 @@ class ArucoDecoder:
     lookup: bool = True
     halve: bool = True  # with lookup: find candidates on a half-size frame while the stickers are large
     min_cell_px: float = 3.0  # the smallest cell cv2.aruco finds surely (the size sweep in docs/vision.md)
-    shrink_search: bool = True  # with lookup: ignore contours much smaller than the last frame's stickers
+    shrink_search: bool = True  # with lookup: ignore contours far smaller or larger than the last stickers
     parameters: cv2.aruco.DetectorParameters | None = field(default=None, repr=False)
     _detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
     _book: ArucoCodebook | None = field(default=None, init=False, repr=False)
@@ -354,6 +443,7 @@ class ArucoDecoder:
     _half: bool = field(default=False, init=False, repr=False)
     _half_detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
     _search_rate: float = field(default=0.0, init=False, repr=False)
+    _search_max: float = field(default=0.0, init=False, repr=False)  # maxMarkerPerimeterRate set (0: default)
     _largest: float = field(default=0.0, init=False, repr=False)  # the largest marker side read last frame
     _smallest: float = field(default=0.0, init=False, repr=False)
     _region: ArucoDecoder | None = field(default=None, init=False, repr=False)  # reads decode_regions' crops
@@ -361,11 +451,13 @@ class ArucoDecoder:
     def decode(self, gray: np.ndarray) -> list[RawCode]:
         params = self.parameters or aruco_parameters(self.fast)
         if self._detector is None:
-            dictionary = _stub_dictionary(self.ids) if self.lookup else aruco_dictionary(self.ids)
-            self._detector = cv2.aruco.ArucoDetector(dictionary, params)
+            if self.lookup:
+                self._detector = _stub_detector(self.ids, params)
+            else:
+                self._detector = cv2.aruco.ArucoDetector(aruco_dictionary(self.ids), params)
             self._book = ArucoCodebook(self.ids) if self.lookup else None
         elif self.parameters is not None:
-            self._detector.setDetectorParameters(params)
+            self._detector.setDetectorParameters(_finder_parameters(params) if self.lookup else params)
         if self._book is not None:
             return self._decode_lookup(gray)
         corners, found, _ = self._detector.detectMarkers(gray)
@@ -386,7 +478,8 @@ class ArucoDecoder:
                 # cv2.aruco drops quads within this many pixels of the frame's edge: keep the full-size margin.
                 params.minDistanceToBorder = max(1, params.minDistanceToBorder // 2)
                 params.minMarkerPerimeterRate = max(params.minMarkerPerimeterRate, self._search_rate)
-                self._half_detector = cv2.aruco.ArucoDetector(_stub_dictionary(self.ids), params)
+                params.maxMarkerPerimeterRate = self._search_max or params.maxMarkerPerimeterRate
+                self._half_detector = _stub_detector(self.ids, params)
             small = cv2.resize(gray, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
             corners, _, rejected = self._half_detector.detectMarkers(small)
             # A half-size pixel i covers full-size pixels 2i and 2i + 1.
@@ -398,12 +491,13 @@ class ArucoDecoder:
         sides = sides_px([c.corners for c in found])
         self._largest = float(sides.max()) if len(sides) else 0.0
         self._smallest = float(sides.min()) if len(sides) else 0.0
-        cards = sides_px([c.corners for c in found if int(c.value) >= MAT_IDS]) / (ARUCO_BITS + 2)
+        cards = sides[np.array([int(c.value) >= MAT_IDS for c in found], bool)] / (ARUCO_BITS + 2)
         # Halve the next frame only while the smallest sticker's cells stay wide enough to find at half size.
         wide = bool(len(cards)) and float(cards.min()) >= 2 * self.min_cell_px
         self._half = self.halve and self.parameters is None and wide  # given parameters are for full size
         if self.shrink_search and self.parameters is None:
-            self._fit_search(float(cards.min()) * (ARUCO_BITS + 2) if len(cards) else None, max(gray.shape))
+            smallest = float(cards.min()) * (ARUCO_BITS + 2) if len(cards) else None
+            self._fit_search(smallest, self._largest or None, max(gray.shape))
         return found
 
     @property
@@ -419,8 +513,7 @@ class ArucoDecoder:
             self._region = ArucoDecoder(
                 name=self.name, ids=self.ids, fast=self.fast, halve=False, shrink_search=False
             )
-            params = aruco_parameters(self.fast)
-            self._region._detector = cv2.aruco.ArucoDetector(_stub_dictionary(self.ids), params)
+            self._region._detector = _stub_detector(self.ids, aruco_parameters(self.fast))
             self._region._book = self._book  # built once: ~50 ms
         rate = self._search_rate or aruco_parameters(self.fast).minMarkerPerimeterRate
         min_perimeter = rate * max(gray.shape)
@@ -438,18 +531,30 @@ class ArucoDecoder:
             out += [RawCode(c.kind, c.value, c.corners + shift) for c in self._region.decode(crop)]
         return out
 
-    def _fit_search(self, side: float | None, frame_px: int) -> None:
-        """Skip contours shorter than half the smallest sticker of the last frame: noise blobs cv2.aruco would
-        otherwise trace and test (a tenth of its time at 1280x720). No sticker read: back to any size."""
-        base = aruco_parameters(self.fast).minMarkerPerimeterRate
-        rate = base if side is None else max(base, math.floor(0.5 * 4 * side / frame_px * 200) / 200)
-        if rate == self._search_rate:
+    # How much larger than the largest marker read last frame a contour may be and still be searched: a mat
+    # marker's quiet-zone outline is 1.85 card markers across (36 against 19.4 mm), so 2.5 leaves a third more
+    # for perspective when only cards were in view.
+    MAX_GROWTH = 2.5
+
+    def _fit_search(self, side: float | None, largest: float | None, frame_px: int) -> None:
+        """Skip contours shorter than half the smallest card sticker of the last frame: noise blobs cv2.aruco
+        would otherwise trace and test (a tenth of its time at 1280x720). Skip those longer than MAX_GROWTH
+        times the largest marker too: card edges, card art and wood grain, whose polygon fits cost cv2.aruco
+        ~0.35 ms a 1280x720 frame. No sticker read: back to any size."""
+        base = aruco_parameters(self.fast)
+        low = base.minMarkerPerimeterRate
+        rate = low if side is None else max(low, math.floor(0.5 * 4 * side / frame_px * 200) / 200)
+        top = base.maxMarkerPerimeterRate
+        if largest is not None:
+            top = min(top, math.ceil(self.MAX_GROWTH * 4 * largest / frame_px * 20) / 20)
+        if (rate, top) == (self._search_rate, self._search_max):
             return
-        self._search_rate = rate
+        self._search_rate, self._search_max = rate, top
         for det in (self._detector, self._half_detector):
             if det is not None:
                 params = det.getDetectorParameters()
                 params.minMarkerPerimeterRate = rate
+                params.maxMarkerPerimeterRate = top
                 det.setDetectorParameters(params)
 
     @staticmethod
@@ -464,7 +569,8 @@ class ArucoDecoder:
 
     def _identify(self, gray: np.ndarray, quads: list[np.ndarray]) -> list[RawCode]:
         assert self._book is not None
-        hits, outlines = self._book.identify(gray, np.asarray(quads, np.float32).reshape(-1, 4, 2))
+        cands = np.asarray(quads, np.float32).reshape(-1, 4, 2)
+        hits, outlines = self._book.identify(gray, cands)
         out: dict[int, RawCode] = {}
         twins: dict[int, RawCode] = {}  # the same id on a second sticker: a sticker printed twice
         for hit in hits:
@@ -475,21 +581,18 @@ class ArucoDecoder:
             elif hit[0] not in twins and stickers_apart(out[hit[0]].corners, hit[1]):
                 twins[hit[0]] = RawCode(StickerKind.ARUCO, str(hit[0]), hit[1])
             # else: a second quad of the same marker (its quiet-zone outline)
-        retry = [
-            q.reshape(4, 2)
-            for q, hit, outline in zip(quads, hits, outlines, strict=True)
-            if hit is None and outline
-        ]
-        if retry and out:
+        retry = cands[outlines]  # outlines that named nothing, nor did their inner quad
+        if len(retry) and out:
             # An outline around a marker already read (its own quad was a candidate too) needs no second look.
             centres = np.array([c.corners for c in out.values()]).mean(axis=1)
-            retry = [q for q in retry if not _any_inside(centres, q)]
-        if retry and self._largest:
+            retry = retry[~_contain_any(retry, centres)]
+        if len(retry) and self._largest:
             # Nor does a white ring much larger or smaller than the markers read last frame (a card's white
             # border, a speck): a sticker's quiet-zone outline spans SIDE + 2 cells of its marker.
             outline = (ArucoCodebook.SIDE + 2) / ArucoCodebook.SIDE
             big, small = 1.3 * self._largest * outline, 0.6 * self._smallest * outline
-            retry = [q for q, side in zip(retry, sides_px(retry), strict=True) if small <= side <= big]
+            sides = sides_px(retry)
+            retry = retry[(small <= sides) & (sides <= big)]
         for quad in retry:
             hit = self._inside(gray, quad)
             if hit is not None and hit[0] not in out:
@@ -506,10 +609,8 @@ class ArucoDecoder:
         if self._crop_detector is None:
             params = aruco_parameters(self.fast)
             params.minMarkerPerimeterRate = 1.0  # the marker fills most of the crop
-            self._crop_detector = cv2.aruco.ArucoDetector(_stub_dictionary(self.ids), params)
-        cell = float(np.mean(np.linalg.norm(outline - np.roll(outline, -1, axis=0), axis=1))) / (
-            ArucoCodebook.SIDE + 2
-        )
+            self._crop_detector = _stub_detector(self.ids, params)
+        cell = float(np.mean(np.linalg.norm(outline - outline[_NEXT], axis=1))) / (ArucoCodebook.SIDE + 2)
         x0, y0 = np.maximum(np.floor(outline.min(axis=0) + 0.5 * cell), 0).astype(int)
         x1, y1 = np.ceil(outline.max(axis=0) - 0.5 * cell).astype(int)
         crop = gray[y0:y1, x0:x1]

@@ -12,9 +12,10 @@ Mats always carry ArUco markers (they are large), whichever kind the cards carry
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 import cv2
@@ -93,8 +94,12 @@ def parse_qr(text: str) -> CardCode | None:
     return CardCode(m.group(1), int(m.group(2))) if m else None
 
 
+@functools.lru_cache(maxsize=1024)  # ids are < 1000
 def parse_aruco(marker_id: int) -> CardCode | MatCorner | None:
-    """What an ArUco id names: a mat corner, a card, or None (an id no game uses)."""
+    """What an ArUco id names: a mat corner, a card, or None (an id no game uses).
+
+    Cached: a frame reads ~60 ids, the same ones frame after frame, and the answers are frozen values.
+    """
     if 0 <= marker_id < MAT_IDS:
         return MatCorner(marker_id // 4, marker_id % 4)
     block, number = divmod(marker_id - MAT_IDS, BLOCK_SIZE)
@@ -172,6 +177,10 @@ class Resolver:
 
     game: GameCards
     others: Mapping[str, GameCards]
+    # Each code's answer: the same ~40 cards are resolved every frame, and catalogues do not change in play.
+    _seen: dict[CardCode, PhysicalCard | str] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     @classmethod
     def for_game(cls, game: GameCards) -> Resolver:
@@ -179,6 +188,14 @@ class Resolver:
 
     def resolve(self, code: CardCode) -> PhysicalCard | str:
         """The card, or why not: "other-game" or "foreign"."""
+        hit = self._seen.get(code)
+        if hit is None:
+            if len(self._seen) > 4096:  # only foreign QR texts could be this many: keep it bounded
+                self._seen.clear()
+            hit = self._seen[code] = self._resolve(code)
+        return hit
+
+    def _resolve(self, code: CardCode) -> PhysicalCard | str:
         if code.sticker_code == self.game.sticker_code:
             if code.number < len(self.game.catalogue):
                 return self.game.catalogue.by_number(code.number)

@@ -187,20 +187,23 @@ def place(centre: np.ndarray, mats: Mapping[int, MatView], expected: Iterable[in
 def place_all(centres: np.ndarray, mats: Mapping[int, MatView], expected: Iterable[int]) -> list[Placement]:
     """``place`` for many centres (n, 2) at once."""
     n = len(centres)
-    zone: list[str | None] = [None] * n
-    pos = [0.0] * n
-    if n:
-        p = np.c_[np.asarray(centres, np.float64), np.ones(n)]
-        for seat in sorted(mats):
-            q = p @ mats[seat].image_to_mat.T
-            x, y = q[:, 0] / q[:, 2], q[:, 1] / q[:, 2]
-            inside = (x >= 0.0) & (x <= layout.MAT_W) & (y >= 0.0) & (y <= layout.MAT_H)
-            for i in np.flatnonzero(inside).tolist():
-                if zone[i] is None:
-                    zone[i], pos[i] = seat_zone(seat), float(x[i])
     rest = UNKNOWN if any(seat not in mats for seat in expected) else CENTRE
-    xs = np.asarray(centres, np.float64)[:, 0].tolist() if n else []
+    if not n:
+        return []
+    p = np.c_[np.asarray(centres, np.float64).reshape(-1, 2), np.ones(n)]
+    xs = p[:, 0].tolist()
+    if not mats:
+        return [Placement(rest, x) for x in xs]
+    # Every centre on every mat in one product: a loop over mats and their cards showed in the frame's time.
+    seats = sorted(mats)
+    q = p @ np.array([mats[seat].image_to_mat for seat in seats]).transpose(0, 2, 1)  # (mats, n, 3)
+    x, y = q[..., 0] / q[..., 2], q[..., 1] / q[..., 2]
+    inside = (x >= 0.0) & (x <= layout.MAT_W) & (y >= 0.0) & (y <= layout.MAT_H)
+    first = inside.argmax(axis=0)  # the lowest seat whose mat holds the centre, as ``place``
+    zones = [seat_zone(seat) for seat in seats]
     return [
-        Placement(z, p) if z is not None else Placement(rest, xs[i])
-        for i, (z, p) in enumerate(zip(zone, pos, strict=True))
+        Placement(zones[k], at) if held else Placement(rest, x0)
+        for k, held, at, x0 in zip(
+            first.tolist(), inside.any(axis=0).tolist(), x[first, np.arange(n)].tolist(), xs, strict=True
+        )
     ]
