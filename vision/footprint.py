@@ -79,14 +79,20 @@ class Footprints:
 
     def remember(self, frame: np.ndarray, stickers: Mapping[str, np.ndarray]) -> None:
         """Keep the grey pattern of each sticker just read (by card id: the code's corners in ``frame``), to tell
-        later whether it still lies there. A sticker whose corners are the very array remembered is skipped:
-        frame differencing hands on unchanged readings as they were."""
-        fresh = [(k, c) for k, c in stickers.items() if self._patches.get(k, (None,))[0] is not c]
-        if not fresh:
+        later whether it still lies there. A sticker within half a pixel of where it was remembered keeps its
+        pattern: a still table's stickers are read again every frame that is read whole."""
+        if not stickers:
             return
-        samples = self._sticker_samples(frame, np.array([c for _, c in fresh], np.float32))
-        for (card_id, corners), values in zip(fresh, samples, strict=True):
-            self._patches[card_id] = (corners, values)
+        ids = list(stickers)
+        new = np.array([stickers[k] for k in ids], np.float32)
+        nowhere = np.full((4, 2), np.inf, np.float32)
+        old = np.array([self._patches.get(k, (nowhere,))[0] for k in ids], np.float32)
+        moved = np.flatnonzero(np.abs(new - old).reshape(len(ids), -1).max(axis=1) > 0.5)
+        if not len(moved):
+            return
+        samples = self._sticker_samples(frame, new[moved])
+        for i, values in zip(moved.tolist(), samples, strict=True):
+            self._patches[ids[i]] = (new[i], values)
         if len(self._patches) > 400:  # a long session: keep the latest half
             self._patches = dict(list(self._patches.items())[200:])
 

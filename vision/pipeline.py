@@ -128,10 +128,12 @@ class Detector:
         duplicates: set[str] = set()
         foreign = 0
         other: list[str] = []
+        markers: list[RawCode] = []
         for code in codes:
             what = parse_qr(code.value) if code.kind is StickerKind.QR else parse_aruco(int(code.value))
             if isinstance(what, MatCorner):
                 mat_corners[(what.zone, what.corner)] = code.corners
+                markers.append(code)
                 continue
             if not isinstance(what, CardCode):
                 foreign += 1
@@ -157,8 +159,7 @@ class Detector:
             CardSeen(card_id, code.corners, centre, px, where.zone, where.position)
             for (card_id, code), centre, where, px in zip(cards, centres, places, ppm, strict=True)
         ]
-        markers = tuple(c for c in codes if c.kind is StickerKind.ARUCO and int(c.value) < MAT_IDS)
-        return Detections(tuple(seen), mats, foreign, tuple(other), markers, tuple(sorted(duplicates)))
+        return Detections(tuple(seen), mats, foreign, tuple(other), tuple(markers), tuple(sorted(duplicates)))
 
 
 @dataclass

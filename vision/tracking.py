@@ -104,6 +104,8 @@ class Tracker:
                     track.positions[s.zone] = s.position
             elif track.zone is not None:
                 track.empty.append(card_id in empty)
+            if s is not None and s.zone == track.zone:
+                continue  # seen where it stands: no zone has gained a vote, so nothing to decide
             events.extend(self._decide(card_id, track, t))
             gone = track.left is None or t - track.left[1] >= cfg.hold
             if track.zone is None and not any(track.history) and gone:
