@@ -446,7 +446,8 @@ class ArucoDecoder:
     _search_max: float = field(default=0.0, init=False, repr=False)  # maxMarkerPerimeterRate set (0: default)
     _largest: float = field(default=0.0, init=False, repr=False)  # the largest marker side read last frame
     _smallest: float = field(default=0.0, init=False, repr=False)
-    _region: ArucoDecoder | None = field(default=None, init=False, repr=False)  # reads decode_regions' crops
+    _region_detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
+    _region_params: cv2.aruco.DetectorParameters | None = field(default=None, init=False, repr=False)
 
     def decode(self, gray: np.ndarray) -> list[RawCode]:
         params = self.parameters or aruco_parameters(self.fast)
@@ -508,28 +509,35 @@ class ArucoDecoder:
     def decode_regions(self, gray: np.ndarray, rects: list[tuple[int, int, int, int]]) -> list[RawCode]:
         """The codes inside the rectangles (x0, y0, x1, y1) of ``gray``, each read at full size, for the frame
         differencing of vision.pipeline: this decoder's own state (search size, half-size search) is left as is.
+
+        Candidate quads are found region by region, then named all at once on the whole frame: one
+        identification per frame, not one per region (its fixed cost showed when a hand spans many regions).
         """
-        if self._region is None:
-            self._region = ArucoDecoder(
-                name=self.name, ids=self.ids, fast=self.fast, halve=False, shrink_search=False
-            )
-            self._region._detector = _stub_detector(self.ids, aruco_parameters(self.fast))
-            self._region._book = self._book  # built once: ~50 ms
-        rate = self._search_rate or aruco_parameters(self.fast).minMarkerPerimeterRate
-        min_perimeter = rate * max(gray.shape)
-        out: list[RawCode] = []
+        assert self._book is not None, "decode a whole frame first"
+        base = aruco_parameters(self.fast)
+        if self._region_detector is None:
+            self._region_detector = _stub_detector(self.ids, base)
+            self._region_params = self._region_detector.getDetectorParameters()
+        det, params = self._region_detector, self._region_params
+        assert params is not None
+        min_perimeter = (self._search_rate or base.minMarkerPerimeterRate) * max(gray.shape)
+        max_perimeter = self._search_max * max(gray.shape) if self._search_max else None
+        quads: list[np.ndarray] = []
         for x0, y0, x1, y1 in rects:
             x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, gray.shape[1]), min(y1, gray.shape[0])
             crop = gray[y0:y1, x0:x1]
             if min(crop.shape) < ArucoCodebook.SIDE * 2:
                 continue
-            params = aruco_parameters(self.fast)
             params.minMarkerPerimeterRate = min(4.0, min_perimeter / max(crop.shape))
-            self._region.parameters = params
-            self._region._largest, self._region._smallest = self._largest, self._smallest
+            if max_perimeter is not None:
+                params.maxMarkerPerimeterRate = max(
+                    params.minMarkerPerimeterRate, max_perimeter / max(crop.shape)
+                )
+            det.setDetectorParameters(params)
+            corners, _, rejected = det.detectMarkers(crop)
             shift = np.float32([x0, y0])
-            out += [RawCode(c.kind, c.value, c.corners + shift) for c in self._region.decode(crop)]
-        return out
+            quads += [q.reshape(4, 2) + shift for q in (*rejected, *corners)]
+        return self._identify(gray, quads) if quads else []
 
     # How much larger than the largest marker read last frame a contour may be and still be searched: a mat
     # marker's quiet-zone outline is 1.85 card markers across (36 against 19.4 mm), so 2.5 leaves a third more

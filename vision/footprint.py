@@ -19,7 +19,7 @@ removal: a hand comes with an arm, and an arm crosses the bare mat or table arou
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import cv2
@@ -37,6 +37,8 @@ class Footprints:
     still: float = 14.0  # a cell is learnt only when it changed less than this since the last learning frame
     learn_every: int = 4  # frames: learning costs ~0.5 ms, and the bare table changes slowly
     _bg: np.ndarray | None = field(default=None, repr=False)  # float32 (h, w, channels)
+    # The same rounded: the model is compared in uint8, where OpenCV's absdiff is ~100x faster than in float32.
+    _bg8: np.ndarray | None = field(default=None, repr=False)
     _known: np.ndarray | None = field(default=None, repr=False)  # uint8 0/1
     adopt_new: int = 2  # learning frames a never-seen cell must hold still to be learnt
     adopt_known: int = 45  # ...and a learnt one, to change: longer than a resting hand is given (the hold)
@@ -50,7 +52,11 @@ class Footprints:
     clear_fraction: float = 0.95  # of the surroundings' visible learnt cells matching the background: clear
     patch_grid: int = 7  # sticker points sampled across (an ArUco sticker's 7 cells: their centres)
     still_there: float = 0.5  # correlation with the remembered sticker at or above which it still lies there
-    _patches: dict[str, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict, repr=False)
+    # Remembered stickers: each card's row in two growing arrays, its corners (4, 2) and its pattern.
+    _patch_row: dict[str, int] = field(default_factory=dict, repr=False)
+    _patch_corners: np.ndarray = field(default_factory=lambda: np.zeros((0, 4, 2), np.float32), repr=False)
+    _patch_values: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), np.float32), repr=False)
+    _grid: np.ndarray | None = field(default=None, repr=False)  # each sampled point's weights of the corners
 
     def _sample(self, frame: np.ndarray) -> np.ndarray:
         if self.step is None:
@@ -62,7 +68,7 @@ class Footprints:
             small.ndim == 2
         ):  # a grey camera: three equal channels keep one code path (OpenCV drops a lone one)
             small = cv2.cvtColor(small, cv2.COLOR_GRAY2BGR)
-        return small.astype(np.float32)
+        return small
 
     def _mask(self, shape: tuple[int, int], quads: np.ndarray) -> np.ndarray:
         mask = np.zeros(shape, np.uint8)
@@ -77,33 +83,50 @@ class Footprints:
         assert self.step is not None
         return np.asarray(pts, np.float32) / self.step
 
-    def remember(self, frame: np.ndarray, stickers: Mapping[str, np.ndarray]) -> None:
-        """Keep the grey pattern of each sticker just read (by card id: the code's corners in ``frame``), to tell
-        later whether it still lies there. A sticker within half a pixel of where it was remembered keeps its
-        pattern: a still table's stickers are read again every frame that is read whole."""
-        if not stickers:
+    def remember(self, frame: np.ndarray, ids: Sequence[str], corners: np.ndarray) -> None:
+        """Keep the grey pattern of each sticker just read (``corners`` (n, 4, 2): the codes' corners in
+        ``frame``, in the order of ``ids``), to tell later whether it still lies there. A sticker within a pixel of
+        where it was remembered keeps its pattern: a still table's stickers are read again and again."""
+        if not len(ids):
             return
-        ids = list(stickers)
-        new = np.array([stickers[k] for k in ids], np.float32)
-        nowhere = np.full((4, 2), np.inf, np.float32)
-        old = np.array([self._patches.get(k, (nowhere,))[0] for k in ids], np.float32)
-        moved = np.flatnonzero(np.abs(new - old).reshape(len(ids), -1).max(axis=1) > 0.5)
-        if not len(moved):
+        if len(self._patch_row) + len(ids) > 400:  # a long session, many games: start afresh
+            self._patch_row.clear()
+        rows = np.fromiter((self._patch_row.get(k, -1) for k in ids), np.intp, len(ids))
+        new = np.asarray(corners, np.float32).reshape(-1, 4, 2)
+        known = rows >= 0
+        moved = ~known
+        if known.any():
+            shift = np.abs(new[known] - self._patch_corners[rows[known]]).reshape(-1, 8).max(axis=1)
+            moved[known] = shift > 1.0
+        if not moved.any():
             return
-        samples = self._sticker_samples(frame, new[moved])
-        for i, values in zip(moved.tolist(), samples, strict=True):
-            self._patches[ids[i]] = (new[i], values)
-        if len(self._patches) > 400:  # a long session: keep the latest half
-            self._patches = dict(list(self._patches.items())[200:])
+        todo = np.flatnonzero(moved)
+        values = self._sticker_samples(frame, new[todo])
+        for i in todo[~known[todo]].tolist():  # new cards get the next free rows
+            rows[i] = self._patch_row[ids[i]] = len(self._patch_row)
+        need = len(self._patch_row)
+        if need > len(self._patch_corners):
+            grow = max(need, 2 * len(self._patch_corners), 64)
+            corners_store = np.zeros((grow, 4, 2), np.float32)
+            values_store = np.zeros((grow, values.shape[1]), np.float32)
+            if len(self._patch_corners):
+                corners_store[: len(self._patch_corners)] = self._patch_corners
+                values_store[: len(self._patch_values)] = self._patch_values
+            self._patch_corners, self._patch_values = corners_store, values_store
+        self._patch_corners[rows[todo]] = new[todo]
+        self._patch_values[rows[todo]] = values
 
     def _sticker_samples(self, frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
-        """Grey levels (n, grid * grid) at a grid of points across each sticker (cell centres, for ArUco)."""
-        from vision.decoders import apply_hs, unit_to_quads
+        """Grey levels (n, grid * grid) at a grid of points across each sticker (cell centres, for ArUco).
 
-        n = self.patch_grid
-        u = (np.arange(n) + 0.5) / n
-        grid = np.stack(np.meshgrid(u, u), axis=-1).reshape(-1, 2)
-        pts = apply_hs(unit_to_quads(corners), grid)  # (cards, n * n, 2)
+        The points are blended from the four corners (bilinear): over a sticker the camera's perspective is
+        negligible, and one product for all stickers costs a tenth of fitting a homography to each."""
+        if self._grid is None:
+            u = (np.arange(self.patch_grid) + 0.5) / self.patch_grid
+            gu, gv = (a.ravel() for a in np.meshgrid(u, u))
+            weights = [(1 - gu) * (1 - gv), gu * (1 - gv), gu * gv, (1 - gu) * gv]
+            self._grid = np.stack(weights, axis=1).astype(np.float32)
+        pts = self._grid @ np.asarray(corners, np.float32)  # (cards, n * n, 2)
         h, w = frame.shape[:2]
         x = np.clip(np.rint(pts[..., 0]), 0, w - 1).astype(np.intp)
         y = np.clip(np.rint(pts[..., 1]), 0, h - 1).astype(np.intp)
@@ -140,16 +163,18 @@ class Footprints:
         h, w = small.shape[:2]
         lying = cv2.dilate(self._mask((h, w), cards), np.ones((5, 5), np.uint8))  # edges, outlines a bit off
         if self._bg is None or self._bg.shape != small.shape:
-            self._bg = small.copy()
+            self._bg = small.astype(np.float32)
+            self._bg8 = small.copy()
             self._known = np.zeros((h, w), np.uint8)
             self._cand = small.copy()
             self._runs = np.zeros((h, w), np.uint8)
             return
         assert self._known is not None and self._cand is not None and self._runs is not None
+        assert self._bg8 is not None
         free = lying ^ 1
         # Cells looking like their background follow it slowly (light drifts).
         match = (
-            (_channel_max(cv2.absdiff(small, self._bg)) < self.tolerance).view(np.uint8) & free & self._known
+            (_channel_max(cv2.absdiff(small, self._bg8)) < self.tolerance).view(np.uint8) & free & self._known
         )
         cv2.accumulateWeighted(small, self._bg, self.alpha, mask=match)
         # Anything else must hold still for a while to become background: a never-seen cell for ``adopt_new``
@@ -162,9 +187,10 @@ class Footprints:
         self._runs[same > 0] = np.minimum(self._runs[same > 0], 254) + 1
         need = np.where(self._known > 0, self.adopt_known, self.adopt_new).astype(np.uint8)
         adopt = (same & (self._runs >= need)).view(np.uint8)
-        cv2.copyTo(self._cand, adopt, self._bg)
+        self._bg[adopt > 0] = self._cand[adopt > 0]
         self._known |= adopt
         self._runs[(match | lying) > 0] = 0
+        self._bg8 = cv2.convertScaleAbs(self._bg)  # rounded to the nearest level
 
     def _reference(self, card_id: str, box: tuple[int, int, int, int]) -> tuple[np.ndarray, np.ndarray]:
         """The bare background over ``box``: learnt where known, else the mean of the known cells in the smallest
@@ -175,7 +201,7 @@ class Footprints:
             return hit[2], hit[3]
         assert self._bg is not None and self._known is not None
         x0, y0, x1, y1 = box
-        bg = self._bg[y0:y1, x0:x1]
+        bg = self._bg[y0:y1, x0:x1]  # float: the means below are of it
         known = self._known[y0:y1, x0:x1].astype(np.float32)
         ref = bg.copy()
         have = known > 0
@@ -188,6 +214,7 @@ class Footprints:
             ref[take] = total.reshape(bg.shape)[take] / w[take][:, None]
             have |= take
             k = 2 * k - 1
+        ref = cv2.convertScaleAbs(ref)
         self._refs[card_id] = (box, self._count, ref, have)
         if len(self._refs) > 200:
             self._refs.clear()
@@ -204,9 +231,10 @@ class Footprints:
         assert self._bg is not None and self._known is not None and self.step is not None
         h, w = small.shape[:2]
         covered = self._mask((h, w), np.asarray(seen, np.float32).reshape(-1, 4, 2))
-        # Made when first needed: the settled cards, and the same grown by their outlines' error.
+        # Made when first needed: the settled cards, and the ground around cards (see ``_ground``).
         under_settled: np.ndarray | None = None
-        near_cards: np.ndarray | None = None
+        ground: tuple[np.ndarray, np.ndarray] | None = None
+        moved = self._stickers_gone(frame, held)
         bare = set()
         for card_id, quad in held.items():
             q = self._cells(quad)
@@ -219,14 +247,13 @@ class Footprints:
             foot = np.zeros((y1 - y0, x1 - x0), np.uint8)
             cv2.fillConvexPoly(foot, np.round(q - [x0, y0]).astype(np.int32), 1)
             whole = int(foot.sum())
-            outline = foot.copy()
             foot = cv2.erode(foot, np.ones((3, 3), np.uint8))  # its edge mixes with whatever lies beside it
             visible = (foot > 0) & (covered[y0:y1, x0:x1] == 0)
             n = int(visible.sum())
             if under_settled is None:
-                under_settled = self._mask((h, w), np.asarray(settled, np.float32).reshape(-1, 4, 2))
-                near_cards = cv2.dilate(under_settled, np.ones((5, 5), np.uint8))
-            assert near_cards is not None
+                settled_quads = np.asarray(settled, np.float32).reshape(-1, 4, 2)
+                same = len(settled_quads) == len(np.asarray(seen).reshape(-1, 4, 2))  # as a rule, all are
+                under_settled = covered if same else self._mask((h, w), settled_quads)
             box = (x0, y0, x1, y1)
             if n < self.min_cells or n < self.min_visible * whole:
                 # (Nearly) all under other cards: its own place tells nothing; its sticker's and the
@@ -239,7 +266,11 @@ class Footprints:
                 continue
             # Its place is not the bare ground, or cannot say (the table's grain under a card lying there since
             # the start, never seen bare): its sticker's place and the surroundings may.
-            if self._gone_from_among(card_id, small, frame, q, outline, near_cards, box):
+            if card_id not in moved:
+                continue  # its sticker still lies there, unread in this frame (noise, blur)
+            if ground is None:
+                ground = self._ground(small, under_settled)
+            if self._clear_around(q, whole, ground):
                 bare.add(card_id)
         return bare
 
@@ -256,39 +287,50 @@ class Footprints:
         diff = _channel_max(cv2.absdiff(small[y0:y1, x0:x1], ref))[usable]
         return float(np.mean(diff < self.tolerance)) >= self.bare_fraction
 
-    def _gone_from_among(
-        self,
-        card_id: str,
-        small: np.ndarray,
-        frame: np.ndarray,
-        q: np.ndarray,
-        outline: np.ndarray,
-        near_cards: np.ndarray,
-        box: tuple[int, int, int, int],
-    ) -> bool:
-        """Whether a card lying under other cards is gone: its sticker's place shows something else, and no
-        hand is near (every visible learnt cell around it is bare background)."""
-        patch = self._patches.get(card_id)
-        if patch is None:
-            return False
-        corners, before = patch
-        now = self._sticker_samples(frame, corners[None])[0]
-        a, b = before - before.mean(), now - now.mean()
-        norm = float(np.sqrt((a * a).sum() * (b * b).sum()))
-        if norm > 0 and float((a * b).sum()) / norm >= self.still_there:
-            return False  # the sticker still lies there, unread in this frame (noise, blur)
-        assert self._bg is not None and self._known is not None
-        x0, y0, x1, y1 = box
-        width = float(np.linalg.norm(q[1] - q[0]))  # the card's width, in cells
-        k = 2 * int(self.around * width) + 1
-        ring = cv2.dilate(outline, np.ones((k, k), np.uint8)) & (outline ^ 1)
-        ring &= (near_cards[y0:y1, x0:x1] ^ 1) & self._known[y0:y1, x0:x1]
-        cells = ring > 0
-        n = int(cells.sum())
-        if n < max(self.min_cells, self.min_visible * int(outline.sum())):
-            return False  # too little to be sure no arm crosses it
-        diff = _channel_max(cv2.absdiff(small[y0:y1, x0:x1], self._bg[y0:y1, x0:x1]))[cells]
-        return float(np.mean(diff < self.tolerance)) >= self.clear_fraction
+    def _stickers_gone(self, frame: np.ndarray, held: Mapping[str, np.ndarray]) -> set[str]:
+        """The held cards whose sticker's place no longer shows their sticker: correlation with the pattern
+        remembered below ``still_there``. A card with no remembered pattern is not among them."""
+        ids = [k for k in held if k in self._patch_row]
+        if not ids:
+            return set()
+        rows = [self._patch_row[k] for k in ids]
+        corners = self._patch_corners[rows]
+        a = self._patch_values[rows]  # a copy: fancy indexing
+        b = self._sticker_samples(frame, corners)
+        a -= a.mean(axis=1, keepdims=True)
+        b -= b.mean(axis=1, keepdims=True)
+        norm = np.sqrt((a * a).sum(axis=1) * (b * b).sum(axis=1))
+        dot = (a * b).sum(axis=1)
+        still = (norm > 0) & (dot >= self.still_there * norm)
+        return {k for k, keep in zip(ids, still.tolist(), strict=True) if not keep}
+
+    def _ground(self, small: np.ndarray, under_settled: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Integral images of the learnt ground not near a settled card (outlines grown by two cells for their
+        error): its bare cells, and the others (a hand, an arm, a card not yet settled, a shadow)."""
+        assert self._bg8 is not None and self._known is not None
+        usable = self._known & (cv2.dilate(under_settled, np.ones((5, 5), np.uint8)) ^ 1)
+        bare = (_channel_max(cv2.absdiff(small, self._bg8)) < self.tolerance).view(np.uint8) & usable
+        return cv2.integral(bare), cv2.integral(usable & (bare ^ 1))
+
+    def _clear_around(self, q: np.ndarray, whole: int, ground: tuple[np.ndarray, np.ndarray]) -> bool:
+        """Whether no hand is near a card: around its outline's bounding box, out to ``around`` card widths,
+        the learnt ground is ``clear_fraction`` bare, with at least ``min_visible`` of the card's area of it."""
+        bare, other = ground
+        h, w = bare.shape[0] - 1, bare.shape[1] - 1
+        r = int(self.around * float(np.linalg.norm(q[1] - q[0])))  # the card's width, in cells
+        x0, y0 = np.floor(q.min(axis=0)).astype(int).tolist()
+        x1, y1 = (np.ceil(q.max(axis=0)).astype(int) + 1).tolist()
+        inner = (max(x0, 0), max(y0, 0), min(max(x1, 0), w), min(max(y1, 0), h))
+        outer = (max(x0 - r, 0), max(y0 - r, 0), min(x1 + r, w), min(y1 + r, h))
+
+        def count(table: np.ndarray, box: tuple[int, int, int, int]) -> int:
+            a, b, c, d = box
+            return int(table[d, c] - table[b, c] - table[d, a] + table[b, a])
+
+        clear = count(bare, outer) - count(bare, inner)
+        if clear < max(self.min_cells, self.min_visible * whole):
+            return False  # too little ground to be sure no arm crosses it
+        return clear >= self.clear_fraction * (clear + count(other, outer) - count(other, inner))
 
 
 def _channel_max(a: np.ndarray) -> np.ndarray:

@@ -175,9 +175,12 @@ class Pipeline:
     # Frame differencing: a frame whose 4x4-pixel block means all lie within ``still_level`` grey levels of the
     # key frame's reuses its detections, while that frame read every card the tracker holds or saw lately;
     # where blocks changed (less than ``regional_max`` of the frame), only those regions are read again. The
-    # whole frame is read every ``refresh`` frames. 0 turns it off. See docs/vision.md.
+    # whole frame is read every ``refresh`` frames, on the first still frame after that (a hand moving over the
+    # table is read region by region meanwhile), at the latest after ``refresh_late`` frames. 0 turns it off.
+    # See docs/vision.md.
     still_level: float = 12.0
     refresh: int = 10
+    refresh_late: int = 90
     _key: np.ndarray | None = field(default=None, repr=False)  # the key frame's block means
     _key_det: Detections | None = field(default=None, repr=False)
     _key_age: int = 0
@@ -216,7 +219,7 @@ class Pipeline:
             now = self.tracker.frame
             for c, outline in zip(det.cards, outlines, strict=True):
                 self._outlines[c.card_id] = (outline, now)
-            self.footprints.remember(frame, {c.card_id: c.corners for c in det.cards})
+            self.footprints.remember(frame, [c.card_id for c in det.cards], corners)
             tracked = self.tracker.tracked_ids()
             unseen = tracked - {c.card_id for c in det.cards}
             held = {cid: self._outlines[cid][0] for cid in unseen if cid in self._outlines}
@@ -242,9 +245,11 @@ class Pipeline:
         blocks = cv2.resize(half, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
         key, det = self._key, self._key_det
         self._key_age += 1
-        if key is None or det is None or key.shape != blocks.shape or self._key_age >= self.refresh:
+        if key is None or det is None or key.shape != blocks.shape or self._key_age >= self.refresh_late:
             return self._read_all(gray, blocks)
         changed = (cv2.absdiff(blocks, key) > self.still_level).view(np.uint8)
+        if self._key_age >= self.refresh and not changed.any():
+            return self._read_all(gray, blocks)
         missing = self.tracker.recent_ids() - {c.card_id for c in det.cards}
         if not changed.any() and not missing:
             self.reused += 1
