@@ -185,7 +185,9 @@ class Footprints:
         cv2.copyTo(small, moved, self._cand)
         self._runs[moved > 0] = 1
         self._runs[same > 0] = np.minimum(self._runs[same > 0], 254) + 1
-        need = np.where(self._known > 0, self.adopt_known, self.adopt_new).astype(np.uint8)
+        need = self._known * np.uint8(self.adopt_known - self.adopt_new) + np.uint8(
+            self.adopt_new
+        )  # known: 0/1
         adopt = (same & (self._runs >= need)).view(np.uint8)
         self._bg[adopt > 0] = self._cand[adopt > 0]
         self._known |= adopt
@@ -334,7 +336,11 @@ class Footprints:
 
 
 def _channel_max(a: np.ndarray) -> np.ndarray:
-    """The largest channel of an (h, w, c) array: numpy's max over a short last axis is ten times slower."""
+    """The largest channel of an (h, w, c) array: numpy's max over a short last axis is ten times slower, and
+    OpenCV's split and max twice as fast as numpy's over channel views."""
+    if a.shape[-1] == 3 and a.dtype == np.uint8:
+        c0, c1, c2 = cv2.split(a)
+        return cv2.max(cv2.max(c0, c1), c2)
     out = a[..., 0]
     for c in range(1, a.shape[-1]):
         out = np.maximum(out, a[..., c])

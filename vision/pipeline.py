@@ -327,6 +327,7 @@ class Pipeline:
         for i in np.flatnonzero(touched & (values < MAT_IDS)).tolist():  # mat markers: larger than the margin
             (x0, y0), (x1, y1) = lo[i] - pad[i], hi[i] + pad[i]
             rects.append((max(x0, 0), max(y0, 0), min(x1 + 1, bw), min(y1 + 1, bh)))
+        rects = merge_overlapping(rects)
         if sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in rects) > 2 * self.regional_max * changed.size:
             return None
         found = decoder.decode_regions(gray, [(4 * x0, 4 * y0, 4 * x1, 4 * y1) for x0, y0, x1, y1 in rects])
@@ -347,3 +348,33 @@ class Pipeline:
         self._remember(det)
         self.regional += 1
         return det
+
+
+Rect = tuple[int, int, int, int]
+
+
+def merge_overlapping(rects: list[Rect]) -> list[Rect]:
+    """Overlapping rectangles (x0, y0, x1, y1) joined into their bounding box wherever that box is no larger than
+    the two together: the overlap is then read once, and each read's fixed cost is paid once."""
+    out = list(rects)
+    merged = True
+    while merged:
+        merged = False
+        for i in range(len(out)):
+            for j in range(i + 1, len(out)):
+                a, b = out[i], out[j]
+                if a[0] >= b[2] or b[0] >= a[2] or a[1] >= b[3] or b[1] >= a[3]:
+                    continue  # apart
+                box = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+                if _area(box) <= _area(a) + _area(b):
+                    out[i] = box
+                    del out[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    return out
+
+
+def _area(r: Rect) -> int:
+    return (r[2] - r[0]) * (r[3] - r[1])

@@ -110,3 +110,15 @@ def test_differencing_can_be_turned_off(game, renderer, scene):
     for k, img in enumerate(_frames(renderer, scene, 12)):
         pipe.process(img, k / 30)
     assert pipe.reused == 0
+
+
+def test_overlapping_regions_are_read_once_and_apart_ones_stay_apart():
+    from vision.pipeline import merge_overlapping
+
+    # Two tiles' changes overlapping by half: one box, no larger than the two.
+    assert merge_overlapping([(0, 0, 10, 10), (5, 0, 15, 10)]) == [(0, 0, 15, 10)]
+    # Diagonal neighbours whose box would cover much more than they do: kept apart.
+    assert merge_overlapping([(0, 0, 10, 10), (9, 9, 20, 20)]) == [(0, 0, 10, 10), (9, 9, 20, 20)]
+    # Apart, and a chain that merges step by step.
+    assert merge_overlapping([(0, 0, 4, 4), (10, 10, 12, 12)]) == [(0, 0, 4, 4), (10, 10, 12, 12)]
+    assert merge_overlapping([(0, 0, 10, 10), (8, 0, 18, 10), (16, 0, 26, 10)]) == [(0, 0, 26, 10)]
