@@ -232,10 +232,13 @@ class Footprints:
     ) -> set[str]:
         assert self._bg is not None and self._known is not None and self.step is not None
         h, w = small.shape[:2]
-        covered = self._mask((h, w), np.asarray(seen, np.float32).reshape(-1, 4, 2))
-        # Made when first needed: the settled cards, and the ground around cards (see ``_ground``).
-        under_settled: np.ndarray | None = None
-        ground: tuple[np.ndarray, np.ndarray] | None = None
+        seen_quads = np.asarray(seen, np.float32).reshape(-1, 4, 2)
+        settled_quads = np.asarray(settled, np.float32).reshape(-1, 4, 2)
+        covered = self._mask((h, w), seen_quads)
+        # As a rule every card seen is settled (added by the tracker): the same mask.
+        same = len(settled_quads) == len(seen_quads)
+        under_settled = covered if same else self._mask((h, w), settled_quads)
+        ground: tuple[np.ndarray, np.ndarray] | None = None  # made when first needed: see ``_ground``
         moved = self._stickers_gone(frame, held)
         bare = set()
         for card_id, quad in held.items():
@@ -252,10 +255,6 @@ class Footprints:
             foot = cv2.erode(foot, np.ones((3, 3), np.uint8))  # its edge mixes with whatever lies beside it
             visible = (foot > 0) & (covered[y0:y1, x0:x1] == 0)
             n = int(visible.sum())
-            if under_settled is None:
-                settled_quads = np.asarray(settled, np.float32).reshape(-1, 4, 2)
-                same = len(settled_quads) == len(np.asarray(seen).reshape(-1, 4, 2))  # as a rule, all are
-                under_settled = covered if same else self._mask((h, w), settled_quads)
             box = (x0, y0, x1, y1)
             if n < self.min_cells or n < self.min_visible * whole:
                 # (Nearly) all under other cards: its own place tells nothing; its sticker's and the
