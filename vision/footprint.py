@@ -45,8 +45,9 @@ class Footprints:
     _cand: np.ndarray | None = field(default=None, repr=False)  # what each cell showed lately
     _runs: np.ndarray | None = field(default=None, repr=False)  # learning frames it has shown it
     _count: int = 0
-    refresh: int = 15  # frames a footprint's background reference is reused
+    refresh: int = 90  # frames a footprint's background reference is reused (the learnt ground drifts slowly)
     _refs: dict[str, tuple] = field(default_factory=dict, repr=False)
+    _prep_next: int = 0  # where ``_prepare`` goes on among the settled cards
     # A card among other cards (see the module's docstring):
     around: float = 0.75  # the surroundings tested: this many card widths beyond its outline
     clear_fraction: float = 0.95  # of the surroundings' visible learnt cells matching the background: clear
@@ -140,18 +141,22 @@ class Footprints:
         held: Mapping[str, np.ndarray],
         lying: np.ndarray | None = None,
         settled: np.ndarray | None = None,
+        settled_ids: Sequence[str] = (),
     ) -> set[str]:
         """Test the footprints of ``held`` (unseen cards' last outlines, by id), learn the background, and
         return the ids whose footprint is bare, or who are gone from among other cards. ``seen`` (n, 4, 2): the
         outlines of the cards seen this frame; ``lying``: outlines of any other card that may lie there (seen
         lately, not yet added), not to be learnt; ``settled``: those of ``seen`` already added (None: all). A
         card is judged gone from among other cards only when settled cards cover it: a card just laid on top of
-        another is added before the one it hides is removed."""
+        another is added before the one it hides is removed. ``settled_ids`` (the ids of ``settled``, in order):
+        on a frame with no card held, one of them gets its background reference ready (``_prepare``)."""
         small = None
         bare: set[str] = set()
         if held and self._bg is not None:
             small = self._sample(frame)
             bare = self._test(small, seen, held, frame, seen if settled is None else settled)
+        elif settled_ids and self._bg is not None and settled is not None:
+            self._prepare(settled_ids, np.asarray(settled, np.float32).reshape(-1, 4, 2))
         self._count += 1
         if self._bg is None or self._count % self.learn_every == 0:
             small = self._sample(frame) if small is None else small
@@ -196,31 +201,74 @@ class Footprints:
 
     def _reference(self, card_id: str, box: tuple[int, int, int, int]) -> tuple[np.ndarray, np.ndarray]:
         """The bare background over ``box``: learnt where known, else the mean of the known cells in the smallest
-        square around (3, 5, 9... cells) holding any: the mat's paper next to the mat, the table next to it.
+        square around (3, 9, 27, 81 cells) holding any: the mat's paper next to the mat, the table next to it.
         Kept for ``refresh`` frames per card: a card stays unseen for many frames, the background barely moves."""
         hit = self._refs.get(card_id)
-        if hit is not None and hit[0] == box and self._count - hit[1] < self.refresh:
-            return hit[2], hit[3]
+        if hit is not None and self._count - hit[1] < self.refresh:
+            (cx0, cy0, cx1, cy1), ref, have = hit[0], hit[2], hit[3]
+            if cx0 <= box[0] and cy0 <= box[1] and box[2] <= cx1 and box[3] <= cy1:
+                inside = slice(box[1] - cy0, box[3] - cy0), slice(box[0] - cx0, box[2] - cx0)
+                return ref[inside], have[inside]
+        return self._make_reference(card_id, box)
+
+    def _make_reference(self, card_id: str, box: tuple[int, int, int, int]) -> tuple[np.ndarray, np.ndarray]:
+        """``_reference`` computed afresh (~0.7 ms a card at 1280x720), for ``box`` and two cells around it: a
+        still card's box moves by a cell now and then, and the cached reference still covers it."""
         assert self._bg is not None and self._known is not None
-        x0, y0, x1, y1 = box
+        h, w = self._bg.shape[:2]
+        want = box
+        box = (max(box[0] - 2, 0), max(box[1] - 2, 0), min(box[2] + 2, w), min(box[3] + 2, h))
+        # Looked for out to a card's size around the box: the learnt ground nearest to where the card lies.
+        bx0, by0, bx1, by1 = box
+        reach = max(bx1 - bx0, by1 - by0)
+        x0, y0 = max(bx0 - reach, 0), max(by0 - reach, 0)
+        x1, y1 = min(bx1 + reach, self._bg.shape[1]), min(by1 + reach, self._bg.shape[0])
         bg = self._bg[y0:y1, x0:x1]  # float: the means below are of it
         known = self._known[y0:y1, x0:x1].astype(np.float32)
         ref = bg.copy()
         have = known > 0
         weighted = bg * known[..., None]
+        inner = slice(by0 - y0, by1 - y0), slice(bx0 - x0, bx1 - x0)
         k = 3
-        while not have.all() and k < 2 * max(bg.shape[:2]):
+        while not have[inner].all() and k < 2 * max(bg.shape[:2]):
             w = cv2.boxFilter(known, -1, (k, k), normalize=False, borderType=cv2.BORDER_CONSTANT)
             total = cv2.boxFilter(weighted, -1, (k, k), normalize=False, borderType=cv2.BORDER_CONSTANT)
             take = ~have & (w >= 1)
-            ref[take] = total.reshape(bg.shape)[take] / w[take][:, None]
+            np.divide(total.reshape(bg.shape), w[..., None], out=ref, where=take[..., None])
             have |= take
-            k = 2 * k - 1
-        ref = cv2.convertScaleAbs(ref)
-        self._refs[card_id] = (box, self._count, ref, have)
+            k = 3 * k  # 3, 9, 27, 81 cells: four sizes reach past a card on either side
+        ref, have = cv2.convertScaleAbs(ref[inner]), have[inner]
         if len(self._refs) > 200:
             self._refs.clear()
-        return ref, have
+        self._refs[card_id] = (box, self._count, ref, have)
+        inside = slice(want[1] - by0, want[3] - by0), slice(want[0] - bx0, want[2] - bx0)
+        return ref[inside], have[inside]
+
+    def _card_box(self, q: np.ndarray) -> tuple[int, int, int, int] | None:
+        """The cells of a card's outline ``q`` (in cells), and a cell or two around; None when (nearly) out of
+        the frame."""
+        assert self._bg is not None
+        h, w = self._bg.shape[:2]
+        lo, hi = np.floor(q.min(axis=0)).astype(int), np.ceil(q.max(axis=0)).astype(int)
+        x0, y0 = np.maximum(lo - 2, 0).tolist()
+        x1, y1 = np.minimum(hi + 3, (w, h)).tolist()
+        return None if x1 - x0 < 3 or y1 - y0 < 3 else (x0, y0, x1, y1)
+
+    def _prepare(self, ids: Sequence[str], outlines: np.ndarray) -> None:
+        """Make ready the background reference of one settled card whose reference is missing or half its age
+        (in turn, on frames with no card held): when a hand comes over the cards, the footprint tests then
+        find their references made (computing several at once made a frame's worst time)."""
+        n = len(ids)
+        for k in range(n):
+            i = (self._prep_next + k) % n
+            hit = self._refs.get(ids[i])
+            if hit is not None and self._count - hit[1] < self.refresh // 2:
+                continue
+            box = self._card_box(self._cells(outlines[i]))
+            if box is not None:
+                self._make_reference(ids[i], box)
+            self._prep_next = i + 1
+            return
 
     def _test(
         self,
@@ -243,19 +291,16 @@ class Footprints:
         bare = set()
         for card_id, quad in held.items():
             q = self._cells(quad)
-            span = float(np.linalg.norm(q[2] - q[0]))  # the card's diagonal, in cells
-            margin = int(span) + 2
-            x0, y0 = np.maximum(np.floor(q.min(axis=0)).astype(int) - margin, 0)
-            x1, y1 = np.minimum(np.ceil(q.max(axis=0)).astype(int) + margin + 1, (w, h))
-            if x1 - x0 < 3 or y1 - y0 < 3:
+            box = self._card_box(q)
+            if box is None:
                 continue
+            x0, y0, x1, y1 = box
             foot = np.zeros((y1 - y0, x1 - x0), np.uint8)
             cv2.fillConvexPoly(foot, np.round(q - [x0, y0]).astype(np.int32), 1)
             whole = int(foot.sum())
             foot = cv2.erode(foot, np.ones((3, 3), np.uint8))  # its edge mixes with whatever lies beside it
             visible = (foot > 0) & (covered[y0:y1, x0:x1] == 0)
             n = int(visible.sum())
-            box = (x0, y0, x1, y1)
             if n < self.min_cells or n < self.min_visible * whole:
                 # (Nearly) all under other cards: its own place tells nothing; its sticker's and the
                 # surroundings' may, once the cards over it are settled.
@@ -278,7 +323,7 @@ class Footprints:
     def _bare(
         self, card_id: str, small: np.ndarray, visible: np.ndarray, whole: int, box: tuple[int, int, int, int]
     ) -> bool:
-        """Whether the visible part of a card's footprint shows the background."""
+        """Whether the visible part of a card's footprint shows the background (``box``: the card's cells)."""
         x0, y0, x1, y1 = box
         ref, have = self._reference(card_id, box)
         usable = visible & have

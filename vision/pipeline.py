@@ -225,9 +225,11 @@ class Pipeline:
             held = {cid: self._outlines[cid][0] for cid in unseen if cid in self._outlines}
             recent = self.tracker.config.window
             lying = [o for cid, (o, f) in self._outlines.items() if cid not in tracked and now - f < recent]
-            settled = outlines[[c.card_id in tracked for c in det.cards]] if len(outlines) else outlines
+            is_settled = [c.card_id in tracked for c in det.cards]
+            settled = outlines[is_settled] if len(outlines) else outlines
+            settled_ids = [c.card_id for c, s in zip(det.cards, is_settled, strict=True) if s]
             empty = self.footprints.observe(
-                frame, outlines, held, np.array(lying, np.float32).reshape(-1, 4, 2), settled
+                frame, outlines, held, np.array(lying, np.float32).reshape(-1, 4, 2), settled, settled_ids
             )
         events = self.tracker.update(t, sightings, hidden, frozenset(empty))
         if len(self._outlines) > 4 * max(len(det.cards), 40):  # forget cards long gone
