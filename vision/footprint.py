@@ -45,7 +45,8 @@ class Footprints:
     _cand: np.ndarray | None = field(default=None, repr=False)  # what each cell showed lately
     _runs: np.ndarray | None = field(default=None, repr=False)  # learning frames it has shown it
     _count: int = 0
-    refresh: int = 90  # frames a footprint's background reference is reused (the learnt ground drifts slowly)
+    refresh: int = 150  # frames a footprint's background reference is reused: the learnt ground drifts slowly
+    prepare_after: int = 120  # frames after which ``_prepare`` makes a settled card's reference afresh
     _refs: dict[str, tuple] = field(default_factory=dict, repr=False)
     _prep_next: int = 0  # where ``_prepare`` goes on among the settled cards
     # A card among other cards (see the module's docstring):
@@ -255,14 +256,15 @@ class Footprints:
         return None if x1 - x0 < 3 or y1 - y0 < 3 else (x0, y0, x1, y1)
 
     def _prepare(self, ids: Sequence[str], outlines: np.ndarray) -> None:
-        """Make ready the background reference of one settled card whose reference is missing or half its age
-        (in turn, on frames with no card held): when a hand comes over the cards, the footprint tests then
-        find their references made (computing several at once made a frame's worst time)."""
+        """Make ready the background reference of one settled card whose reference is missing or older than
+        ``prepare_after`` (in turn, on frames with no card held: 40 cards cost a third of a reference a frame):
+        when a hand comes over the cards, the footprint tests then find their references made (computing several
+        at once made a frame's worst time)."""
         n = len(ids)
         for k in range(n):
             i = (self._prep_next + k) % n
             hit = self._refs.get(ids[i])
-            if hit is not None and self._count - hit[1] < self.refresh // 2:
+            if hit is not None and self._count - hit[1] < self.prepare_after:
                 continue
             box = self._card_box(self._cells(outlines[i]))
             if box is not None:
