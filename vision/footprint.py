@@ -45,8 +45,8 @@ class Footprints:
     _cand: np.ndarray | None = field(default=None, repr=False)  # what each cell showed lately
     _runs: np.ndarray | None = field(default=None, repr=False)  # learning frames it has shown it
     _count: int = 0
-    refresh: int = 150  # frames a footprint's background reference is reused: the learnt ground drifts slowly
-    prepare_after: int = 120  # frames after which ``_prepare`` makes a settled card's reference afresh
+    refresh: int = 300  # frames a footprint's background reference is reused: the learnt ground drifts slowly
+    prepare_after: int = 200  # frames after which ``_prepare`` makes a settled card's reference afresh
     _refs: dict[str, tuple] = field(default_factory=dict, repr=False)
     _prep_next: int = 0  # where ``_prepare`` goes on among the settled cards
     # A card among other cards (see the module's docstring):
@@ -156,7 +156,13 @@ class Footprints:
         if held and self._bg is not None:
             small = self._sample(frame)
             bare = self._test(small, seen, held, frame, seen if settled is None else settled)
-        elif settled_ids and self._bg is not None and settled is not None:
+        elif (
+            settled_ids
+            and self._bg is not None
+            and settled is not None
+            and self._count % self.learn_every == 2
+        ):
+            # Every ``learn_every`` frames, halfway between learning frames: a still frame stays cheap.
             self._prepare(settled_ids, np.asarray(settled, np.float32).reshape(-1, 4, 2))
         self._count += 1
         if self._bg is None or self._count % self.learn_every == 0:
@@ -257,7 +263,7 @@ class Footprints:
 
     def _prepare(self, ids: Sequence[str], outlines: np.ndarray) -> None:
         """Make ready the background reference of one settled card whose reference is missing or older than
-        ``prepare_after`` (in turn, on frames with no card held: 40 cards cost a third of a reference a frame):
+        ``prepare_after`` (in turn, every ``learn_every`` frames with no card held: 40 cards are ready in 5 s):
         when a hand comes over the cards, the footprint tests then find their references made (computing several
         at once made a frame's worst time)."""
         n = len(ids)
