@@ -8,13 +8,14 @@ background: the learnt background where it is known, and where it never was (the
 the learnt background around it (the mat's paper, the table). A hand, a sleeve, the card itself, or another card
 never match it.
 
-Where its place cannot say, a card is gone when two other signs agree (``_gone_from_among``). That is a card
-whose footprint lies (nearly) all under cards seen in this frame, as in the middle of a fanned row (taken, its
-neighbours show where it lay), and a card whose ground was never seen bare (the table's grain under it differs
-from the ground around it). The two signs: the place of its sticker no longer shows the sticker (the grey pattern remembered when it was last read, by
-correlation: light changes keep it, a misread frame keeps it, another card's face or sticker does not), and
-nothing but the learnt background lies around it. The second test is what keeps a hand from being taken for a
-removal: a hand comes with an arm, and an arm crosses the bare mat or table around any card it reaches.
+Where its place cannot say, a card is gone when two other signs agree. That is a card whose footprint lies
+(nearly) all under cards seen in this frame, as in the middle of a fanned row (taken, its neighbours show where it
+lay), and a card whose ground was never seen bare (the table's grain under it differs from the ground around it).
+The two signs: the place of its sticker no longer shows the sticker (``_stickers_gone``: the grey pattern
+remembered when it was last read, by correlation; light changes and misread frames keep it, another card's face or
+sticker does not), and nothing but the learnt background lies around it (``_clear_around``). The second is what
+keeps a hand from being taken for a removal: a hand comes with an arm, and an arm crosses the bare mat or table
+around any card it reaches.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ class Footprints:
     min_cells: int = 4  # visible cells below which nothing is decided
     alpha: float = 0.1  # background learning rate per learning frame
     still: float = 14.0  # a cell is learnt only when it changed less than this since the last learning frame
-    learn_every: int = 4  # frames: learning costs ~0.5 ms, and the bare table changes slowly
+    learn_every: int = 4  # frames: learning costs ~0.3 ms, and the bare table changes slowly
     _bg: np.ndarray | None = field(default=None, repr=False)  # float32 (h, w, channels)
     # The same rounded: the model is compared in uint8, where OpenCV's absdiff is ~100x faster than in float32.
     _bg8: np.ndarray | None = field(default=None, repr=False)
