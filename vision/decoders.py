@@ -436,6 +436,9 @@ class ArucoDecoder:
     halve: bool = True  # with lookup: find candidates on a half-size frame while the stickers are large
     min_cell_px: float = 3.0  # the smallest cell cv2.aruco finds surely (the size sweep in docs/vision.md)
     shrink_search: bool = True  # with lookup: ignore contours far smaller or larger than the last stickers
+    # With shrink_search, every ``recheck``-th read lets the next search contours of any length: a marker far larger
+    # than those read (the camera lowered a long way while small markers stayed in view) is found within that many.
+    recheck: int = 30
     parameters: cv2.aruco.DetectorParameters | None = field(default=None, repr=False)
     _detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
     _book: ArucoCodebook | None = field(default=None, init=False, repr=False)
@@ -444,6 +447,7 @@ class ArucoDecoder:
     _half_detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
     _search_rate: float = field(default=0.0, init=False, repr=False)
     _search_max: float = field(default=0.0, init=False, repr=False)  # maxMarkerPerimeterRate set (0: default)
+    _reads: int = field(default=0, init=False, repr=False)
     _largest: float = field(default=0.0, init=False, repr=False)  # the largest marker side read last frame
     _smallest: float = field(default=0.0, init=False, repr=False)
     _region_detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
@@ -498,7 +502,9 @@ class ArucoDecoder:
         self._half = self.halve and self.parameters is None and wide  # given parameters are for full size
         if self.shrink_search and self.parameters is None:
             smallest = float(cards.min()) * (ARUCO_BITS + 2) if len(cards) else None
-            self._fit_search(smallest, self._largest or None, max(gray.shape))
+            self._reads += 1
+            largest = None if self._reads % self.recheck == 0 else (self._largest or None)
+            self._fit_search(smallest, largest, max(gray.shape))
         return found
 
     @property

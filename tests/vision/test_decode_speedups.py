@@ -14,7 +14,7 @@ from vision.decoders import (
     aruco_parameters,
     unit_to_quads,
 )
-from vision.identity import CardCode, Resolver, StickerKind, known_games, parse_aruco
+from vision.identity import ARUCO_DICT, CardCode, Resolver, StickerKind, known_games, parse_aruco
 from vision.pipeline import default_decoder
 from vision.render import Camera
 from vision.scenes import MATRIX, table_scene
@@ -119,6 +119,22 @@ def test_contour_search_is_bounded_by_the_last_markers_and_still_finds_a_closer_
         dec._detector.getDetectorParameters().maxMarkerPerimeterRate
         == aruco_parameters().maxMarkerPerimeterRate
     )
+
+
+def test_a_marker_far_larger_than_the_others_is_found_within_a_recheck(game, renderer):
+    """The bound on contour length must not hide a marker for good: every ``recheck`` reads, any length is searched."""
+    frame = cv2.cvtColor(renderer.render(table_scene(game, 8, camera=SMALL)).image, cv2.COLOR_BGR2GRAY)
+    dec = ArucoDecoder(ids=IDS, recheck=5)
+    for _ in range(3):
+        dec.decode(frame)
+    big = frame.copy()
+    side = int(3.5 * dec._largest)  # far past the 2.5x bound
+    marker = cv2.aruco.generateImageMarker(cv2.aruco.getPredefinedDictionary(ARUCO_DICT), 36, side)
+    big[10 : 30 + side + 20, 10 : 30 + side + 20] = 255  # its white quiet zone
+    big[30 : 30 + side, 30 : 30 + side] = marker
+    found = [any(c.value == "36" for c in dec.decode(big)) for _ in range(dec.recheck + 1)]
+    assert not found[0], "bounded: the big marker is not searched at first"
+    assert any(found), "found within a recheck"
 
 
 def test_cached_parse_and_resolve_answer_as_before(game):
