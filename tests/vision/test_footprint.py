@@ -95,7 +95,7 @@ def test_a_loose_card_taken_by_a_hand_is_removed_within_10_frames_of_the_hand_le
 def test_grey_frames_work_too(game, renderer, table):
     scene, before = table
     card = scene.cards[31]
-    after = replace(scene, cards=tuple(c for c in scene.cards if c is not card))
+    after = without(scene, card)
     grey = [
         [cv2.cvtColor(img, cv2.COLOR_BGR2GRAY) for img in step]
         for step in (before, frames(renderer, after, 12))

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from vision.pipeline import Detector, Pipeline
+from vision.removals import without
 from vision.render import Camera, Hand, Pose
 from vision.scenes import table_scene
 
@@ -49,10 +50,10 @@ def test_a_still_table_with_sensor_noise_reuses_the_last_read(game, renderer, sc
 
 def test_a_newly_placed_card_is_read_on_the_frame_it_appears(game, renderer, scene):
     card = scene.cards[LOOSE]
-    without = replace(scene, cards=tuple(c for c in scene.cards if c is not card))
-    pipe = _settled(game, renderer, without)
+    gone = without(scene, card)
+    pipe = _settled(game, renderer, gone)
     assert pipe.reused > 0 and card.card_id not in _ids(
-        pipe.process(_frames(renderer, without, 1)[0], 1).detections
+        pipe.process(_frames(renderer, gone, 1)[0], 1).detections
     )
     regional = pipe.regional
     det = pipe.process(renderer.render(replace(scene, seed=77)).image, 1.1).detections
@@ -64,9 +65,9 @@ def test_a_card_taken_away_vanishes_on_the_frame_it_is_gone(game, renderer, scen
     card = scene.cards[LOOSE]
     pipe = _settled(game, renderer, scene)
     assert pipe.reused > 0
-    without = replace(scene, cards=tuple(c for c in scene.cards if c is not card), seed=77)
-    det = pipe.process(renderer.render(without).image, 1).detections
-    assert _ids(det) == {c.card_id for c in without.cards}
+    gone = replace(without(scene, card), seed=77)
+    det = pipe.process(renderer.render(gone).image, 1).detections
+    assert _ids(det) == {c.card_id for c in gone.cards}
 
 
 def test_a_card_slid_a_few_mm_is_read_where_it_now_lies(game, renderer, scene):
