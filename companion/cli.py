@@ -14,16 +14,20 @@ from importlib.metadata import entry_points
 
 from companion.commands import core_commands, environment_language
 from companion.errors import CommandError
+from companion.games import GAMES
+from companion.registry import Registry
 
 PLUGIN_GROUP = "companion.commands"
 
 
-def build_parser() -> tuple[argparse.ArgumentParser, list[str]]:
+def build_parser(registry: Registry = GAMES) -> tuple[argparse.ArgumentParser, list[str]]:
+    """The whole command line over the games of ``registry``: each command finds it as ``args.registry``."""
     parser = argparse.ArgumentParser(
         prog="companion", description="A table companion that referees fish card games."
     )
+    parser.set_defaults(registry=registry)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    core_commands(sub)
+    core_commands(sub, registry)
     problems: list[str] = []
     for ep in sorted(entry_points(group=PLUGIN_GROUP), key=lambda e: e.name):
         try:
@@ -33,8 +37,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, list[str]]:
     return parser, problems
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser, problems = build_parser()
+def main(argv: Sequence[str] | None = None, registry: Registry = GAMES) -> int:
+    parser, problems = build_parser(registry)
     for line in problems:
         print(line, file=sys.stderr)
     args = parser.parse_args(argv)

@@ -282,10 +282,6 @@ class Game(ABC, Generic[S, A]):
         """The table in words; games override this (the default shows the state's JSON)."""
         return json.dumps(self.state_to_json(state), ensure_ascii=False, indent=1)
 
-    def table_adapter(self) -> Any:
-        """The game's reading of a real table (a ``companion.referee.TableAdapter``), or None if it has none."""
-        return None
-
     def invariant_problems(self, state: S) -> list[str]:
         """What is inconsistent in ``state`` (cards in two places...); checked after every step in tests."""
         return []

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from companion.commands import checked_players, game_for
+from companion.commands import checked_players, spec_for
 from companion.errors import CommandError
 from companion.i18n import N_
 from companion.narrate import final_lines
@@ -24,7 +24,7 @@ from companion.simulate import default_seats, simulate
 from hardware.start import start_panel
 from ui.simtable import SimulatedTable
 from ui.talk import TableTalk, add_table_options, ui_translator
-from vision.identity import game_cards
+from vision.identity import GameCards
 from vision.render import Camera
 from vision.tracking import TrackerConfig
 
@@ -52,8 +52,9 @@ def parse_resolution(text: str) -> tuple[int, int]:
 
 
 def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
-    game = game_for(args.game)
-    adapter = game.table_adapter()
+    spec = spec_for(args)
+    game = spec.make()
+    adapter = spec.table_adapter(game)
     if adapter is None:
         raise CommandError(ui_translator(args.lang)(CANNOT_REFEREE, title=game.title))
     players = checked_players(game, args.players)
@@ -80,7 +81,7 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     table = SimulatedTable(
         played,
         referee,
-        game_cards(game.name),
+        GameCards.of(spec),
         mode=args.mode,
         seed=seed,
         camera=Camera(width, height),
@@ -90,7 +91,7 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     out(tr(heading, title=game.title, players=players, names=", ".join(names), seed=seed))
     out(tr(SESSION, path=path))
     started = time.perf_counter()
-    talk = TableTalk(game, names, args.lang, panel, out, args.coach)
+    talk = TableTalk(game, names, args.lang, panel, out, args.coach, spec.coach)
     try:
         talk.new_turn(session.state)
         for happening in table.play():

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from companion.commands import checked_players, game_for, positive
+from companion.commands import checked_players, positive, spec_for
 from companion.errors import CommandError
 from companion.i18n import N_, NP_
 from companion.narrate import final_lines
@@ -25,7 +25,7 @@ from hardware.terminal import TerminalKeys
 from ui.demo import CANNOT_REFEREE
 from ui.live import LiveTable
 from ui.talk import TableTalk, add_table_options, ui_translator
-from vision.identity import game_cards
+from vision.identity import GameCards
 from vision.pipeline import Pipeline
 from vision.sources import FrameSource, Retrying, open_source
 
@@ -48,12 +48,12 @@ def open_session(args: argparse.Namespace, out: Callable[[str], None]) -> LiveSe
     path = Path(args.session)
     try:
         if path.exists():
-            session = LiveSession.resume(path)
+            session = LiveSession.resume(path, args.registry)
             out(tr.plural(*RESUMED, len(session.actions), path=path))
             for skipped in session.damage:
                 out(tr(DAMAGE, problem=skipped.problem))
             return session
-        game = game_for(args.game)
+        game = spec_for(args).make()
         players = checked_players(game, args.players)
         names = tuple(args.names.split(",")) if args.names else default_seats(players)
         if len(names) != players:
@@ -75,16 +75,17 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         raise CommandError(N_("{problem}"), problem=str(exc)) from None
     session = open_session(args, out)
     game, names = session.game, tuple(session.seats)
-    adapter = game.table_adapter()
+    spec = spec_for(args, game.name)
+    adapter = spec.table_adapter(game)
     if adapter is None:
         session.close()
         source.close()
         raise CommandError(tr(CANNOT_REFEREE, title=game.title))
     live_camera = isinstance(source, Retrying)
-    pipeline = Pipeline.create(game_cards(game.name), players=len(names))
+    pipeline = Pipeline.create(GameCards.of(spec, game.profile), players=len(names))
     panel = start_panel(args.config, language=args.lang, report=out)
     live = LiveTable(Referee(game, adapter, session, names, args.lang))
-    talk = TableTalk(game, names, args.lang, panel, out, args.coach)
+    talk = TableTalk(game, names, args.lang, panel, out, args.coach, spec.coach)
     camera_ok, frames, started = True, 0, time.monotonic()
 
     keys = TerminalKeys()  # off a Pi, typed keys stand in for the panel's buttons

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.coach import coach
+from companion.coach import GameCoach, coach
 from companion.commands import add_language, positive
 from companion.i18n import N_, Translator, translator
 from companion.protocol import Game
@@ -41,6 +41,7 @@ class TableTalk:
     panel: PanelInterface
     out: Callable[[str], None] = print
     coaching: bool = True
+    game_coach: GameCoach | None = None  # the game's own coach, from its spec
     turn: int = 0
     mover: int | None = None
     _last_todo: tuple[str, ...] = ()
@@ -62,7 +63,7 @@ class TableTalk:
     def coach(self, state: Any) -> None:
         if not self.coaching or self.game.is_over(state):
             return
-        coaching = coach(self.game, state, self.language, self.names)
+        coaching = coach(self.game, state, self.language, self.names, self.game_coach)
         self.out(self.tr(COACH, summary=coaching.summary))
         for advice in coaching.options:
             self.out(self.tr(OPTION, title=advice.title, outcome=advice.outcome))

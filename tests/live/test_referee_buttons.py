@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games import make_game
+from companion.games import find_game, make_game
 from companion.games.kai_piranja.actions import Bank, EndTurn
 from companion.games.kai_piranja.table import BUTTON_BANK, BUTTON_END_TURN
 from companion.match import Match
@@ -15,7 +15,7 @@ GAME = make_game("kai-piranja")
 
 def referee_after_first_reveal() -> tuple[Referee, str]:
     played = simulate(GAME, 3, 1, ("Ann", "Bob", "Cy"))
-    referee = Referee(GAME, GAME.table_adapter(), Match(GAME, played.seats), played.seats)
+    referee = Referee(GAME, find_game(GAME.name).table_adapter(GAME), Match(GAME, played.seats), played.seats)
     card = played.actions[0].card
     ruling = referee.on_change(TableChange("add", card, "centre"), [])
     assert ruling.action is not None and ruling.violation is None
@@ -33,7 +33,9 @@ def test_end_turn_and_bank_buttons_act_for_the_current_player() -> None:
 
 def test_a_button_pressed_too_early_is_refused_in_words() -> None:
     played = simulate(GAME, 3, 1, ("Ann", "Bob", "Cy"))
-    referee = Referee(GAME, GAME.table_adapter(), Match(GAME, played.seats), played.seats, "it")
+    referee = Referee(
+        GAME, find_game(GAME.name).table_adapter(GAME), Match(GAME, played.seats), played.seats, "it"
+    )
     ruling = referee.on_button(BUTTON_END_TURN, [])
     assert ruling.violation is not None and ruling.words == (
         "Non consentito: Ann deve scoprire almeno una carta prima di finire il turno.",

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from companion.games.kai_piranja.actions import Bank, EndTurn, Reveal
 from companion.games.kai_piranja.table import BUTTON_BANK, BUTTON_END_TURN, KaiPiranjaTable
-from companion.match import Match
 from companion.table import TableLayout
+
+if TYPE_CHECKING:
+    from companion.match import Match
 
 REVEALED_SLOT = "revealed"
 
