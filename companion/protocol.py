@@ -13,11 +13,12 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
+from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from companion.catalogue import Catalogue
 from companion.errors import Told
-from companion.i18n import N_, Translator, translator
+from companion.i18n import CORE_LOCALE_DIR, N_, Translator, translator
 
 JSON = Any  # a value made of dict, list, str, int, float, bool and None
 
@@ -166,7 +167,8 @@ class Game(ABC, Generic[S, A]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     profile_type: ClassVar[type[Profile]]
-    domain: ClassVar[str] = "companion"  # the gettext domain of this game's texts (companion/locale/LANG/...)
+    domain: ClassVar[str] = "companion"  # the gettext domain of this game's texts
+    locale_dir: ClassVar[Path] = CORE_LOCALE_DIR  # where LANG/LC_MESSAGES/<domain>.po lie
     sticker_code: ClassVar[str]  # two capital letters naming the game inside a card's sticker, e.g. "KP"
 
     def __init__(self, profile: Profile | None = None) -> None:
@@ -255,7 +257,7 @@ class Game(ABC, Generic[S, A]):
     # --- words ------------------------------------------------------------------------------------
 
     def translator(self, language: str) -> Translator:
-        return translator(language, self.domain)
+        return translator(language, self.domain, self.locale_dir)
 
     def describe_param(self, name: str, value: JSON, tr: Translator, seats: Sequence[str]) -> str:
         """Render one fact parameter in words. Games override this for their cards; seats become names."""

@@ -10,6 +10,7 @@ build one holding a toy game and run every tool on it without touching any other
 from __future__ import annotations
 
 import itertools
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,7 +58,6 @@ class GameSpec:
     code: str  # two capital letters naming the game in QR stickers and the code book, e.g. "KP"
     components: Callable[[], Catalogue]  # every physical component of the box, each with its fixed number
     stickers: tuple[StickerBlock, ...]  # where the components' numbers go in the sticker id space, in order
-    locale_dir: Path  # the folder holding LANG/LC_MESSAGES/<domain>.po for the game's texts
     aliases: tuple[str, ...] = ()
     table: Callable[[Any], Any] | None = None  # game -> its table adapter (companion.referee.TableAdapter)
     coach: GameCoach | None = None  # (game, state, language, seats) -> Coaching; None: the generic coach
@@ -87,6 +87,16 @@ class GameSpec:
     @property
     def domain(self) -> str:
         return self.rules.domain
+
+    @property
+    def locale_dir(self) -> Path:
+        """The folder holding LANG/LC_MESSAGES/<domain>.po for the game's texts."""
+        return self.rules.locale_dir
+
+    @property
+    def package_dir(self) -> Path:
+        """The game's package: the sources whose marked texts its catalogs translate."""
+        return Path(sys.modules[self.rules.__module__].__file__ or "").parent
 
     @property
     def refereed_live(self) -> bool:

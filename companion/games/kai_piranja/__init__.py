@@ -6,7 +6,6 @@ from companion.games.kai_piranja.engine import KaiPiranja
 from companion.games.kai_piranja.physical import table_steps
 from companion.games.kai_piranja.profile import OPTIONS
 from companion.games.kai_piranja.table import KaiPiranjaTable
-from companion.i18n import CORE_LOCALE_DIR
 from companion.registry import GameSpec, StickerBlock
 
 SPEC = GameSpec(
@@ -15,7 +14,6 @@ SPEC = GameSpec(
     components=cards.components,
     # 40..279 since the first stickers were printed; 345..392 for the cards of other small/large splits.
     stickers=(StickerBlock(40, 240), StickerBlock(345, 48)),
-    locale_dir=CORE_LOCALE_DIR,
     aliases=("kai", "kaipiranja"),
     table=KaiPiranjaTable,
     coach=coach_turn,

@@ -3,7 +3,6 @@
 from companion.games.kanaloa.cards import catalogue
 from companion.games.kanaloa.engine import KanaloaGame
 from companion.games.kanaloa.profile import OPTIONS
-from companion.i18n import CORE_LOCALE_DIR
 from companion.registry import GameSpec, StickerBlock
 
 SPEC = GameSpec(
@@ -11,7 +10,6 @@ SPEC = GameSpec(
     code="KA",
     components=catalogue,
     stickers=(StickerBlock(280, 65),),  # the 53 playing cards and the 12 sea cards, as first printed
-    locale_dir=CORE_LOCALE_DIR,
     options=OPTIONS,
 )
 
