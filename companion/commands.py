@@ -253,6 +253,9 @@ def run_narrate(args: argparse.Namespace) -> int:
     return 0
 
 
+CORE_COMMANDS = ("simulate", "replay", "correct", "rules", "narrate")
+
+
 def core_commands(sub: argparse._SubParsersAction, registry: Registry = GAMES) -> None:
     games = ", ".join(registry)
 

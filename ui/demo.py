@@ -23,7 +23,7 @@ from companion.session import LiveSession
 from companion.simulate import default_seats, simulate
 from hardware.start import start_panel
 from ui.simtable import SimulatedTable
-from ui.talk import TableTalk, add_table_options, ui_translator
+from ui.talk import TableTalk, ui_translator
 from vision.identity import GameCards
 from vision.render import Camera
 from vision.tracking import TrackerConfig
@@ -39,16 +39,6 @@ SAME = N_("The referee's scores equal the simulated game's: {same}.")
 YES, NO = N_("yes"), N_("no")
 SESSION = N_("Game saved as it goes in {path}")
 TIMING = N_("{frames} frames read in {seconds:.0f} s.")
-
-
-def parse_resolution(text: str) -> tuple[int, int]:
-    try:
-        width, height = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 1920x1080") from None
-    if not (320 <= width <= 4096 and 240 <= height <= 3072):
-        raise argparse.ArgumentTypeError(f"{text} is outside 320x240 .. 4096x3072")
-    return width, height
 
 
 def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
@@ -109,26 +99,3 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     finally:
         panel.close()
         session.close()
-
-
-def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("demo", help="a simulated game refereed through the camera, narrated with the coach")
-    add_table_options(p, players=3)
-    p.add_argument("--seed", type=int, help="the same seed gives the same game (default: the clock)")
-    p.add_argument(
-        "--resolution", type=parse_resolution, default=(1920, 1080), help="camera frames, e.g. 1920x1080"
-    )
-    p.add_argument(
-        "--hold",
-        type=float,
-        default=TrackerConfig.hold,
-        help="seconds a card hidden from view (not seen taken away) may stay unseen before it counts as gone",
-    )
-    p.add_argument(
-        "--mode",
-        choices=("pixels", "facts"),
-        default="pixels",
-        help="pixels: render and read every frame; facts: feed the tracker what a reader would see (fast)",
-    )
-    p.add_argument("--session", help="SQLite file to save the game in (default: a new temporary file)")
-    p.set_defaults(run=run_demo)

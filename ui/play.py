@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from companion.commands import checked_players, positive, spec_for
+from companion.commands import checked_players, spec_for
 from companion.errors import CommandError
 from companion.i18n import N_, NP_
 from companion.narrate import final_lines
@@ -24,7 +24,7 @@ from hardware.start import start_panel
 from hardware.terminal import TerminalKeys
 from ui.demo import CANNOT_REFEREE
 from ui.live import LiveTable
-from ui.talk import TableTalk, add_table_options, ui_translator
+from ui.talk import TableTalk, ui_translator
 from vision.identity import GameCards
 from vision.pipeline import Pipeline
 from vision.sources import FrameSource, Retrying, open_source
@@ -141,16 +141,3 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         source.close()
         panel.close()
         session.close()
-
-
-def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("play", help="referee a real game from the camera, saved as it goes")
-    add_table_options(p, players=4)
-    p.add_argument(
-        "--session", required=True, help="the SQLite file the game is saved in (resumed if it exists)"
-    )
-    p.add_argument(
-        "--source", default="picamera", help="picamera, webcam:N, a folder of images or a video file"
-    )
-    p.add_argument("--frames", type=positive, help="stop after this many frames (the game stays saved)")
-    p.set_defaults(run=run_play)

@@ -1,14 +1,22 @@
-"""``companion print stickers|mats`` and ``companion camera check``, registered through the entry point."""
+"""``companion print stickers|mats`` and ``companion camera check``, registered through the entry point.
+
+Registering loads the standard library only (every `companion` command loads this module); OpenCV and the PDF
+writer are imported when one of these commands runs.
+"""
 
 from __future__ import annotations
 
 import argparse
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.errors import CommandError
 from companion.i18n import LANGUAGES, translator
-from vision.identity import GameCards, StickerKind, game_cards
+from vision.kinds import StickerKind
+
+if TYPE_CHECKING:
+    from vision.identity import GameCards
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DEFAULT_KIND = StickerKind.ARUCO  # chosen by the benchmark: see docs/vision.md
@@ -50,6 +58,8 @@ def _paper_options(p: argparse.ArgumentParser) -> None:
 
 
 def _game(args: argparse.Namespace) -> GameCards:
+    from vision.identity import game_cards
+
     try:
         return game_cards(args.game, args.registry)
     except ValueError as exc:

@@ -17,7 +17,6 @@ import functools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 
 import cv2
 import numpy as np
@@ -25,6 +24,7 @@ import numpy as np
 from companion.catalogue import Catalogue, Component
 from companion.games import GAMES
 from companion.registry import TABLE_MARK_IDS, GameSpec, Registry
+from vision.kinds import StickerKind
 
 ARUCO_DICT = cv2.aruco.DICT_5X5_1000
 ARUCO_IDS = 1000  # codes in ARUCO_DICT
@@ -36,11 +36,6 @@ QR_TEXT = re.compile(r"^([A-Z]{2})(\d{3})$")
 QR_MODULES = 21  # version 1
 QR_QUIET = 2  # modules of white around the code: zxing-cpp and ZBar read it (the ISO 4 is for print scanners)
 ARUCO_QUIET = 1  # cells of white around the marker: as wide as its black border
-
-
-class StickerKind(StrEnum):
-    QR = "qr"
-    ARUCO = "aruco"
 
 
 CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")  # as the seated player sees the mat
