@@ -276,7 +276,9 @@ class LiveSession:
         return self.match.can_redo()
 
     def push(self, action: Action) -> Step | Violation:
-        """Apply a legal action and commit it before returning; an illegal one changes nothing, stored or not."""
+        """Apply a legal action and commit it before returning; an illegal one changes nothing, stored or not.
+
+        The rules are applied once: the step computed here is the one recorded in memory after the commit."""
         result = self.game.apply(self.state, action)
         if isinstance(result, Violation):
             return result
@@ -288,7 +290,8 @@ class LiveSession:
                 "INSERT INTO actions VALUES (?, ?, ?, 0, ?)",
                 (ordinal, text, _now(), _crc(ordinal, False, text)),
             )
-        return self.match.push(action)
+        self.match.push_step(action, result)
+        return result
 
     def undo(self) -> Action | None:
         """Take back the last action (kept for redo, stored as undone); None if there is none."""
