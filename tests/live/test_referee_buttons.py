@@ -41,7 +41,7 @@ def test_the_adapter_names_its_game_button_in_the_rulebooks_words() -> None:
     assert words == {
         "en": {PanelButton.ACTION_1: "bank my row"},
         "fr": {PanelButton.ACTION_1: "ramener mes prises"},
-        "it": {PanelButton.ACTION_1: "riunire la mia fila"},
+        "it": {PanelButton.ACTION_1: "riunisci la mia fila"},
     }
 
 
