@@ -17,6 +17,7 @@ from companion.commands import checked_players, spec_for
 from companion.errors import CommandError
 from companion.i18n import N_
 from companion.narrate import final_lines
+from companion.panel import button_words
 from companion.protocol import RecordError
 from companion.referee import Referee
 from companion.session import LiveSession
@@ -65,7 +66,9 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         session = LiveSession.create(path, game, names, seed)
     except RecordError as exc:
         raise CommandError(N_("{problem}"), problem=exc) from None
-    panel = start_panel(args.config, language=args.lang, report=out)
+    # The game buttons' words, for the legend of the keys that stand in for the buttons.
+    labels = button_words(adapter, game.translator(args.lang))
+    panel = start_panel(args.config, language=args.lang, report=out, labels=labels)
     referee = Referee(game, adapter, session, names, args.lang)
     width, height = args.resolution
     table = SimulatedTable(

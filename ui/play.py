@@ -16,6 +16,7 @@ from companion.commands import checked_players, spec_for
 from companion.errors import CommandError
 from companion.i18n import N_, NP_
 from companion.narrate import final_lines
+from companion.panel import PanelButton, button_words
 from companion.protocol import RecordError
 from companion.referee import Referee
 from companion.session import LiveSession
@@ -83,7 +84,9 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         raise CommandError(tr(CANNOT_REFEREE, title=game.title))
     live_camera = isinstance(source, Retrying)
     pipeline = Pipeline.create(GameCards.of(spec, game.profile), players=len(names))
-    panel = start_panel(args.config, language=args.lang, report=out)
+    # The game buttons' words, for the legend of the keys that stand in for the buttons.
+    labels = button_words(adapter, game.translator(args.lang))
+    panel = start_panel(args.config, language=args.lang, report=out, labels=labels)
     live = LiveTable(Referee(game, adapter, session, names, args.lang))
     talk = TableTalk(game, names, args.lang, panel, out, args.coach, spec.coach)
     camera_ok, frames, started = True, 0, time.monotonic()
@@ -118,16 +121,15 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
                 twins = [game.card_name(c, args.lang) for c in facts.detections.duplicates]
                 out(tr(DUPLICATE, cards=", ".join(twins)))
             for char in keys.read(0.0):
-                panel.key_typed(char.lower())
+                panel.keys.typed(char.lower())
             for event in panel.poll():
-                button = event.button.value
-                if button == "undo":
+                if event.button is PanelButton.UNDO:
                     words = live.referee.undo().words
-                elif button == "confirm":  # the coach again, for a player who asks
+                elif event.button is PanelButton.CONFIRM:  # the coach again, for a player who asks
                     talk.coach(session.state)
                     words = ()
                 else:
-                    words = live.on_button(button).words
+                    words = live.on_button(event.button.value).words
                 for line in words:
                     out("  " + line)
             talk.new_turn(session.state)
