@@ -15,16 +15,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Generic, TypeVar
 
+from companion import jsondata
 from companion.catalogue import Catalogue
-from companion.errors import Told
 from companion.i18n import N_, Translator, translator
+from companion.jsondata import Custom, RecordError  # RecordError lives with the JSON readers; import it here
 
 JSON = Any  # a value made of dict, list, str, int, float, bool and None
 
-
-class RecordError(Told, ValueError):
-    """Malformed input: a state, action, profile or record that cannot be read. The message says what is wrong
-    (a msgid with parameters where a user may read it: ``tell(language)``)."""
+# The checks every game makes before its own rules, with one code and one message each (core's catalog).
+GAME_OVER = N_("The game is over: nothing more can be played.")
+NOT_A_SEAT = N_("There is no seat {seat_number} at this table.")
+NOT_YOUR_TURN = N_("It is {current_seat}'s turn, not {seat}'s.")
+SEAT = N_("seat {n}")
+CHECK_CODES: tuple[str, ...] = ("game-over", "not-a-seat", "not-your-turn")  # the codes of those checks
 
 
 @dataclass(frozen=True)
@@ -57,8 +60,18 @@ class Violation(Fact):
     """An illegal action: the rule broken (``code``) and an explanation a ten-year-old understands."""
 
 
-def fact(cls: type[Fact], code: str, message: str | tuple[str, str], **params: JSON) -> Any:
-    return cls(code, message, tuple(params.items()))
+def effect(code: str, message: str | tuple[str, str], **params: JSON) -> Effect:
+    """What an action did, as data: built on every step of every simulated game, so kept to one call."""
+    return Effect(code, message, tuple(params.items()))
+
+
+def violation(code: str, message: str, **params: JSON) -> Violation:
+    return Violation(code, message, tuple(params.items()))
+
+
+def seat_name(seat: int, tr: Translator, seats: Sequence[str] = ()) -> str:
+    """A seat in words: its player's name if ``seats`` names it, else "seat 2" (seats count from 1 aloud)."""
+    return seats[seat] if 0 <= seat < len(seats) else tr(SEAT, n=seat + 1)
 
 
 T = TypeVar("T")
@@ -85,7 +98,7 @@ S = TypeVar("S")  # the game's state
 A = TypeVar("A", bound="Action")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Action:
     """Base of every game's actions: who acts (``seat``), and a ``kind`` naming the action in records."""
 
@@ -93,11 +106,26 @@ class Action:
     seat: int
 
     def to_json(self) -> dict[str, JSON]:
-        out: dict[str, JSON] = {"action": self.kind}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = list(value) if isinstance(value, tuple) else value
-        return out
+        return {"action": self.kind, **jsondata.to_json(self)}
+
+
+def action_from_json(data: JSON, types: Sequence[type[A]], title: str) -> A:
+    """The action ``{"action": kind, "seat": n, ...}`` among ``types``, read from the fields' type hints
+    (``Action.to_json`` in reverse). Raises RecordError naming what is wrong."""
+    if not isinstance(data, dict):
+        raise RecordError(N_("{what} must be a JSON object"), what="an action")
+    kinds = {cls.kind: cls for cls in types}
+    kind = data.get("action")
+    cls = kinds.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise RecordError(f"unknown {title} action {kind!r}: expected one of {', '.join(kinds)}")
+    seat = data.get("seat")
+    if type(seat) is not int or seat < 0:
+        raise RecordError(
+            f"action {kind!r} needs a seat: 'seat' must be a seat number (0 for the first player), not {seat!r}"
+        )
+    fields_only = {k: v for k, v in data.items() if k != "action"}
+    return jsondata.from_json(cls, fields_only, f"action {kind!r}", f"action {kind!r}: {{name!r}}")
 
 
 @dataclass(frozen=True)
@@ -168,6 +196,10 @@ class Game(ABC, Generic[S, A]):
     profile_type: ClassVar[type[Profile]]
     domain: ClassVar[str] = "companion"  # the gettext domain of this game's texts (companion/locale/LANG/...)
     sticker_code: ClassVar[str]  # two capital letters naming the game inside a card's sticker, e.g. "KP"
+    state_type: ClassVar[type]  # the frozen dataclass of the game's states
+    action_types: ClassVar[tuple[type[Action], ...]]  # every action class, read from records by their kind
+    state_custom: ClassVar[Mapping[str, Custom]] = {}  # state fields with a JSON form of their own
+    out_of_turn_actions: ClassVar[frozenset[type]] = frozenset()  # actions any seat may take at any time
 
     def __init__(self, profile: Profile | None = None) -> None:
         self.profile = profile if profile is not None else self.profile_type()
@@ -198,9 +230,31 @@ class Game(ABC, Generic[S, A]):
     def legal_actions(self, state: S) -> list[A]:
         """Every legal action, chance outcomes included (one action per card that could be revealed)."""
 
-    @abstractmethod
     def check(self, state: S, action: A) -> Violation | None:
-        """The rule ``action`` breaks in ``state``, or None if it is legal."""
+        """The rule ``action`` breaks in ``state``, or None if it is legal: first the checks every game makes
+        (the game is over, no such seat, not this seat's turn), each with one code for all games, then the
+        game's own (``check_rules``)."""
+        if self.is_over(state):
+            return violation("game-over", GAME_OVER)
+        seat = action.seat
+        if type(seat) is not int or not 0 <= seat < self.seat_count(state):
+            return violation("not-a-seat", NOT_A_SEAT, seat_number=seat + 1 if type(seat) is int else 0)
+        timing = self.check_timing(state, action)
+        if timing is not None:
+            return timing
+        if type(action) not in self.out_of_turn_actions:
+            current = self.current_player(state)
+            if seat != current:
+                return violation("not-your-turn", NOT_YOUR_TURN, current_seat=current, seat=seat)
+        return self.check_rules(state, action)
+
+    def check_timing(self, state: S, action: A) -> Violation | None:
+        """A game waiting for one kind of action (Kanaloa's sea-card removal) says so before whose turn it is."""
+        return None
+
+    @abstractmethod
+    def check_rules(self, state: S, action: A) -> Violation | None:
+        """The game's own rules broken by ``action`` from the seat whose turn it is, in a game not over."""
 
     @abstractmethod
     def _apply(self, state: S, action: A) -> Step[S]:
@@ -228,16 +282,38 @@ class Game(ABC, Generic[S, A]):
 
     # --- plain data -------------------------------------------------------------------------------
 
-    @abstractmethod
-    def state_to_json(self, state: S) -> JSON: ...
+    def seat_count(self, state: S) -> int:
+        """How many seats play in ``state``."""
+        return state.players  # type: ignore[attr-defined]
 
-    @abstractmethod
+    def state_to_json(self, state: S) -> JSON:
+        return jsondata.to_json(state, self.state_custom)
+
     def state_from_json(self, data: JSON) -> S:
-        """Raises RecordError naming what is wrong."""
+        """Raises RecordError naming what is wrong: a field of the wrong type, or a problem ``state_problem``
+        finds in the whole."""
+        what = f"a {self.title} state"
+        state = jsondata.from_json(self.state_type, data, what, "state field {name!r}", self.state_custom)
+        problem = self.state_problem(state)
+        if problem is not None:
+            raise RecordError(f"inconsistent {self.title} state: {problem}")
+        return state
 
-    @abstractmethod
+    def state_problem(self, state: S) -> str | None:
+        """What makes a state read from JSON unusable (a seat out of range...), or None."""
+        return None
+
     def action_from_json(self, data: JSON) -> A:
         """Raises RecordError naming what is wrong."""
+        action = action_from_json(data, self.action_types, self.title)
+        problem = self.action_problem(action)
+        if problem is not None:
+            raise RecordError(problem)
+        return action  # type: ignore[return-value]
+
+    def action_problem(self, action: A) -> str | None:
+        """What makes an action read from JSON unusable whatever the state (a sea layout that is no sea), or None."""
+        return None
 
     def action_to_json(self, action: A) -> JSON:
         return action.to_json()
@@ -260,7 +336,7 @@ class Game(ABC, Generic[S, A]):
     def describe_param(self, name: str, value: JSON, tr: Translator, seats: Sequence[str]) -> str:
         """Render one fact parameter in words. Games override this for their cards; seats become names."""
         if name == "seat" or name.endswith("_seat"):
-            return seats[value] if 0 <= value < len(seats) else tr("seat {n}", n=value + 1)
+            return seat_name(value, tr, seats)
         if isinstance(value, tuple | list):
             return ", ".join(str(v) for v in value)
         return str(value)
@@ -268,8 +344,7 @@ class Game(ABC, Generic[S, A]):
     def tell(self, item: Fact, language: str = "en", seats: Sequence[str] = ()) -> str:
         """A fact (effect or violation) in words in ``language``."""
         tr = self.translator(language)
-        names = list(seats) or [tr("seat {n}", n=i + 1) for i in range(self.max_players)]
-        params = {k: self.describe_param(k, v, tr, names) for k, v in item.params if k != "n"}
+        params = {k: self.describe_param(k, v, tr, seats) for k, v in item.params if k != "n"}
         if isinstance(item.message, tuple):
             return tr.plural(*item.message, item.param("n"), **params)
         return tr(item.message, **params)
@@ -302,9 +377,3 @@ def join_words(items: Sequence[str], tr: Translator) -> str:
     if len(items) == 1:
         return items[0]
     return tr("{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
-
-
-def mapping_of(data: JSON, what: str) -> Mapping[str, JSON]:
-    if not isinstance(data, dict):
-        raise RecordError(N_("{what} must be a JSON object"), what=what)
-    return data

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.coach import Advice, Coaching, coach
-from companion.games.kai_piranja import KaiPiranja
+from companion.games.kai_piranja import KaiPiranjaGame
 from companion.games.kai_piranja.actions import Bank, Capture, EndTurn, Reveal
 from companion.games.kai_piranja.cards import EMPTY_SEA, FARANDOLE, SPECIES
 from companion.games.kai_piranja.coach import (
@@ -27,10 +27,10 @@ from companion.i18n import LANGUAGES, UnknownLanguage, translator
 from tests.coach.helpers import random_state
 from tests.kai_piranja.tables import Deck, table
 
-GAME = KaiPiranja()
+GAME = KaiPiranjaGame()
 
 
-def fresh() -> tuple[KaiPiranja, Deck]:
+def fresh() -> tuple[KaiPiranjaGame, Deck]:
     return GAME, Deck(GAME)
 
 
@@ -42,7 +42,7 @@ def option_of(coaching: Coaching, kind: type) -> Advice:
     return next(o for o in coaching.options if isinstance(o.action, kind))
 
 
-def end_phase(game: KaiPiranja, state, sated_seen: int = 0):
+def end_phase(game: KaiPiranjaGame, state, sated_seen: int = 0):
     """``state`` moved into the end phase: no farandole card left, ``sated_seen`` sated empty-sea cards seen."""
     faces = game_faces(game)
     sated = [c for c in game.catalogue().ids(EMPTY_SEA) if not faces[c].hungry][:sated_seen]
@@ -222,7 +222,7 @@ def test_capture_tells_the_pile_size_and_that_the_row_stays() -> None:
 
 
 def test_when_piles_go_with_banking_the_bank_option_says_so() -> None:
-    game = KaiPiranja(KaiPiranjaProfile(capture_requires_banking=True))
+    game = KaiPiranjaGame(KaiPiranjaProfile(capture_requires_banking=True))
     deck = Deck(game)
     state = table(
         game,

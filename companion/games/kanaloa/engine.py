@@ -10,14 +10,14 @@ from companion.catalogue import Catalogue
 from companion.i18n import Translator
 from companion.protocol import JSON, Game, Step, Violation
 
-from . import flow, record
-from .actions import Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, RemoveSeaCard, action_from_json
+from . import flow
+from .actions import ACTION_TYPES, Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, RemoveSeaCard, english
 from .cards import COLOUR_OF, COLOURS, DECK, HAND_SIZE, catalogue
 from .invariants import invariant_problems
 from .outcomes import ChanceOutcomes
 from .profile import KanaloaProfile
-from .rules import check, current_player, removable_cards
-from .sea import random_layout, reference_layout
+from .rules import check, check_timing, current_player, removable_cards
+from .sea import layout_problem, random_layout, reference_layout
 from .state import DEAL, DOLPHIN, KRAKEN_REMOVAL, LAY_DOWN, LAYOUT, OVER, PLAY, State
 from .tricks import colour_to_follow
 from .words import card_name, describe_action, describe_param, describe_state, rules_summary
@@ -31,6 +31,8 @@ class KanaloaGame(Game[State, KanaloaAction]):
     profile_type: ClassVar[type[KanaloaProfile]] = KanaloaProfile
     domain: ClassVar[str] = "kanaloa"
     sticker_code: ClassVar[str] = "KA"
+    state_type: ClassVar[type] = State
+    action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
 
     profile: KanaloaProfile
 
@@ -59,7 +61,7 @@ class KanaloaGame(Game[State, KanaloaAction]):
             representative = LayOut(seat, *reference_layout(state.players)) if phase == LAYOUT else Deal(seat)
             kind = type(representative)
             return ChanceOutcomes(
-                [representative], lambda a: type(a) is kind and check(self.profile, state, a) is None
+                [representative], lambda a: type(a) is kind and self.check(state, a) is None
             )
         if phase in (LAY_DOWN, DOLPHIN):
             cls = LayDown if phase == LAY_DOWN else Dolphin
@@ -77,7 +79,10 @@ class KanaloaGame(Game[State, KanaloaAction]):
             return list(hand)
         return [card for card in hand if COLOUR_OF[card] not in COLOURS or COLOUR_OF[card] == follow]
 
-    def check(self, state: State, action: KanaloaAction) -> Violation | None:
+    def check_timing(self, state: State, action: KanaloaAction) -> Violation | None:
+        return check_timing(state, action)
+
+    def check_rules(self, state: State, action: KanaloaAction) -> Violation | None:
         return check(self.profile, state, action)
 
     def _apply(self, state: State, action: KanaloaAction) -> Step[State]:
@@ -121,14 +126,16 @@ class KanaloaGame(Game[State, KanaloaAction]):
 
     # --- plain data -------------------------------------------------------------------------------
 
-    def state_to_json(self, state: State) -> JSON:
-        return record.state_to_json(state)
+    def state_problem(self, state: State) -> str | None:
+        problems = invariant_problems(state, self.profile.kraken_sea_floor)
+        return problems[0] if problems else None
 
-    def state_from_json(self, data: JSON) -> State:
-        return record.state_from_json(data, self.profile.kraken_sea_floor)
-
-    def action_from_json(self, data: JSON) -> KanaloaAction:
-        return action_from_json(data)
+    def action_problem(self, action: KanaloaAction) -> str | None:
+        """A sea layout is checked as it is read (the number of cards only against a state, by the rules)."""
+        if isinstance(action, LayOut):
+            problem = layout_problem(action.cards, action.squares, None)
+            return None if problem is None else f"bad sea layout: {english(problem)}"
+        return None
 
     # --- physical cards and words -----------------------------------------------------------------
 
