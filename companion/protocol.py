@@ -13,6 +13,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
+from functools import cache
 from typing import Any, ClassVar, Generic, TypeVar
 
 from companion import jsondata
@@ -79,12 +80,15 @@ T = TypeVar("T")
 
 def evolve(value: T, **changes: Any) -> T:
     """A copy of a frozen dataclass ``value`` with some fields changed: ``dataclasses.replace`` without its
-    per-field checks, which cost most of a simulated game's time. Unchanged fields are shared, not copied."""
+    per-field checks, which cost most of a simulated game's time. Unchanged fields are shared, not copied.
+    A state class without slots is copied fastest: its ``__dict__`` at once."""
     cls = type(value)
     new = object.__new__(cls)
-    slots = getattr(cls, "__slots__", None)
+    slots = _slots(cls)
     if slots is None:
-        new.__dict__.update(value.__dict__, **changes)
+        fields_ = new.__dict__
+        fields_.update(value.__dict__)
+        fields_.update(changes)
         return new
     unknown = changes.keys() - set(slots)
     if unknown:
@@ -92,6 +96,12 @@ def evolve(value: T, **changes: Any) -> T:
     for name in slots:  # a slotted frozen dataclass: set each slot past its frozen __setattr__
         object.__setattr__(new, name, changes[name] if name in changes else getattr(value, name))
     return new
+
+
+@cache
+def _slots(cls: type) -> tuple[str, ...] | None:
+    # Looked up once per class: getattr with a default on a class without slots costs a caught exception.
+    return getattr(cls, "__slots__", None)
 
 
 S = TypeVar("S")  # the game's state
@@ -201,8 +211,15 @@ class Game(ABC, Generic[S, A]):
     state_custom: ClassVar[Mapping[str, Custom]] = {}  # state fields with a JSON form of their own
     out_of_turn_actions: ClassVar[frozenset[type]] = frozenset()  # actions any seat may take at any time
 
+    _timed: ClassVar[bool] = False  # whether the game overrides check_timing: check skips the call if not
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._timed = cls.check_timing is not Game.check_timing
+
     def __init__(self, profile: Profile | None = None) -> None:
         self.profile = profile if profile is not None else self.profile_type()
+        self._drawn: tuple[S, A] | None = None  # the random policy's last (state, action): see ``apply``
 
     # --- setting up -------------------------------------------------------------------------------
 
@@ -234,19 +251,24 @@ class Game(ABC, Generic[S, A]):
         """The rule ``action`` breaks in ``state``, or None if it is legal: first the checks every game makes
         (the game is over, no such seat, not this seat's turn), each with one code for all games, then the
         game's own (``check_rules``)."""
-        if self.is_over(state):
+        over, players, current = self.turn(state)
+        if over:
             return violation("game-over", GAME_OVER)
         seat = action.seat
-        if type(seat) is not int or not 0 <= seat < self.seat_count(state):
+        if type(seat) is not int or not 0 <= seat < players:
             return violation("not-a-seat", NOT_A_SEAT, seat_number=seat + 1 if type(seat) is int else 0)
-        timing = self.check_timing(state, action)
-        if timing is not None:
-            return timing
-        if type(action) not in self.out_of_turn_actions:
-            current = self.current_player(state)
-            if seat != current:
-                return violation("not-your-turn", NOT_YOUR_TURN, current_seat=current, seat=seat)
+        if self._timed:
+            timing = self.check_timing(state, action)
+            if timing is not None:
+                return timing
+        if seat != current and type(action) not in self.out_of_turn_actions:
+            return violation("not-your-turn", NOT_YOUR_TURN, current_seat=current, seat=seat)
         return self.check_rules(state, action)
+
+    def turn(self, state: S) -> tuple[bool, int, int | None]:
+        """Whether the game is over, how many seats play, and whose turn it is: what ``check`` asks first, in
+        one call (it runs before every action). Games override it with a cheaper reading of their state."""
+        return self.is_over(state), state.players, self.current_player(state)  # type: ignore[attr-defined]
 
     def check_timing(self, state: S, action: A) -> Violation | None:
         """A game waiting for one kind of action (Kanaloa's sea-card removal) says so before whose turn it is."""
@@ -261,12 +283,26 @@ class Game(ABC, Generic[S, A]):
         """Apply an action already known to be legal."""
 
     def apply(self, state: S, action: A) -> Step[S] | Violation:
-        """The new state and its effects, or the violation if the action is illegal. Never raises for bad play."""
-        violation = self.check(state, action)
-        return violation if violation is not None else self._apply(state, action)
+        """The new state and its effects, or the violation if the action is illegal. Never raises for bad play.
+
+        The action the random policy just drew in this very state is legal by construction (``draw``, tested
+        against ``check``) and is not checked again: simulated games spend their time here."""
+        drawn = self._drawn
+        if drawn is None or drawn[0] is not state or drawn[1] is not action:
+            violation = self.check(state, action)
+            if violation is not None:
+                return violation
+        return self._apply(state, action)
 
     def random_action(self, state: S, rng: random.Random) -> A:
-        """A legal action drawn by a random policy. Games may override with a faster, equally legal draw."""
+        """A legal action drawn by the random policy (``draw``), remembered so that ``apply`` trusts it."""
+        action = self.draw(state, rng)
+        # One pair, compared by identity: immutable values held here cannot be freed and their ids reused.
+        self._drawn = (state, action)
+        return action
+
+    def draw(self, state: S, rng: random.Random) -> A:
+        """A legal action drawn at random. Games override it with a faster, equally legal draw."""
         return rng.choice(self.legal_actions(state))
 
     @abstractmethod
@@ -281,10 +317,6 @@ class Game(ABC, Generic[S, A]):
         """The winning seats after the rulebook's tie-breaks; several seats is a shared win."""
 
     # --- plain data -------------------------------------------------------------------------------
-
-    def seat_count(self, state: S) -> int:
-        """How many seats play in ``state``."""
-        return state.players  # type: ignore[attr-defined]
 
     def state_to_json(self, state: S) -> JSON:
         return jsondata.to_json(state, self.state_custom)

@@ -72,6 +72,9 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
     def current_player(self, state: State) -> int | None:
         return None if state.over else state.current
 
+    def turn(self, state: State) -> tuple[bool, int, int | None]:
+        return state.over, state.players, state.current
+
     def legal_actions(self, state: State) -> list[KaiPiranjaAction]:
         return rules.legal_actions(self.box, state)
 
@@ -81,7 +84,7 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
     def _apply(self, state: State, action: KaiPiranjaAction) -> Step[State]:
         return flow.apply(self.box, state, action)
 
-    def random_action(self, state: State, rng: random.Random) -> KaiPiranjaAction:
+    def draw(self, state: State, rng: random.Random) -> KaiPiranjaAction:
         """Uniform over the decisions (reveal, each capture, bank, end); a revealed card uniform over the unseen.
 
         Equivalent to choosing among ``legal_actions`` with all reveals counted as one decision, without
@@ -101,14 +104,17 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
         back = back_to_reveal(state)
         if back is not None:
             options.append(None)  # stands for "reveal"; the card is drawn below
-        choice = rng.choice(options)
+        # rng._randbelow(n) is the draw behind rng.choice and rng.randrange(n), without their checks: the same
+        # numbers from the same seed, so seeded games stay as they were.
+        below = rng._randbelow
+        choice = options[below(len(options))]
         if choice is not None:
             return choice
         assert back is not None
         ids = self.box.ids_by_back[back]
         seen = state.seen
         for _ in range(8):  # rejection sampling is cheap until few cards are left unseen
-            card = ids[rng.randrange(len(ids))]
+            card = ids[below(len(ids))]
             if card not in seen:
                 return Reveal(seat, card)
         return Reveal(seat, rng.choice(rules.unseen(self.box, state, back)))

@@ -12,7 +12,7 @@ NO_REVEAL, SATED, HUNGRY = "", "sated", "hungry"
 LAST_REVEALS: tuple[str, ...] = (NO_REVEAL, SATED, HUNGRY)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # not slotted: evolve copies its __dict__ at once, several times faster
 class State:
     players: int
     current: int  # the seat whose turn it is

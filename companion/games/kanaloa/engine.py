@@ -48,6 +48,9 @@ class KanaloaGame(Game[State, KanaloaAction]):
     def current_player(self, state: State) -> int | None:
         return current_player(state)
 
+    def turn(self, state: State) -> tuple[bool, int, int | None]:
+        return state.phase == OVER, state.players, current_player(state)
+
     def legal_actions(self, state: State) -> list[KanaloaAction]:
         """Every legal action. The two chance nodes with far too many outcomes to list (every sea layout, every
         deal) list one each, the reference sea and the deal whose hands nobody saw (a real table), and answer
@@ -88,7 +91,7 @@ class KanaloaGame(Game[State, KanaloaAction]):
     def _apply(self, state: State, action: KanaloaAction) -> Step[State]:
         return flow.apply(self.profile, state, action)
 
-    def random_action(self, state: State, rng: random.Random) -> KanaloaAction:
+    def draw(self, state: State, rng: random.Random) -> KanaloaAction:
         """Uniform over the legal actions, except at the setup chance nodes: a random sea and a shuffled deal with
         the hands known (a simulation plays with hands, so that following colour is enforced)."""
         phase = state.phase
@@ -100,7 +103,9 @@ class KanaloaGame(Game[State, KanaloaAction]):
                     card = DECK[rng.randrange(len(DECK))]
                     if card not in gone:
                         return Play(seat, card)
-            return Play(seat, rng.choice(self._playable(state, seat)))
+            playable = self._playable(state, seat)
+            # rng._randbelow is the draw behind rng.choice, without its checks: the same card from the same seed.
+            return Play(seat, playable[rng._randbelow(len(playable))])
         if phase == DEAL:
             cards = rng.sample(DECK, HAND_SIZE * state.players)
             hands = tuple(tuple(cards[i : i + HAND_SIZE]) for i in range(0, len(cards), HAND_SIZE))
