@@ -31,8 +31,9 @@ def deck(profile: KaiPiranjaProfile) -> tuple[list[int], list[int], list[int], l
     return species, size, back, by_back[0], by_back[1]
 
 
-def play(players: int, rng: random.Random, profile: KaiPiranjaProfile = KaiPiranjaProfile()) -> list[int]:
+def play(players: int, rng: random.Random, profile: KaiPiranjaProfile | None = None) -> list[int]:
     """One whole game; the catches' sizes (the scores)."""
+    profile = profile or KaiPiranjaProfile()
     species, size, _, farandole, empty_sea = deck(profile)
     removed = profile.removed_at_3_4_players if players <= 4 else 0
     left = [len(farandole) - removed, len(empty_sea)]

@@ -82,6 +82,11 @@ def evolve(value: T, **changes: Any) -> T:
     """A copy of a frozen dataclass ``value`` with some fields changed: ``dataclasses.replace`` without its
     per-field checks, which cost most of a simulated game's time. Unchanged fields are shared, not copied.
     A state class without slots is copied fastest: its ``__dict__`` at once."""
+    return changed(value, changes)
+
+
+def changed(value: T, changes: Mapping[str, Any]) -> T:
+    """``evolve`` with the changes gathered in a dict beforehand (a game's flow collects them as it goes)."""
     cls = type(value)
     new = object.__new__(cls)
     slots = _slots(cls)
@@ -138,12 +143,43 @@ def action_from_json(data: JSON, types: Sequence[type[A]], title: str) -> A:
     return jsondata.from_json(cls, fields_only, f"action {kind!r}", f"action {kind!r}: {{name!r}}")
 
 
-@dataclass(frozen=True)
-class Step(Generic[S]):
-    """The result of a legal action: the new state and what happened."""
+EffectData = tuple[
+    str, str | tuple[str, str], tuple[tuple[str, JSON], ...]
+]  # an Effect's code, message, params
 
-    state: S
-    effects: tuple[Effect, ...] = ()
+
+class Step(Generic[S]):
+    """The result of a legal action: the new state and what happened.
+
+    A game may give what happened as Effects or as their plain (code, message, params) triples: a simulated game
+    applies hundreds of actions and reads none of their effects, so the triples become Effects when first read.
+    """
+
+    __slots__ = ("_effects", "state")
+
+    def __init__(self, state: S, effects: Sequence[Effect | EffectData] = ()) -> None:
+        object.__setattr__(self, "state", state)
+        object.__setattr__(self, "_effects", effects)
+
+    @property
+    def effects(self) -> tuple[Effect, ...]:
+        effects = self._effects
+        if type(effects) is not tuple or not all(type(e) is Effect for e in effects):
+            effects = tuple(e if isinstance(e, Effect) else Effect(*e) for e in effects)
+            object.__setattr__(self, "_effects", effects)
+        return effects
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a Step is immutable: cannot set {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Step) and (self.state, self.effects) == (other.state, other.effects)
+
+    def __hash__(self) -> int:
+        return hash((self.state, self.effects))
+
+    def __repr__(self) -> str:
+        return f"Step(state={self.state!r}, effects={self.effects!r})"
 
 
 @dataclass(frozen=True)

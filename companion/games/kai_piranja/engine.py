@@ -46,6 +46,7 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
         seats = range(self.max_players)
         self._captures = {(seat, s): Capture(seat, s) for seat in seats for s in SPECIES}
         self._bank_end = [(Bank(seat), EndTurn(seat)) for seat in seats]
+        self._reveals = [{card: Reveal(seat, card) for card in self.box.back} for seat in seats]
 
     # --- setting up -------------------------------------------------------------------------------
 
@@ -116,7 +117,7 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
         for _ in range(8):  # rejection sampling is cheap until few cards are left unseen
             card = ids[below(len(ids))]
             if card not in seen:
-                return Reveal(seat, card)
+                return self._reveals[seat][card]
         return Reveal(seat, rng.choice(rules.unseen(self.box, state, back)))
 
     # --- the end ----------------------------------------------------------------------------------

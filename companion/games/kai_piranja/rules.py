@@ -30,10 +30,16 @@ def row_accepts(faces: Faces, row: Sequence[str], card_id: str) -> bool:
 
 def taker_of_sated(faces: Faces, rows: Sequence[Sequence[str]], revealer: int, card_id: str) -> int | None:
     """The seat that must place a sated fish: the revealer, else the first seat clockwise that can; else None."""
+    new = faces[card_id]
+    species, size = new.species, new.size
     n = len(rows)
-    for offset in range(n):
+    for offset in range(n):  # row_accepts, inlined: this runs at every sated reveal of every simulated game
         seat = (revealer + offset) % n
-        if row_accepts(faces, rows[seat], card_id):
+        row = rows[seat]
+        if not row:
+            return seat
+        last = faces[row[-1]]
+        if last.species == species or last.size == size:
             return seat
     return None
 
