@@ -36,6 +36,11 @@ class KanaloaGame(Game[State, KanaloaAction]):
 
     profile: KanaloaProfile
 
+    def __init__(self, profile: KanaloaProfile | None = None) -> None:
+        super().__init__(profile)
+        # Every play, made once: actions are immutable values, so the random policy may hand out the same one.
+        self._plays = [{card: Play(seat, card) for card in DECK} for seat in range(self.max_players)]
+
     # --- setting up -------------------------------------------------------------------------------
 
     def initial_state(self, players: int) -> State:
@@ -59,7 +64,8 @@ class KanaloaGame(Game[State, KanaloaAction]):
         if seat is None:
             return []
         if phase == PLAY:
-            return [Play(seat, card) for card in self._playable(state, seat)]
+            plays = self._plays[seat]
+            return [plays[card] for card in self._playable(state, seat)]
         if phase in (LAYOUT, DEAL):
             representative = LayOut(seat, *reference_layout(state.players)) if phase == LAYOUT else Deal(seat)
             kind = type(representative)
@@ -72,15 +78,22 @@ class KanaloaGame(Game[State, KanaloaAction]):
         cards = removable_cards(self.profile, state, for_kraken=phase == KRAKEN_REMOVAL)
         return [RemoveSeaCard(seat, card) for card in cards]
 
-    def _playable(self, state: State, seat: int) -> list[str]:
+    def _playable(self, state: State, seat: int) -> Sequence[str]:
         if state.hands is None:  # any card nobody has played this round may be in an unknown hand
             gone = {*state.played, *state.trick}
             return [card for card in DECK if card not in gone]
         hand = state.hands[seat]
         follow = colour_to_follow(state.trick, self.profile.special_lead)
-        if follow is None or not any(COLOUR_OF[card] == follow for card in hand):
-            return list(hand)
-        return [card for card in hand if COLOUR_OF[card] not in COLOURS or COLOUR_OF[card] == follow]
+        if follow is None:
+            return hand
+        colours = [COLOUR_OF[card] for card in hand]
+        if follow not in colours:
+            return hand
+        return [
+            card
+            for card, colour in zip(hand, colours, strict=True)
+            if colour == follow or colour not in COLOURS
+        ]
 
     def check_timing(self, state: State, action: KanaloaAction) -> Violation | None:
         return check_timing(state, action)
@@ -102,10 +115,10 @@ class KanaloaGame(Game[State, KanaloaAction]):
                 while True:  # rejection sampling: at most 40 of the 53 cards are gone
                     card = DECK[rng.randrange(len(DECK))]
                     if card not in gone:
-                        return Play(seat, card)
+                        return self._plays[seat][card]
             playable = self._playable(state, seat)
             # rng._randbelow is the draw behind rng.choice, without its checks: the same card from the same seed.
-            return Play(seat, playable[rng._randbelow(len(playable))])
+            return self._plays[seat][playable[rng._randbelow(len(playable))]]
         if phase == DEAL:
             cards = rng.sample(DECK, HAND_SIZE * state.players)
             hands = tuple(tuple(cards[i : i + HAND_SIZE]) for i in range(0, len(cards), HAND_SIZE))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from companion.protocol import Violation, violation
 
@@ -116,10 +117,14 @@ def reference_layout(players: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return cards, tuple(squares)
 
 
-def circle(layout_cards: Sequence[str], sea: Sequence[str]) -> list[int]:
-    """The squares still in the sea, clockwise."""
+@lru_cache(maxsize=256)
+def circle(layout_cards: tuple[str, ...], sea: tuple[str, ...]) -> tuple[int, ...]:
+    """The squares still in the sea, clockwise. Kept for the few seas of the games being played: it is asked
+    at every trick, and the sea changes only when a sea card is removed."""
     present = set(sea)
-    return [square for i, card in enumerate(layout_cards) if card in present for square in (2 * i, 2 * i + 1)]
+    return tuple(
+        square for i, card in enumerate(layout_cards) if card in present for square in (2 * i, 2 * i + 1)
+    )
 
 
 def free_cards(
