@@ -14,10 +14,10 @@ from companion.protocol import JSON, Game, Step, Violation
 from . import flow, rules, words
 from .actions import ACTION_TYPES, Bank, Capture, EndTurn, KaiPiranjaAction, Reveal
 from .box import EMPTY_SEA_CARDS, FARANDOLE_CARDS, box
-from .cards import SPECIES
+from .cards import EMPTY_SEA, FARANDOLE, SPECIES
 from .invariants import invariant_problems, shape_problem
 from .profile import KaiPiranjaProfile
-from .rules import back_to_reveal, capturable, hungry_count, winners_by_rulebook
+from .rules import CAPTURE_THRESHOLD, capturable, hungry_count, winners_by_rulebook
 from .state import JSON_FIELDS, NO_REVEAL, SATED, State
 
 if TYPE_CHECKING:
@@ -92,17 +92,16 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
         listing every face-down card. The draws are those of ``rules.decisions`` plus one for "reveal".
         """
         seat = state.current
+        row = state.rows[seat]
         options: list[KaiPiranjaAction | None] = []
-        if not self.profile.capture_requires_banking:
-            options.extend(
-                self._captures[seat, s] for s in capturable(self.box, state.rows[seat], state.piles)
-            )
+        if len(row) >= CAPTURE_THRESHOLD and not self.profile.capture_requires_banking:
+            options.extend([self._captures[seat, s] for s in capturable(self.box, row, state.piles)])
         if state.last_reveal == SATED:
             bank, end = self._bank_end[seat]
-            if state.rows[seat]:
+            if row:
                 options.append(bank)
             options.append(end)
-        back = back_to_reveal(state)
+        back = FARANDOLE if state.farandole_left else EMPTY_SEA if state.empty_sea_left else None
         if back is not None:
             options.append(None)  # stands for "reveal"; the card is drawn below
         # rng._randbelow(n) is the draw behind rng.choice and rng.randrange(n), without their checks: the same
