@@ -61,9 +61,13 @@ class Violation(Fact):
     """An illegal action: the rule broken (``code``) and an explanation a ten-year-old understands."""
 
 
-def effect(code: str, message: str | tuple[str, str], **params: JSON) -> Effect:
-    """What an action did, as data: built on every step of every simulated game, so kept to one call."""
-    return Effect(code, message, tuple(params.items()))
+EffectData = tuple[str, str | tuple[str, str], tuple[tuple[str, JSON], ...]]  # an Effect's code, message, params
+
+
+def effect(code: str, message: str | tuple[str, str], **params: JSON) -> EffectData:
+    """What an action did, as the plain triple a ``Step`` makes into an ``Effect`` when its effects are read:
+    built at every step of every simulated game, and read in none."""
+    return (code, message, tuple(params.items()))
 
 
 def violation(code: str, message: str, **params: JSON) -> Violation:

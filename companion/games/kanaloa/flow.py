@@ -5,7 +5,7 @@ Each function takes the state and a list to which it appends what happened, and 
 
 from __future__ import annotations
 
-from companion.protocol import Effect, Step, effect
+from companion.protocol import EffectData, Step, effect
 from companion.protocol import evolve as replace  # dataclasses.replace without its per-field checks
 
 from . import text as T
@@ -17,7 +17,7 @@ from .sea import FLOOR, caught_up, circle, colour_of_square, dolphin_extra, neig
 from .state import DEAL, DOLPHIN, KRAKEN_REMOVAL, LAY_DOWN, NOBODY, OVER, PLAY, ROUND_REMOVAL, State
 from .tricks import colour_to_follow, revoked_in, winning_index
 
-Effects = list[Effect]
+Effects = list[EffectData]  # plain triples: the Step makes them Effects when read
 
 
 def apply(profile: KanaloaProfile, state: State, action: KanaloaAction) -> Step[State]:
