@@ -61,7 +61,8 @@ class Violation(Fact):
     """An illegal action: the rule broken (``code``) and an explanation a ten-year-old understands."""
 
 
-EffectData = tuple[str, str | tuple[str, str], tuple[tuple[str, JSON], ...]]  # an Effect's code, message, params
+# An Effect's code, message and params, before it is made into an Effect.
+EffectData = tuple[str, str | tuple[str, str], tuple[tuple[str, JSON], ...]]
 
 
 def effect(code: str, message: str | tuple[str, str], **params: JSON) -> EffectData:
@@ -145,11 +146,6 @@ def action_from_json(data: JSON, types: Sequence[type[A]], title: str) -> A:
         )
     fields_only = {k: v for k, v in data.items() if k != "action"}
     return jsondata.from_json(cls, fields_only, f"action {kind!r}", f"action {kind!r}: {{name!r}}")
-
-
-EffectData = tuple[
-    str, str | tuple[str, str], tuple[tuple[str, JSON], ...]
-]  # an Effect's code, message, params
 
 
 class Step(Generic[S]):
