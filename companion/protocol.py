@@ -96,9 +96,10 @@ def changed(value: T, changes: Mapping[str, Any]) -> T:
     new = object.__new__(cls)
     slots = _slots(cls)
     if slots is None:
-        fields_ = new.__dict__
-        fields_.update(value.__dict__)
+        # A copy of the fields' dict is the cheapest copy there is; set past the frozen __setattr__.
+        fields_ = value.__dict__.copy()
         fields_.update(changes)
+        object.__setattr__(new, "__dict__", fields_)
         return new
     unknown = changes.keys() - set(slots)
     if unknown:

@@ -104,17 +104,29 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
         back = FARANDOLE if state.farandole_left else EMPTY_SEA if state.empty_sea_left else None
         if back is not None:
             options.append(None)  # stands for "reveal"; the card is drawn below
-        # rng._randbelow(n) is the draw behind rng.choice and rng.randrange(n), without their checks: the same
-        # numbers from the same seed, so seeded games stay as they were.
-        below = rng._randbelow
-        choice = options[below(len(options))]
+        # The draws of rng.choice and rng.randrange(n), made here without their checks and calls: n.bit_length()
+        # random bits, drawn again while they make n or more (CPython's Random._randbelow_with_getrandbits). The
+        # same numbers from the same seed, so seeded games stay as they were (the golden playthroughs, and the
+        # bare loop's games, which draw through rng.choice, check it).
+        bits = rng.getrandbits
+        n = len(options)
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        choice = options[r]
         if choice is not None:
             return choice
         assert back is not None
         ids = self.box.ids_by_back[back]
         seen = state.seen
+        n = len(ids)
+        k = n.bit_length()
         for _ in range(8):  # rejection sampling is cheap until few cards are left unseen
-            card = ids[below(len(ids))]
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            card = ids[r]
             if card not in seen:
                 return self._reveals[seat][card]
         return Reveal(seat, rng.choice(rules.unseen(self.box, state, back)))
