@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.i18n import CORE_LOCALE_DIR, Translator, check_language, translator
-from companion.protocol import Action, Game
+from companion.protocol import Action, Game, seat_name
 
 DOMAIN = "coach"
 MAX_GENERIC_OPTIONS = 12  # a game without a coach may list many moves; a child reads a dozen at most
@@ -66,10 +66,6 @@ NO_ADVICE = CN_("The rules allow this move.")
 def coach_translator(language: str) -> Translator:
     """The coach's texts in ``language``; shared words ("seat 2", "a and b") come from the core's catalog."""
     return translator(check_language(language), DOMAIN, CORE_LOCALE_DIR)
-
-
-def seat_name(seat: int, tr: Translator, seats: Sequence[str] = ()) -> str:
-    return seats[seat] if 0 <= seat < len(seats) else tr("seat {n}", n=seat + 1)
 
 
 def coach(

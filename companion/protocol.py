@@ -13,19 +13,23 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
+from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
+from companion import jsondata
 from companion.catalogue import Catalogue
-from companion.errors import Told
 from companion.i18n import CORE_LOCALE_DIR, N_, Translator, translator
+from companion.jsondata import Custom, RecordError  # RecordError lives with the JSON readers; import it here
 
 JSON = Any  # a value made of dict, list, str, int, float, bool and None
 
-
-class RecordError(Told, ValueError):
-    """Malformed input: a state, action, profile or record that cannot be read. The message says what is wrong
-    (a msgid with parameters where a user may read it: ``tell(language)``)."""
+# The checks every game makes before its own rules, with one code and one message each (core's catalog).
+GAME_OVER = N_("The game is over: nothing more can be played.")
+NOT_A_SEAT = N_("There is no seat {seat_number} at this table.")
+NOT_YOUR_TURN = N_("It is {current_seat}'s turn, not {seat}'s.")
+SEAT = N_("seat {n}")
+CHECK_CODES: tuple[str, ...] = ("game-over", "not-a-seat", "not-your-turn")  # the codes of those checks
 
 
 @dataclass(frozen=True)
@@ -58,8 +62,23 @@ class Violation(Fact):
     """An illegal action: the rule broken (``code``) and an explanation a ten-year-old understands."""
 
 
-def fact(cls: type[Fact], code: str, message: str | tuple[str, str], **params: JSON) -> Any:
-    return cls(code, message, tuple(params.items()))
+# An Effect's code, message and params, before it is made into an Effect.
+EffectData = tuple[str, str | tuple[str, str], tuple[tuple[str, JSON], ...]]
+
+
+def effect(code: str, message: str | tuple[str, str], **params: JSON) -> EffectData:
+    """What an action did, as the plain triple a ``Step`` makes into an ``Effect`` when its effects are read:
+    built at every step of every simulated game, and read in none."""
+    return (code, message, tuple(params.items()))
+
+
+def violation(code: str, message: str, **params: JSON) -> Violation:
+    return Violation(code, message, tuple(params.items()))
+
+
+def seat_name(seat: int, tr: Translator, seats: Sequence[str] = ()) -> str:
+    """A seat in words: its player's name if ``seats`` names it, else "seat 2" (seats count from 1 aloud)."""
+    return seats[seat] if 0 <= seat < len(seats) else tr(SEAT, n=seat + 1)
 
 
 T = TypeVar("T")
@@ -67,12 +86,21 @@ T = TypeVar("T")
 
 def evolve(value: T, **changes: Any) -> T:
     """A copy of a frozen dataclass ``value`` with some fields changed: ``dataclasses.replace`` without its
-    per-field checks, which cost most of a simulated game's time. Unchanged fields are shared, not copied."""
+    per-field checks, which cost most of a simulated game's time. Unchanged fields are shared, not copied.
+    A state class without slots is copied fastest: its ``__dict__`` at once."""
+    return changed(value, changes)
+
+
+def changed(value: T, changes: Mapping[str, Any]) -> T:
+    """``evolve`` with the changes gathered in a dict beforehand (a game's flow collects them as it goes)."""
     cls = type(value)
     new = object.__new__(cls)
-    slots = getattr(cls, "__slots__", None)
+    slots = _slots(cls)
     if slots is None:
-        new.__dict__.update(value.__dict__, **changes)
+        # A copy of the fields' dict is the cheapest copy there is; set past the frozen __setattr__.
+        fields_ = value.__dict__.copy()
+        fields_.update(changes)
+        object.__setattr__(new, "__dict__", fields_)
         return new
     unknown = changes.keys() - set(slots)
     if unknown:
@@ -82,11 +110,17 @@ def evolve(value: T, **changes: Any) -> T:
     return new
 
 
+@cache
+def _slots(cls: type) -> tuple[str, ...] | None:
+    # Looked up once per class: getattr with a default on a class without slots costs a caught exception.
+    return getattr(cls, "__slots__", None)
+
+
 S = TypeVar("S")  # the game's state
 A = TypeVar("A", bound="Action")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Action:
     """Base of every game's actions: who acts (``seat``), and a ``kind`` naming the action in records."""
 
@@ -94,19 +128,60 @@ class Action:
     seat: int
 
     def to_json(self) -> dict[str, JSON]:
-        out: dict[str, JSON] = {"action": self.kind}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = list(value) if isinstance(value, tuple) else value
-        return out
+        return {"action": self.kind, **jsondata.to_json(self)}
 
 
-@dataclass(frozen=True)
+def action_from_json(data: JSON, types: Sequence[type[A]], title: str) -> A:
+    """The action ``{"action": kind, "seat": n, ...}`` among ``types``, read from the fields' type hints
+    (``Action.to_json`` in reverse). Raises RecordError naming what is wrong."""
+    if not isinstance(data, dict):
+        raise RecordError(N_("{what} must be a JSON object"), what="an action")
+    kinds = {cls.kind: cls for cls in types}
+    kind = data.get("action")
+    cls = kinds.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise RecordError(f"unknown {title} action {kind!r}: expected one of {', '.join(kinds)}")
+    seat = data.get("seat")
+    if type(seat) is not int or seat < 0:
+        raise RecordError(
+            f"action {kind!r} needs a seat: 'seat' must be a seat number (0 for the first player), not {seat!r}"
+        )
+    fields_only = {k: v for k, v in data.items() if k != "action"}
+    return jsondata.from_json(cls, fields_only, f"action {kind!r}", f"action {kind!r}: {{name!r}}")
+
+
 class Step(Generic[S]):
-    """The result of a legal action: the new state and what happened."""
+    """The result of a legal action: the new state and what happened.
 
-    state: S
-    effects: tuple[Effect, ...] = ()
+    A game may give what happened as Effects or as their plain (code, message, params) triples: a simulated game
+    applies hundreds of actions and reads none of their effects, so the triples become Effects when first read.
+    """
+
+    __slots__ = ("_effects", "state")
+
+    def __init__(self, state: S, effects: Sequence[Effect | EffectData] = ()) -> None:
+        object.__setattr__(self, "state", state)
+        object.__setattr__(self, "_effects", effects)
+
+    @property
+    def effects(self) -> tuple[Effect, ...]:
+        effects = self._effects
+        if type(effects) is not tuple or not all(type(e) is Effect for e in effects):
+            effects = tuple(e if isinstance(e, Effect) else Effect(*e) for e in effects)
+            object.__setattr__(self, "_effects", effects)
+        return effects
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a Step is immutable: cannot set {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Step) and (self.state, self.effects) == (other.state, other.effects)
+
+    def __hash__(self) -> int:
+        return hash((self.state, self.effects))
+
+    def __repr__(self) -> str:
+        return f"Step(state={self.state!r}, effects={self.effects!r})"
 
 
 @dataclass(frozen=True)
@@ -169,10 +244,20 @@ class Game(ABC, Generic[S, A]):
     profile_type: ClassVar[type[Profile]]
     domain: ClassVar[str] = "companion"  # the gettext domain of this game's texts
     locale_dir: ClassVar[Path] = CORE_LOCALE_DIR  # where LANG/LC_MESSAGES/<domain>.po lie
-    sticker_code: ClassVar[str]  # two capital letters naming the game inside a card's sticker, e.g. "KP"
+    state_type: ClassVar[type]  # the frozen dataclass of the game's states
+    action_types: ClassVar[tuple[type[Action], ...]]  # every action class, read from records by their kind
+    state_custom: ClassVar[Mapping[str, Custom]] = {}  # state fields with a JSON form of their own
+    out_of_turn_actions: ClassVar[frozenset[type]] = frozenset()  # actions any seat may take at any time
+
+    _timed: ClassVar[bool] = False  # whether the game overrides check_timing: check skips the call if not
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._timed = cls.check_timing is not Game.check_timing
 
     def __init__(self, profile: Profile | None = None) -> None:
         self.profile = profile if profile is not None else self.profile_type()
+        self._drawn: tuple[S, A] | None = None  # the random policy's last (state, action): see ``apply``
 
     # --- setting up -------------------------------------------------------------------------------
 
@@ -200,21 +285,62 @@ class Game(ABC, Generic[S, A]):
     def legal_actions(self, state: S) -> list[A]:
         """Every legal action, chance outcomes included (one action per card that could be revealed)."""
 
-    @abstractmethod
     def check(self, state: S, action: A) -> Violation | None:
-        """The rule ``action`` breaks in ``state``, or None if it is legal."""
+        """The rule ``action`` breaks in ``state``, or None if it is legal: first the checks every game makes
+        (the game is over, no such seat, not this seat's turn), each with one code for all games, then the
+        game's own (``check_rules``)."""
+        over, players, current = self.turn(state)
+        if over:
+            return violation("game-over", GAME_OVER)
+        seat = action.seat
+        if type(seat) is not int or not 0 <= seat < players:
+            return violation("not-a-seat", NOT_A_SEAT, seat_number=seat + 1 if type(seat) is int else 0)
+        if self._timed:
+            timing = self.check_timing(state, action)
+            if timing is not None:
+                return timing
+        if seat != current and type(action) not in self.out_of_turn_actions:
+            return violation("not-your-turn", NOT_YOUR_TURN, current_seat=current, seat=seat)
+        return self.check_rules(state, action)
+
+    def turn(self, state: S) -> tuple[bool, int, int | None]:
+        """Whether the game is over, how many seats play, and whose turn it is: what ``check`` asks first, in
+        one call (it runs before every action). Games override it with a cheaper reading of their state."""
+        return self.is_over(state), state.players, self.current_player(state)  # type: ignore[attr-defined]
+
+    def check_timing(self, state: S, action: A) -> Violation | None:
+        """A game waiting for one kind of action (Kanaloa's sea-card removal) says so before whose turn it is."""
+        return None
+
+    @abstractmethod
+    def check_rules(self, state: S, action: A) -> Violation | None:
+        """The game's own rules broken by ``action`` from the seat whose turn it is, in a game not over."""
 
     @abstractmethod
     def _apply(self, state: S, action: A) -> Step[S]:
         """Apply an action already known to be legal."""
 
     def apply(self, state: S, action: A) -> Step[S] | Violation:
-        """The new state and its effects, or the violation if the action is illegal. Never raises for bad play."""
-        violation = self.check(state, action)
-        return violation if violation is not None else self._apply(state, action)
+        """The new state and its effects, or the violation if the action is illegal. Never raises for bad play.
+
+        The action the random policy just drew in this very state is legal by construction (``draw``, tested
+        against ``check``) and is not checked again: simulated games spend their time here."""
+        drawn = self._drawn
+        if drawn is None or drawn[0] is not state or drawn[1] is not action:
+            violation = self.check(state, action)
+            if violation is not None:
+                return violation
+        return self._apply(state, action)
 
     def random_action(self, state: S, rng: random.Random) -> A:
-        """A legal action drawn by a random policy. Games may override with a faster, equally legal draw."""
+        """A legal action drawn by the random policy (``draw``), remembered so that ``apply`` trusts it."""
+        action = self.draw(state, rng)
+        # One pair, compared by identity: immutable values held here cannot be freed and their ids reused.
+        self._drawn = (state, action)
+        return action
+
+    def draw(self, state: S, rng: random.Random) -> A:
+        """A legal action drawn at random. Games override it with a faster, equally legal draw."""
         return rng.choice(self.legal_actions(state))
 
     @abstractmethod
@@ -230,16 +356,34 @@ class Game(ABC, Generic[S, A]):
 
     # --- plain data -------------------------------------------------------------------------------
 
-    @abstractmethod
-    def state_to_json(self, state: S) -> JSON: ...
+    def state_to_json(self, state: S) -> JSON:
+        return jsondata.to_json(state, self.state_custom)
 
-    @abstractmethod
     def state_from_json(self, data: JSON) -> S:
-        """Raises RecordError naming what is wrong."""
+        """Raises RecordError naming what is wrong: a field of the wrong type, or a problem ``state_problem``
+        finds in the whole."""
+        what = f"a {self.title} state"
+        state = jsondata.from_json(self.state_type, data, what, "state field {name!r}", self.state_custom)
+        problem = self.state_problem(state)
+        if problem is not None:
+            raise RecordError(f"inconsistent {self.title} state: {problem}")
+        return state
 
-    @abstractmethod
+    def state_problem(self, state: S) -> str | None:
+        """What makes a state read from JSON unusable (a seat out of range...), or None."""
+        return None
+
     def action_from_json(self, data: JSON) -> A:
         """Raises RecordError naming what is wrong."""
+        action = action_from_json(data, self.action_types, self.title)
+        problem = self.action_problem(action)
+        if problem is not None:
+            raise RecordError(problem)
+        return action  # type: ignore[return-value]
+
+    def action_problem(self, action: A) -> str | None:
+        """What makes an action read from JSON unusable whatever the state (a sea layout that is no sea), or None."""
+        return None
 
     def action_to_json(self, action: A) -> JSON:
         return action.to_json()
@@ -262,7 +406,7 @@ class Game(ABC, Generic[S, A]):
     def describe_param(self, name: str, value: JSON, tr: Translator, seats: Sequence[str]) -> str:
         """Render one fact parameter in words. Games override this for their cards; seats become names."""
         if name == "seat" or name.endswith("_seat"):
-            return seats[value] if 0 <= value < len(seats) else tr("seat {n}", n=value + 1)
+            return seat_name(value, tr, seats)
         if isinstance(value, tuple | list):
             return ", ".join(str(v) for v in value)
         return str(value)
@@ -270,8 +414,7 @@ class Game(ABC, Generic[S, A]):
     def tell(self, item: Fact, language: str = "en", seats: Sequence[str] = ()) -> str:
         """A fact (effect or violation) in words in ``language``."""
         tr = self.translator(language)
-        names = list(seats) or [tr("seat {n}", n=i + 1) for i in range(self.max_players)]
-        params = {k: self.describe_param(k, v, tr, names) for k, v in item.params if k != "n"}
+        params = {k: self.describe_param(k, v, tr, seats) for k, v in item.params if k != "n"}
         if isinstance(item.message, tuple):
             return tr.plural(*item.message, item.param("n"), **params)
         return tr(item.message, **params)
@@ -300,9 +443,3 @@ def join_words(items: Sequence[str], tr: Translator) -> str:
     if len(items) == 1:
         return items[0]
     return tr("{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
-
-
-def mapping_of(data: JSON, what: str) -> Mapping[str, JSON]:
-    if not isinstance(data, dict):
-        raise RecordError(N_("{what} must be a JSON object"), what=what)
-    return data

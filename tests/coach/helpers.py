@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from companion.games.kai_piranja import KaiPiranja
-from companion.games.kai_piranja.state import KaiPiranjaState
+from companion.games.kai_piranja import KaiPiranjaGame
+from companion.games.kai_piranja.state import State
 
 
-def random_state(game: KaiPiranja, players: int, seed: int, steps: int) -> KaiPiranjaState:
+def random_state(game: KaiPiranjaGame, players: int, seed: int, steps: int) -> State:
     """The state after up to ``steps`` actions of a random policy (fewer if the game ends first)."""
     rng = random.Random(seed)
     state = game.initial_state(players)

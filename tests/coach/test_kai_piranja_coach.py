@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from companion.coach import Advice, Coaching
 from companion.coach import coach as core_coach
-from companion.games.kai_piranja import KaiPiranja
+from companion.games.kai_piranja import KaiPiranjaGame
 from companion.games.kai_piranja.actions import Bank, Capture, EndTurn, Reveal
 from companion.games.kai_piranja.cards import EMPTY_SEA, FARANDOLE, SPECIES
 from companion.games.kai_piranja.coach import (
@@ -29,15 +29,15 @@ from companion.i18n import LANGUAGES, UnknownLanguage, translator
 from tests.coach.helpers import random_state
 from tests.kai_piranja.tables import Deck, table
 
-GAME = KaiPiranja()
+GAME = KaiPiranjaGame()
 
 
-def coach(game: KaiPiranja, state, language: str = "en", seats: tuple[str, ...] = ()) -> Coaching:
+def coach(game: KaiPiranjaGame, state, language: str = "en", seats: tuple[str, ...] = ()) -> Coaching:
     """The coach as the app calls it, with Kai Piranja's own coach from its spec."""
     return core_coach(game, state, language, seats, coach_turn)
 
 
-def fresh() -> tuple[KaiPiranja, Deck]:
+def fresh() -> tuple[KaiPiranjaGame, Deck]:
     return GAME, Deck(GAME)
 
 
@@ -49,7 +49,7 @@ def option_of(coaching: Coaching, kind: type) -> Advice:
     return next(o for o in coaching.options if isinstance(o.action, kind))
 
 
-def end_phase(game: KaiPiranja, state, sated_seen: int = 0):
+def end_phase(game: KaiPiranjaGame, state, sated_seen: int = 0):
     """``state`` moved into the end phase: no farandole card left, ``sated_seen`` sated empty-sea cards seen."""
     faces = game_faces(game)
     sated = [c for c in game.catalogue().ids(EMPTY_SEA) if not faces[c].hungry][:sated_seen]
@@ -229,7 +229,7 @@ def test_capture_tells_the_pile_size_and_that_the_row_stays() -> None:
 
 
 def test_when_piles_go_with_banking_the_bank_option_says_so() -> None:
-    game = KaiPiranja(KaiPiranjaProfile(capture_requires_banking=True))
+    game = KaiPiranjaGame(KaiPiranjaProfile(capture_requires_banking=True))
     deck = Deck(game)
     state = table(
         game,

@@ -28,6 +28,7 @@ def test_random_playouts_keep_every_invariant(name: str, players: int) -> None:
         steps = 0
         while not game.is_over(state):
             action = game.random_action(state, rng)
+            assert game.check(state, action) is None, f"seed {seed}: the random policy drew {action}"
             result = game.apply(state, action)
             assert isinstance(result, Step), f"seed {seed}: the random policy played {action}: {result}"
             state = result.state

@@ -58,7 +58,7 @@ def test_one_action_a_line() -> None:
         ),
         (
             lambda lines: [lines[0], '{"action": "dance", "seat": 0}', *lines[2:]],
-            "line 2: unknown action 'dance'",
+            "line 2: unknown Kai Piranja action 'dance'",
         ),
         (lambda lines: [lines[0], '{"action": "bank"}', *lines[2:]], "line 2: action 'bank' needs a seat"),
         (lambda lines: [lines[0], "[1, 2]", *lines[2:]], "line 2: an action must be a JSON object"),

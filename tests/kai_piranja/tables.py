@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import replace
 
-from companion.games.kai_piranja import KaiPiranja
+from companion.games.kai_piranja import KaiPiranjaGame
 from companion.games.kai_piranja.cards import SPECIES
-from companion.games.kai_piranja.state import KaiPiranjaState
+from companion.games.kai_piranja.state import State
 
 
 class Deck:
     """Hands out distinct card ids by face, e.g. deck("flamefish-small") -> "flamefish-small-F01"."""
 
-    def __init__(self, game: KaiPiranja) -> None:
+    def __init__(self, game: KaiPiranjaGame) -> None:
         self._free: dict[tuple[str, str], list[str]] = defaultdict(list)
         for card in game.catalogue().cards:
             self._free[(card.face, card.back)].append(card.id)
@@ -23,14 +23,14 @@ class Deck:
 
 
 def table(
-    game: KaiPiranja,
+    game: KaiPiranjaGame,
     deck: Deck,
     players: int = 4,
     rows: dict[int, list[str]] | None = None,
     piles: dict[str, list[str]] | None = None,
     catches: dict[int, list[str]] | None = None,
     current: int = 0,
-) -> KaiPiranjaState:
+) -> State:
     """A table mid-game; faces become fresh cards, counted as revealed farandole cards."""
     state = game.initial_state(players)
     row_cards = [[deck(f) for f in (rows or {}).get(s, [])] for s in range(players)]

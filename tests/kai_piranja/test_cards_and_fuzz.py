@@ -8,12 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.catalogue import count_by
-from companion.games.kai_piranja import KaiPiranja
+from companion.games.kai_piranja import KaiPiranjaGame
 from companion.games.kai_piranja.actions import Bank, Capture, EndTurn, Reveal
 from companion.games.kai_piranja.cards import SPECIES, catalogue
 from companion.protocol import Step, Violation
 
-GAME = KaiPiranja()
+GAME = KaiPiranjaGame()
 
 
 def test_the_box_holds_160_cards_as_the_rulebooks_count_them() -> None:

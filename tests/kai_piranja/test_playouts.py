@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from companion.games.kai_piranja import KaiPiranja
+from companion.games.kai_piranja import KaiPiranjaGame
 from companion.games.kai_piranja.profile import KaiPiranjaProfile
 from companion.protocol import Step
 
@@ -16,7 +16,7 @@ PROFILES = [KaiPiranjaProfile(), KaiPiranjaProfile(capture_requires_banking=True
 @pytest.mark.parametrize("profile", PROFILES, ids=["rulebook", "capture-on-banking"])
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_scores_are_catch_sizes_and_every_card_is_somewhere(profile: KaiPiranjaProfile, players: int) -> None:
-    game = KaiPiranja(profile)
+    game = KaiPiranjaGame(profile)
     for seed in range(100):
         rng = random.Random(seed)
         state = game.initial_state(players)

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from companion.games.kai_piranja import KaiPiranja
+from companion.games.kai_piranja import KaiPiranjaGame
 from companion.games.kai_piranja.actions import Bank, Capture, EndTurn, Reveal
 from companion.games.kai_piranja.profile import KaiPiranjaProfile
 from companion.protocol import Step, Violation
@@ -14,23 +14,23 @@ from tests.kai_piranja.tables import Deck, table
 
 
 @pytest.fixture
-def game() -> KaiPiranja:
-    return KaiPiranja()
+def game() -> KaiPiranjaGame:
+    return KaiPiranjaGame()
 
 
 @pytest.fixture
-def deck(game: KaiPiranja) -> Deck:
+def deck(game: KaiPiranjaGame) -> Deck:
     return Deck(game)
 
 
-def play(game: KaiPiranja, state, action) -> Step:
+def play(game: KaiPiranjaGame, state, action) -> Step:
     result = game.apply(state, action)
     assert isinstance(result, Step), f"expected legal, got {result}"
     assert not game.invariant_problems(result.state)
     return result
 
 
-def refuse(game: KaiPiranja, state, action) -> Violation:
+def refuse(game: KaiPiranjaGame, state, action) -> Violation:
     result = game.apply(state, action)
     assert isinstance(result, Violation), f"expected a violation, got {result}"
     return result
@@ -282,7 +282,7 @@ def test_no_pile_no_capture(game, deck):
 
 
 def test_capture_requires_banking_option(deck):
-    game = KaiPiranja(KaiPiranjaProfile(capture_requires_banking=True))
+    game = KaiPiranjaGame(KaiPiranjaProfile(capture_requires_banking=True))
     deck = Deck(game)
     state = table(
         game,

@@ -89,7 +89,7 @@ def test_the_worked_example_trick_by_trick(game: KanaloaGame, hands) -> None:
 def test_the_example_refuses_what_the_rules_forbid(game: KanaloaGame) -> None:
     state = example_table(game, HANDS)
     state = play(game, state, Play(BERNARD, "turquoise-2")).state
-    assert refuse(game, state, Play(DANI, "navy-1")).code == "kanaloa.not-your-turn"
+    assert refuse(game, state, Play(DANI, "navy-1")).code == "not-your-turn"
     state = play(game, state, Play(ANNA, "turquoise-5")).state
     state = play(game, state, Play(DANI, "navy-1")).state  # Dani has no turquoise: anything goes
     violation = refuse(game, state, Play(EMILE, "red-2"))  # Émile holds the turquoise 4

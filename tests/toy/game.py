@@ -14,18 +14,7 @@ from typing import ClassVar
 
 from companion.catalogue import Catalogue, build_catalogue
 from companion.i18n import N_, Translator
-from companion.protocol import (
-    JSON,
-    Action,
-    Effect,
-    Game,
-    Profile,
-    RecordError,
-    Step,
-    Violation,
-    fact,
-    mapping_of,
-)
+from companion.protocol import JSON, Action, Game, Profile, Step, Violation, effect, violation
 from companion.registry import GameSpec, Registry, StickerBlock
 from companion.table import ADD, Difference, SeenCard, TableChange, TableLayout
 
@@ -69,11 +58,16 @@ class PebblesGame(Game[State, Reveal]):
     max_players: ClassVar[int] = 3
     profile_type: ClassVar[type[Profile]] = PebblesProfile
     domain: ClassVar[str] = "pebbles"
+    state_type: ClassVar[type] = State
+    action_types: ClassVar[tuple[type[Action], ...]] = (Reveal,)
     locale_dir: ClassVar[Path] = Path(__file__).parent / "locale"
 
     def initial_state(self, players: int) -> State:
         self.check_players(players)
         return State(((),) * players)
+
+    def turn(self, state: State) -> tuple[bool, int, int | None]:
+        return self.is_over(state), len(state.rows), self.current_player(state)
 
     def current_player(self, state: State) -> int | None:
         return None if self.is_over(state) else state.current
@@ -87,20 +81,18 @@ class PebblesGame(Game[State, Reveal]):
         up = self._up(state)
         return [Reveal(state.current, c) for c in box().ids() if c not in up]
 
-    def check(self, state: State, action: Reveal) -> Violation | None:
-        if action.seat != state.current:
-            return fact(Violation, "not-your-turn", N_("It is not your turn."))
+    def check_rules(self, state: State, action: Reveal) -> Violation | None:
         if action.card not in box():
-            return fact(Violation, "unknown-card", NOT_IN_PLAY, card_id=action.card)
+            return violation("unknown-card", NOT_IN_PLAY, card_id=action.card)
         if action.card in self._up(state):
-            return fact(Violation, "already-up", ALREADY_UP)
+            return violation("already-up", ALREADY_UP)
         return None
 
     def _apply(self, state: State, action: Reveal) -> Step[State]:
         rows = list(state.rows)
         rows[action.seat] = (*rows[action.seat], action.card)
-        effect: Effect = fact(Effect, "revealed", REVEALED, seat=action.seat, card=action.card)
-        return Step(State(tuple(rows), (state.current + 1) % len(rows)), (effect,))
+        revealed = effect("revealed", REVEALED, seat=action.seat, card=action.card)
+        return Step(State(tuple(rows), (state.current + 1) % len(rows)), (revealed,))
 
     def is_over(self, state: State) -> bool:
         return len(self._up(state)) == len(box())
@@ -111,26 +103,6 @@ class PebblesGame(Game[State, Reveal]):
     def winners(self, state: State) -> list[int]:
         scores = self.scores(state)
         return [seat for seat, score in enumerate(scores) if score == max(scores)]
-
-    def state_to_json(self, state: State) -> JSON:
-        return {"rows": [list(row) for row in state.rows], "current": state.current}
-
-    def state_from_json(self, data: JSON) -> State:
-        data = mapping_of(data, "a Pebbles state")
-        try:
-            return State(tuple(tuple(row) for row in data["rows"]), data["current"])
-        except (KeyError, TypeError):
-            raise RecordError("a Pebbles state needs 'rows' and 'current'") from None
-
-    def action_from_json(self, data: JSON) -> Reveal:
-        data = mapping_of(data, "an action")
-        if (
-            data.get("action") != "reveal"
-            or type(data.get("seat")) is not int
-            or not isinstance(data.get("card"), str)
-        ):
-            raise RecordError("a Pebbles action is a reveal with a seat and a card")
-        return Reveal(data["seat"], data["card"])
 
     def catalogue(self) -> Catalogue:
         return box()

@@ -2,14 +2,14 @@
 
 from companion.games.kai_piranja import cards
 from companion.games.kai_piranja.coach import coach_turn
-from companion.games.kai_piranja.engine import KaiPiranja
+from companion.games.kai_piranja.engine import KaiPiranjaGame
 from companion.games.kai_piranja.physical import table_steps
 from companion.games.kai_piranja.profile import OPTIONS
 from companion.games.kai_piranja.table import KaiPiranjaTable
 from companion.registry import GameSpec, StickerBlock
 
 SPEC = GameSpec(
-    rules=KaiPiranja,
+    rules=KaiPiranjaGame,
     code="KP",
     components=cards.components,
     # 40..279 since the first stickers were printed; 345..392 for the cards of other small/large splits.
@@ -21,4 +21,4 @@ SPEC = GameSpec(
     options=OPTIONS,
 )
 
-__all__ = ["SPEC", "KaiPiranja"]
+__all__ = ["SPEC", "KaiPiranjaGame"]

@@ -8,7 +8,7 @@ from typing import ClassVar
 from companion.protocol import Action
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Reveal(Action):
     """Turn a face-down card face up: which card it was is the chance outcome."""
 
@@ -16,7 +16,7 @@ class Reveal(Action):
     card: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Capture(Action):
     """Take the digesting pile of a species, having at least 3 fish of it in the row."""
 
@@ -24,14 +24,14 @@ class Capture(Action):
     species: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Bank(Action):
     """End the turn and put the whole row face down into the catch."""
 
     kind: ClassVar[str] = "bank"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EndTurn(Action):
     """End the turn, leaving the row on the table."""
 
@@ -39,4 +39,4 @@ class EndTurn(Action):
 
 
 KaiPiranjaAction = Reveal | Capture | Bank | EndTurn
-ACTION_TYPES: dict[str, type[Action]] = {cls.kind: cls for cls in (Reveal, Capture, Bank, EndTurn)}
+ACTION_TYPES: tuple[type[Action], ...] = (Reveal, Capture, Bank, EndTurn)

@@ -12,14 +12,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from companion.coach import CN_, CNP_, Advice, Coaching, coach_translator, seat_name
+from companion.coach import CN_, CNP_, Advice, Coaching, coach_translator
 from companion.games.kai_piranja.actions import Bank, Capture, EndTurn, KaiPiranjaAction, Reveal
 from companion.games.kai_piranja.cards import EMPTY_SEA, FARANDOLE, SPECIES, Face, faces
-from companion.games.kai_piranja.engine import KaiPiranja
+from companion.games.kai_piranja.engine import KaiPiranjaGame
 from companion.games.kai_piranja.rules import capturable_species, count_species, eaten_by_hungry
-from companion.games.kai_piranja.state import KaiPiranjaState
+from companion.games.kai_piranja.state import State
 from companion.i18n import Translator
-from companion.protocol import join_words
+from companion.protocol import join_words, seat_name
 
 HOPE_COUNT = 2  # the rulebook: with two fish of a species, stopping may pay if a pile of it starts or grows
 
@@ -139,12 +139,12 @@ class RevealOdds:
         return self.unseen > self.face_down
 
 
-def game_faces(game: KaiPiranja) -> dict[str, Face]:
+def game_faces(game: KaiPiranjaGame) -> dict[str, Face]:
     p = game.profile
     return faces(p.small_sated_farandole, p.small_sated_empty_sea)
 
 
-def reveal_odds(game: KaiPiranja, state: KaiPiranjaState, back: str) -> RevealOdds:
+def reveal_odds(game: KaiPiranjaGame, state: State, back: str) -> RevealOdds:
     """The odds of revealing a hungry fish from ``back`` now, from the cards not yet seen."""
     face_of = game_faces(game)
     unseen = [c for c in game.catalogue().ids(back) if c not in state.seen]
@@ -153,7 +153,7 @@ def reveal_odds(game: KaiPiranja, state: KaiPiranjaState, back: str) -> RevealOd
     return RevealOdds(back, len(unseen), face_down, hungry)
 
 
-def eaten_by_species(game: KaiPiranja, row: Sequence[str]) -> dict[str, int]:
+def eaten_by_species(game: KaiPiranjaGame, row: Sequence[str]) -> dict[str, int]:
     """How many fish of ``row`` a hungry fish of each species would eat, by the rule the engine applies."""
     face_of = game_faces(game)
     hungry_card = {face_of[c].species: c for c in game.catalogue().ids() if face_of[c].hungry}
@@ -189,7 +189,7 @@ def decimal_text(value: Fraction, language: str) -> str:
 
 
 def coach_turn(
-    game: KaiPiranja, state: KaiPiranjaState, language: str = "en", seats: Sequence[str] = ()
+    game: KaiPiranjaGame, state: State, language: str = "en", seats: Sequence[str] = ()
 ) -> Coaching:
     """The current player's options: reveal (with its odds), then each legal capture, bank or end."""
     tr = coach_translator(language)
@@ -202,7 +202,7 @@ def coach_turn(
     return Coaching(state.current, summary(game, state, tr, seats), tuple(options))
 
 
-def summary(game: KaiPiranja, state: KaiPiranjaState, tr: Translator, seats: Sequence[str]) -> str:
+def summary(game: KaiPiranjaGame, state: State, tr: Translator, seats: Sequence[str]) -> str:
     seat = state.current
     row, catch = len(state.rows[seat]), len(state.catches[seat])
     parts = [
@@ -224,7 +224,7 @@ def capitalized(sentence: str) -> str:
     return sentence[:1].upper() + sentence[1:]
 
 
-def standing(state: KaiPiranjaState, tr: Translator, seats: Sequence[str]) -> str:
+def standing(state: State, tr: Translator, seats: Sequence[str]) -> str:
     """The current player's place by catch size, the score."""
     scores = [len(c) for c in state.catches]
     mine, best = scores[state.current], max(scores)
@@ -238,7 +238,7 @@ def standing(state: KaiPiranjaState, tr: Translator, seats: Sequence[str]) -> st
     return tr.plural(*BEHIND, best - mine, leader=seat_name(leader, tr, seats))
 
 
-def piles_text(game: KaiPiranja, state: KaiPiranjaState, tr: Translator) -> str:
+def piles_text(game: KaiPiranjaGame, state: State, tr: Translator) -> str:
     items = [
         tr.plural(*PILE_ITEM, len(pile), species=game.species_name(s, tr.language))
         for s, pile in zip(SPECIES, state.piles, strict=True)
@@ -247,7 +247,7 @@ def piles_text(game: KaiPiranja, state: KaiPiranjaState, tr: Translator) -> str:
     return tr(PILES, piles=join_words(items, tr)) if items else tr(NO_PILES)
 
 
-def reveal_advice(game: KaiPiranja, state: KaiPiranjaState, back: str, tr: Translator) -> Advice:
+def reveal_advice(game: KaiPiranjaGame, state: State, back: str, tr: Translator) -> Advice:
     row = state.rows[state.current]
     odds = reveal_odds(game, state, back)
     eaten = eaten_by_species(game, row)
@@ -262,13 +262,13 @@ def reveal_advice(game: KaiPiranja, state: KaiPiranjaState, back: str, tr: Trans
     return Advice(None, title, " ".join(parts), risk_text(game, odds, eaten, bool(row), tr))
 
 
-def sated_text(game: KaiPiranja, row: Sequence[str], tr: Translator) -> str:
+def sated_text(game: KaiPiranjaGame, row: Sequence[str], tr: Translator) -> str:
     if not row:
         return tr(SATED_STARTS_ROW)
     return tr(SATED_JOINS, last=game.card_name(row[-1], tr.language))
 
 
-def hungry_text(game: KaiPiranja, row: Sequence[str], eaten: dict[str, int], tr: Translator) -> str:
+def hungry_text(game: KaiPiranjaGame, row: Sequence[str], eaten: dict[str, int], tr: Translator) -> str:
     if not row:
         return tr(HUNGRY_EMPTY_ROW)
     eats = [eats_text(game.species_name(s, tr.language), eaten[s], len(row), tr) for s in SPECIES]
@@ -284,7 +284,7 @@ def eats_text(species: str, n: int, row: int, tr: Translator) -> str:
 
 
 def risk_text(
-    game: KaiPiranja, odds: RevealOdds, eaten: dict[str, int], has_row: bool, tr: Translator
+    game: KaiPiranjaGame, odds: RevealOdds, eaten: dict[str, int], has_row: bool, tr: Translator
 ) -> str:
     if odds.hungry_total == 0:
         return tr(NO_HUNGRY_LEFT)
@@ -312,9 +312,7 @@ def risk_text(
     return " ".join(parts)
 
 
-def decision_advice(
-    game: KaiPiranja, state: KaiPiranjaState, action: KaiPiranjaAction, tr: Translator
-) -> Advice:
+def decision_advice(game: KaiPiranjaGame, state: State, action: KaiPiranjaAction, tr: Translator) -> Advice:
     if isinstance(action, Capture):
         species = game.species_name(action.species, tr.language)
         pile = len(state.piles[SPECIES.index(action.species)])
@@ -327,7 +325,7 @@ def decision_advice(
     return Advice(action, tr(END_TITLE), end_text(game, state, tr), risk)
 
 
-def bank_text(game: KaiPiranja, state: KaiPiranjaState, tr: Translator) -> str:
+def bank_text(game: KaiPiranjaGame, state: State, tr: Translator) -> str:
     row = state.rows[state.current]
     total = len(state.catches[state.current]) + len(row)
     parts = [tr.plural(*BANK_SAFE, len(row))]
@@ -340,7 +338,7 @@ def bank_text(game: KaiPiranja, state: KaiPiranjaState, tr: Translator) -> str:
     return " ".join(parts)
 
 
-def end_text(game: KaiPiranja, state: KaiPiranjaState, tr: Translator) -> str:
+def end_text(game: KaiPiranjaGame, state: State, tr: Translator) -> str:
     row = state.rows[state.current]
     if not row:
         return tr(END_EMPTY_ROW)

@@ -1,10 +1,17 @@
-"""Kai Piranja's rules as small pure functions, one per rule, named as the rulebook says them."""
+"""Kai Piranja's rules as small pure functions, one per rule, named as the rulebook says them; and legality:
+which rule an action breaks in a state, as a Violation, or None."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from companion.games.kai_piranja.cards import SPECIES, Face
+from companion.protocol import Violation, violation
+
+from . import text as T
+from .actions import Bank, Capture, EndTurn, KaiPiranjaAction, Reveal
+from .box import Box
+from .cards import EMPTY_SEA, FARANDOLE, SPECIES, Face
+from .state import SATED, State
 
 Faces = Mapping[str, Face]  # card id -> face, for the cards of one catalogue
 
@@ -23,10 +30,16 @@ def row_accepts(faces: Faces, row: Sequence[str], card_id: str) -> bool:
 
 def taker_of_sated(faces: Faces, rows: Sequence[Sequence[str]], revealer: int, card_id: str) -> int | None:
     """The seat that must place a sated fish: the revealer, else the first seat clockwise that can; else None."""
+    new = faces[card_id]
+    species, size = new.species, new.size
     n = len(rows)
-    for offset in range(n):
+    for offset in range(n):  # row_accepts, inlined: this runs at every sated reveal of every simulated game
         seat = (revealer + offset) % n
-        if row_accepts(faces, rows[seat], card_id):
+        row = rows[seat]
+        if not row:
+            return seat
+        last = faces[row[-1]]
+        if last.species == species or last.size == size:
             return seat
     return None
 
@@ -62,3 +75,91 @@ def winners_by_rulebook(scores: Sequence[int], tie_breaks: Sequence[int]) -> lis
     """Most cards in the catch; then most hungry fish; still tied: a shared win."""
     best = max(zip(scores, tie_breaks, strict=True))
     return [seat for seat, key in enumerate(zip(scores, tie_breaks, strict=True)) if key == best]
+
+
+# --- legality: which rule an action breaks, and which actions are legal; nothing here changes a state -----
+
+
+def back_to_reveal(state: State) -> str | None:
+    """The back the next card is revealed from: farandole cards first, then the empty sea; None if none is left."""
+    if state.farandole_left:
+        return FARANDOLE
+    return EMPTY_SEA if state.empty_sea_left else None
+
+
+def unseen(box: Box, state: State, back: str) -> list[str]:
+    return [c for c in box.ids_by_back[back] if c not in state.seen]
+
+
+def capturable(box: Box, row: Sequence[str], piles: Sequence[Sequence[str]]) -> list[str]:
+    """``capturable_species``, counted through the box's species index (it runs at every step of a playout)."""
+    if len(row) < CAPTURE_THRESHOLD:
+        return []
+    counts = [0] * len(SPECIES)
+    index = box.species_index
+    for card in row:
+        counts[index[card]] += 1
+    return [s for s, pile, n in zip(SPECIES, piles, counts, strict=True) if pile and n >= CAPTURE_THRESHOLD]
+
+
+def decisions(box: Box, state: State) -> list[KaiPiranjaAction]:
+    """The legal actions other than revealing: captures, then banking or ending after a sated fish."""
+    seat = state.current
+    options: list[KaiPiranjaAction] = []
+    if not box.profile.capture_requires_banking:
+        options.extend(Capture(seat, s) for s in capturable(box, state.rows[seat], state.piles))
+    if state.last_reveal == SATED:
+        if state.rows[seat]:
+            options.append(Bank(seat))
+        options.append(EndTurn(seat))
+    return options
+
+
+def legal_actions(box: Box, state: State) -> list[KaiPiranjaAction]:
+    if state.over:
+        return []
+    back = back_to_reveal(state)
+    reveals = [] if back is None else [Reveal(state.current, c) for c in unseen(box, state, back)]
+    return [*reveals, *decisions(box, state)]
+
+
+def check(box: Box, state: State, action: KaiPiranjaAction) -> Violation | None:
+    """The rule broken by an action of the seat whose turn it is, in a game not over; None if it is legal."""
+    if isinstance(action, Reveal):
+        return check_reveal(box, state, action)
+    if isinstance(action, Capture):
+        return check_capture(box, state, action)
+    if state.last_reveal != SATED:  # Bank or EndTurn: a turn ends only after revealing at least one card
+        return violation("must-reveal", T.MUST_REVEAL, seat=action.seat)
+    if isinstance(action, Bank) and not state.rows[action.seat]:
+        return violation("nothing-to-bank", T.NOTHING_TO_BANK, seat=action.seat)
+    return None
+
+
+def check_reveal(box: Box, state: State, action: Reveal) -> Violation | None:
+    back = box.back.get(action.card)
+    if back is None:
+        return violation("unknown-card", T.UNKNOWN_CARD, card_id=action.card)
+    if action.card in state.seen:
+        return violation("already-revealed", T.ALREADY_REVEALED, card=action.card)
+    expected = back_to_reveal(state)
+    if expected is None:
+        return violation("no-card-left", T.NO_CARD_LEFT)
+    if back != expected:
+        if back == EMPTY_SEA:
+            return violation("farandole-first", T.FARANDOLE_FIRST)
+        return violation("no-farandole-left", T.NO_FARANDOLE_LEFT)
+    return None
+
+
+def check_capture(box: Box, state: State, action: Capture) -> Violation | None:
+    if action.species not in SPECIES:
+        return violation("unknown-species", T.UNKNOWN_SPECIES, species_id=action.species)
+    if box.profile.capture_requires_banking:
+        return violation("capture-on-banking", T.CAPTURE_ON_BANKING)
+    if not state.piles[SPECIES.index(action.species)]:
+        return violation("no-pile", T.NO_PILE, species=action.species)
+    count = count_species(box.faces, state.rows[action.seat], action.species)
+    if count < CAPTURE_THRESHOLD:
+        return violation("needs-three", T.NEEDS_THREE, species=action.species, count=count)
+    return None

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from companion.games.kai_piranja import text as T
 from companion.games.kai_piranja.actions import Bank, Capture, EndTurn, KaiPiranjaAction, Reveal
 from companion.games.kai_piranja.cards import SPECIES
-from companion.games.kai_piranja.engine import KaiPiranja
+from companion.games.kai_piranja.engine import KaiPiranjaGame
 from companion.games.kai_piranja.rules import count_species
-from companion.games.kai_piranja.state import SATED, KaiPiranjaState
+from companion.games.kai_piranja.state import SATED, State
 from companion.i18n import N_, Translator
 from companion.panel import PanelAction, PanelButton
 from companion.protocol import join_words
@@ -42,20 +42,20 @@ def pile_slot(species: str) -> str:
 class KaiPiranjaTable:
     """The table adapter and expected layout of Kai Piranja."""
 
-    def __init__(self, game: KaiPiranja) -> None:
+    def __init__(self, game: KaiPiranjaGame) -> None:
         self.game = game
         self._faces = game._faces
 
     # --- what the table must look like ----------------------------------------------------------------
 
-    def layout(self, state: KaiPiranjaState) -> TableLayout:
+    def layout(self, state: State) -> TableLayout:
         centre = {pile_slot(s): pile[-1] for s, pile in zip(SPECIES, state.piles, strict=True) if pile}
         return TableLayout({seat: row for seat, row in enumerate(state.rows)}, centre)
 
     # --- what the camera's facts mean -------------------------------------------------------------------
 
     def action_for(
-        self, state: KaiPiranjaState, change: TableChange, seen: Sequence[SeenCard]
+        self, state: State, change: TableChange, seen: Sequence[SeenCard]
     ) -> KaiPiranjaAction | None:
         """The action a stable table change stands for, or None if it only moves cards as the rules expect."""
         if state.over:
@@ -86,7 +86,7 @@ class KaiPiranjaTable:
         """What the panel's game buttons mean here, with their words (msgids of this game's domain)."""
         return (BANK_BUTTON,)
 
-    def action_for_button(self, state: KaiPiranjaState, button: str) -> KaiPiranjaAction | None:
+    def action_for_button(self, state: State, button: str) -> KaiPiranjaAction | None:
         """The action a panel button stands for (``button``: a PanelButton value), for the current player."""
         if state.over:
             return None
@@ -99,7 +99,7 @@ class KaiPiranjaTable:
     # --- what to tell the players ----------------------------------------------------------------------
 
     def instructions(
-        self, state: KaiPiranjaState, diffs: Sequence[Difference], tr: Translator, seats: Sequence[str]
+        self, state: State, diffs: Sequence[Difference], tr: Translator, seats: Sequence[str]
     ) -> list[str]:
         """Each difference as what to do about it; fish eaten by the same hungry fish are told together."""
         name = lambda card: self.game.card_name(card, tr.language)  # noqa: E731
@@ -144,13 +144,13 @@ class KaiPiranjaTable:
             )
         return out
 
-    def _eaten_into(self, state: KaiPiranjaState, card: str) -> str | None:
+    def _eaten_into(self, state: State, card: str) -> str | None:
         for species, pile in zip(SPECIES, state.piles, strict=True):
             if card in pile[:-1]:
                 return species
         return None
 
-    def _leftover(self, state: KaiPiranjaState, card: str, tr: Translator, seats: Sequence[str]) -> str:
+    def _leftover(self, state: State, card: str, tr: Translator, seats: Sequence[str]) -> str:
         name = self.game.card_name(card, tr.language)
         for seat, catch in enumerate(state.catches):
             if card in catch:

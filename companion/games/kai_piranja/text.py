@@ -60,9 +60,6 @@ GAME_ENDS_HUNGRY = N_("A hungry fish in the empty sea: the {card} ends the game 
 GAME_ENDS_NO_CARDS = N_("No face-down card is left: the game is over.")
 
 # --- violations: what was wrong, in words a ten-year-old understands ---
-GAME_OVER = N_("The game is over: nothing more can be played.")
-NOT_YOUR_TURN = N_("It is {current_seat}'s turn, not {seat}'s.")
-NOT_A_SEAT = N_("There is no seat {seat_number} at this table.")
 UNKNOWN_CARD = N_("There is no card called {card_id} in Kai Piranja.")
 ALREADY_REVEALED = N_("The {card} is already face up. Reveal a card that is still face down.")
 FARANDOLE_FIRST = N_(

@@ -26,10 +26,6 @@ class Deal(Action):
     kind: ClassVar[str] = "deal"
     hands: tuple[tuple[str, ...], ...] | None = None
 
-    def to_json(self) -> dict[str, JSON]:
-        hands = None if self.hands is None else [list(hand) for hand in self.hands]
-        return {"action": self.kind, "seat": self.seat, "hands": hands}
-
 
 @dataclass(frozen=True, slots=True)
 class LayDown(Action):
@@ -62,61 +58,7 @@ class Dolphin(Action):
 
 
 KanaloaAction = LayOut | Deal | LayDown | Play | RemoveSeaCard | Dolphin
-KINDS: dict[str, type[Action]] = {
-    cls.kind: cls for cls in (LayOut, Deal, LayDown, Play, RemoveSeaCard, Dolphin)
-}
-
-
-def action_from_json(data: JSON) -> KanaloaAction:
-    """Parse ``{"action": kind, "seat": n, ...}``; raises RecordError naming what is wrong.
-
-    Only the shape is checked here (and a layout's own consistency): whether a card may be played or a layout
-    fits the number of players is the rules' business (``check``).
-    """
-    if not isinstance(data, dict):
-        raise RecordError("a Kanaloa action must be a JSON object")
-    kind = data.get("action")
-    if kind not in KINDS:
-        raise RecordError(f"unknown Kanaloa action {kind!r}: choose one of {', '.join(KINDS)}")
-    expected = {"action", "seat", *FIELDS[kind]}
-    missing = sorted(expected - set(data) - ({"hands"} if kind == "deal" else set()))
-    if missing:
-        raise RecordError(f"{kind} action: missing {', '.join(missing)}")
-    unknown = sorted(set(data) - expected)
-    if unknown:
-        raise RecordError(f"{kind} action: unknown field(s) {', '.join(unknown)}")
-    seat = data["seat"]
-    if type(seat) is not int or not 0 <= seat < 5:
-        raise RecordError(f"{kind} action: 'seat' must be a seat number from 0 to 4, not {seat!r}")
-    if kind == "layout":
-        return layout_from_json(data)
-    if kind == "deal":
-        hands = data.get("hands")
-        if hands is None:
-            return Deal(seat, None)
-        if not isinstance(hands, list):
-            raise RecordError("deal action: 'hands' must be null or a list of hands")
-        return Deal(seat, tuple(_strings(hand, kind, "hands") for hand in hands))
-    if kind in ("lay-down", "dolphin"):
-        name = FIELDS[kind][0]
-        value = data[name]
-        if type(value) is not bool:
-            raise RecordError(f"{kind} action: {name!r} must be true or false, not {value!r}")
-        return LayDown(seat, value) if kind == "lay-down" else Dolphin(seat, value)
-    card = data["card"]
-    if not isinstance(card, str):
-        raise RecordError(f"{kind} action: 'card' must be a card id (a string), not {card!r}")
-    return Play(seat, card) if kind == "play" else RemoveSeaCard(seat, card)
-
-
-FIELDS: dict[str, tuple[str, ...]] = {
-    "layout": ("cards", "squares"),
-    "deal": ("hands",),
-    "lay-down": ("down",),
-    "play": ("card",),
-    "remove-sea-card": ("card",),
-    "dolphin": ("extra",),
-}
+ACTION_TYPES: tuple[type[Action], ...] = (LayOut, Deal, LayDown, Play, RemoveSeaCard, Dolphin)
 
 
 def layout_from_json(data: JSON, players: int | None = None) -> LayOut:

@@ -10,14 +10,14 @@ from companion.catalogue import Catalogue
 from companion.i18n import Translator
 from companion.protocol import JSON, Game, Step, Violation
 
-from . import flow, record
-from .actions import Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, RemoveSeaCard, action_from_json
+from . import flow
+from .actions import ACTION_TYPES, Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, RemoveSeaCard, english
 from .cards import COLOUR_OF, COLOURS, DECK, HAND_SIZE, catalogue
 from .invariants import invariant_problems
 from .outcomes import ChanceOutcomes
 from .profile import KanaloaProfile
-from .rules import check, current_player, removable_cards
-from .sea import random_layout, reference_layout
+from .rules import check, check_timing, current_player, removable_cards
+from .sea import layout_problem, random_layout, reference_layout
 from .state import DEAL, DOLPHIN, KRAKEN_REMOVAL, LAY_DOWN, LAYOUT, OVER, PLAY, State
 from .tricks import colour_to_follow
 from .words import card_name, describe_action, describe_param, describe_state, rules_summary
@@ -30,9 +30,15 @@ class KanaloaGame(Game[State, KanaloaAction]):
     max_players: ClassVar[int] = 5
     profile_type: ClassVar[type[KanaloaProfile]] = KanaloaProfile
     domain: ClassVar[str] = "kanaloa"
-    sticker_code: ClassVar[str] = "KA"
+    state_type: ClassVar[type] = State
+    action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
 
     profile: KanaloaProfile
+
+    def __init__(self, profile: KanaloaProfile | None = None) -> None:
+        super().__init__(profile)
+        # Every play, made once: actions are immutable values, so the random policy may hand out the same one.
+        self._plays = [{card: Play(seat, card) for card in DECK} for seat in range(self.max_players)]
 
     # --- setting up -------------------------------------------------------------------------------
 
@@ -46,6 +52,9 @@ class KanaloaGame(Game[State, KanaloaAction]):
     def current_player(self, state: State) -> int | None:
         return current_player(state)
 
+    def turn(self, state: State) -> tuple[bool, int, int | None]:
+        return state.phase == OVER, state.players, current_player(state)
+
     def legal_actions(self, state: State) -> list[KanaloaAction]:
         """Every legal action. The two chance nodes with far too many outcomes to list (every sea layout, every
         deal) list one each, the reference sea and the deal whose hands nobody saw (a real table), and answer
@@ -54,12 +63,13 @@ class KanaloaGame(Game[State, KanaloaAction]):
         if seat is None:
             return []
         if phase == PLAY:
-            return [Play(seat, card) for card in self._playable(state, seat)]
+            plays = self._plays[seat]
+            return [plays[card] for card in self._playable(state, seat)]
         if phase in (LAYOUT, DEAL):
             representative = LayOut(seat, *reference_layout(state.players)) if phase == LAYOUT else Deal(seat)
             kind = type(representative)
             return ChanceOutcomes(
-                [representative], lambda a: type(a) is kind and check(self.profile, state, a) is None
+                [representative], lambda a: type(a) is kind and self.check(state, a) is None
             )
         if phase in (LAY_DOWN, DOLPHIN):
             cls = LayDown if phase == LAY_DOWN else Dolphin
@@ -67,23 +77,33 @@ class KanaloaGame(Game[State, KanaloaAction]):
         cards = removable_cards(self.profile, state, for_kraken=phase == KRAKEN_REMOVAL)
         return [RemoveSeaCard(seat, card) for card in cards]
 
-    def _playable(self, state: State, seat: int) -> list[str]:
+    def _playable(self, state: State, seat: int) -> Sequence[str]:
         if state.hands is None:  # any card nobody has played this round may be in an unknown hand
             gone = {*state.played, *state.trick}
             return [card for card in DECK if card not in gone]
         hand = state.hands[seat]
         follow = colour_to_follow(state.trick, self.profile.special_lead)
-        if follow is None or not any(COLOUR_OF[card] == follow for card in hand):
-            return list(hand)
-        return [card for card in hand if COLOUR_OF[card] not in COLOURS or COLOUR_OF[card] == follow]
+        if follow is None:
+            return hand
+        colours = [COLOUR_OF[card] for card in hand]
+        if follow not in colours:
+            return hand
+        return [
+            card
+            for card, colour in zip(hand, colours, strict=True)
+            if colour == follow or colour not in COLOURS
+        ]
 
-    def check(self, state: State, action: KanaloaAction) -> Violation | None:
+    def check_timing(self, state: State, action: KanaloaAction) -> Violation | None:
+        return check_timing(state, action)
+
+    def check_rules(self, state: State, action: KanaloaAction) -> Violation | None:
         return check(self.profile, state, action)
 
     def _apply(self, state: State, action: KanaloaAction) -> Step[State]:
         return flow.apply(self.profile, state, action)
 
-    def random_action(self, state: State, rng: random.Random) -> KanaloaAction:
+    def draw(self, state: State, rng: random.Random) -> KanaloaAction:
         """Uniform over the legal actions, except at the setup chance nodes: a random sea and a shuffled deal with
         the hands known (a simulation plays with hands, so that following colour is enforced)."""
         phase = state.phase
@@ -94,8 +114,10 @@ class KanaloaGame(Game[State, KanaloaAction]):
                 while True:  # rejection sampling: at most 40 of the 53 cards are gone
                     card = DECK[rng.randrange(len(DECK))]
                     if card not in gone:
-                        return Play(seat, card)
-            return Play(seat, rng.choice(self._playable(state, seat)))
+                        return self._plays[seat][card]
+            playable = self._playable(state, seat)
+            # rng._randbelow is the draw behind rng.choice, without its checks: the same card from the same seed.
+            return self._plays[seat][playable[rng._randbelow(len(playable))]]
         if phase == DEAL:
             cards = rng.sample(DECK, HAND_SIZE * state.players)
             hands = tuple(tuple(cards[i : i + HAND_SIZE]) for i in range(0, len(cards), HAND_SIZE))
@@ -121,14 +143,16 @@ class KanaloaGame(Game[State, KanaloaAction]):
 
     # --- plain data -------------------------------------------------------------------------------
 
-    def state_to_json(self, state: State) -> JSON:
-        return record.state_to_json(state)
+    def state_problem(self, state: State) -> str | None:
+        problems = invariant_problems(state, self.profile.kraken_sea_floor)
+        return problems[0] if problems else None
 
-    def state_from_json(self, data: JSON) -> State:
-        return record.state_from_json(data, self.profile.kraken_sea_floor)
-
-    def action_from_json(self, data: JSON) -> KanaloaAction:
-        return action_from_json(data)
+    def action_problem(self, action: KanaloaAction) -> str | None:
+        """A sea layout is checked as it is read (the number of cards only against a state, by the rules)."""
+        if isinstance(action, LayOut):
+            problem = layout_problem(action.cards, action.squares, None)
+            return None if problem is None else f"bad sea layout: {english(problem)}"
+        return None
 
     # --- physical cards and words -----------------------------------------------------------------
 

@@ -5,7 +5,7 @@ Each function takes the state and a list to which it appends what happened, and 
 
 from __future__ import annotations
 
-from companion.protocol import JSON, Effect, Step, fact
+from companion.protocol import EffectData, Step, effect
 from companion.protocol import evolve as replace  # dataclasses.replace without its per-field checks
 
 from . import text as T
@@ -17,11 +17,7 @@ from .sea import FLOOR, caught_up, circle, colour_of_square, dolphin_extra, neig
 from .state import DEAL, DOLPHIN, KRAKEN_REMOVAL, LAY_DOWN, NOBODY, OVER, PLAY, ROUND_REMOVAL, State
 from .tricks import colour_to_follow, revoked_in, winning_index
 
-Effects = list[Effect]
-
-
-def effect(code: str, message: str, **params: JSON) -> Effect:
-    return fact(Effect, "kanaloa." + code, message, **params)
+Effects = list[EffectData]  # plain triples: the Step makes them Effects when read
 
 
 def apply(profile: KanaloaProfile, state: State, action: KanaloaAction) -> Step[State]:
@@ -46,7 +42,7 @@ def apply(profile: KanaloaProfile, state: State, action: KanaloaAction) -> Step[
 
 def lay_out(state: State, action: LayOut, effects: Effects) -> State:
     cards, squares = tuple(action.cards), tuple(action.squares)
-    effects.append(effect("sea-laid", T.SEA_LAID, cards=len(cards)))
+    effects.append(effect("kanaloa.sea-laid", T.SEA_LAID, cards=len(cards)))
     return replace(
         state,
         phase=DEAL,
@@ -63,7 +59,7 @@ def lay_out(state: State, action: LayOut, effects: Effects) -> State:
 
 def deal(profile: KanaloaProfile, state: State, action: Deal, effects: Effects) -> State:
     hands = None if action.hands is None else tuple(tuple(hand) for hand in action.hands)
-    effects.append(effect("dealt", T.DEALT, round=state.round + 1, seat=action.seat))
+    effects.append(effect("kanaloa.dealt", T.DEALT, round=state.round + 1, seat=action.seat))
     state = replace(state, hands=hands, round=state.round + 1)
     if profile.lay_down_variant:
         return replace(state, phase=LAY_DOWN, pending=state.leader)
@@ -74,7 +70,7 @@ def lay_down(state: State, action: LayDown, effects: Effects) -> State:
     """Variant: in seat order from the leader, each player keeps his boat up or lays it down."""
     laid_down = state.laid_down
     if action.down:
-        effects.append(effect("laid-down", T.LAID_DOWN, seat=action.seat))
+        effects.append(effect("kanaloa.laid-down", T.LAID_DOWN, seat=action.seat))
         laid_down = tuple(down or seat == action.seat for seat, down in enumerate(laid_down))
     following = (action.seat + 1) % state.players
     state = replace(state, laid_down=laid_down, pending=following)
@@ -88,7 +84,7 @@ def start_trick(state: State, effects: Effects) -> State:
     """The leader announces the trump: the colour of the square under the leading boat."""
     trump = colour_of_square(state.layout_squares[state.boats[state.order[0]]])
     number = state.trick_number + 1
-    effects.append(effect("trump", T.TRUMP, trick=number, seat=state.leader, colour=trump))
+    effects.append(effect("kanaloa.trump", T.TRUMP, trick=number, seat=state.leader, colour=trump))
     return replace(state, phase=PLAY, pending=NOBODY, trick_number=number, trump=trump)
 
 
@@ -105,9 +101,9 @@ def play(profile: KanaloaProfile, state: State, action: Play, effects: Effects) 
         state = replace(state, trick=trick, voids=voids, revokes=revokes)
     if COLOUR_OF[card] == KRAKEN:
         if removable_cards(profile, state, for_kraken=True):
-            effects.append(effect("kraken", T.KRAKEN_REMOVES, seat=seat))
+            effects.append(effect("kanaloa.kraken", T.KRAKEN_REMOVES, seat=seat))
             return replace(state, phase=KRAKEN_REMOVAL, pending=seat)
-        effects.append(effect("kraken-nothing", T.KRAKEN_NOTHING, seat=seat))
+        effects.append(effect("kanaloa.kraken-nothing", T.KRAKEN_NOTHING, seat=seat))
     if len(trick) == state.players:
         return finish_trick(profile, state, effects)
     return state
@@ -125,7 +121,7 @@ def watch_for_revoke(
         return voids, revokes  # a Kanaloa or a Kraken may always be played: it shows nothing
     missed = revoked_in(voids, seat, colour)
     if missed is not None:
-        effects.append(effect("revoke", T.REVOKE, seat=seat, card=card, trick=missed, colour=colour))
+        effects.append(effect("kanaloa.revoke", T.REVOKE, seat=seat, card=card, trick=missed, colour=colour))
         revokes = (*revokes, (state.round, seat, missed, state.trick_number))
         voids = tuple(void for void in voids if void[:2] != (seat, colour))  # one report per revoke
     follow = colour_to_follow(state.trick, profile.special_lead)
@@ -138,7 +134,7 @@ def finish_trick(profile: KanaloaProfile, state: State, effects: Effects) -> Sta
     at = winning_index(state.trick, state.trump)
     winner = (state.leader + at) % state.players
     effects.append(
-        effect("trick-won", T.TRICK_WON, seat=winner, trick=state.trick_number, card=state.trick[at])
+        effect("kanaloa.trick-won", T.TRICK_WON, seat=winner, trick=state.trick_number, card=state.trick[at])
     )
     won = state.tricks_won
     state = sail_boat(
@@ -177,9 +173,11 @@ def sail_boat(profile: KanaloaProfile, state: State, seat: int, effects: Effects
     state = replace(state, boats=boats, order=voyage.order, **changes)  # type: ignore[arg-type]
     colour = colour_of_square(state.layout_squares[voyage.square])
     if voyage.passed:
-        effects.append(effect("sails-past", T.SAILS_PAST, seat=seat, seats=voyage.passed, colour=colour))
+        effects.append(
+            effect("kanaloa.sails-past", T.SAILS_PAST, seat=seat, seats=voyage.passed, colour=colour)
+        )
     else:
-        effects.append(effect("sails", T.SAILS, seat=seat, colour=colour))
+        effects.append(effect("kanaloa.sails", T.SAILS, seat=seat, colour=colour))
     if voyage.lapped:
         return game_over(state, seat, T.GAME_WON_LAP, effects)
     if profile.game_end == END_CATCH_UP and caught_up(circ, boats, voyage.order, seat):
@@ -193,7 +191,7 @@ def offer_dolphin(profile: KanaloaProfile, state: State, seat: int, effects: Eff
     if not dolphin_extra(circ, state.layout_squares, state.boats, state.boats[seat]):
         return after_trick(profile, state, effects)
     if profile.dolphin_optional:
-        effects.append(effect("dolphin-offer", T.DOLPHIN_OFFER, seat=seat))
+        effects.append(effect("kanaloa.dolphin-offer", T.DOLPHIN_OFFER, seat=seat))
         return replace(state, phase=DOLPHIN, pending=seat)
     return dolphin_step(profile, state, seat, effects)
 
@@ -201,7 +199,7 @@ def offer_dolphin(profile: KanaloaProfile, state: State, seat: int, effects: Eff
 def choose_dolphin(profile: KanaloaProfile, state: State, action: Dolphin, effects: Effects) -> State:
     if action.extra:
         return dolphin_step(profile, state, action.seat, effects)
-    effects.append(effect("dolphin-stay", T.DOLPHIN_STAY, seat=action.seat))
+    effects.append(effect("kanaloa.dolphin-stay", T.DOLPHIN_STAY, seat=action.seat))
     return after_trick(profile, replace(state, pending=NOBODY), effects)
 
 
@@ -211,7 +209,12 @@ def dolphin_step(profile: KanaloaProfile, state: State, seat: int, effects: Effe
     boats = (*state.boats[:seat], front, *state.boats[seat + 1 :])
     state = replace(state, boats=boats, phase=PLAY, pending=NOBODY)
     effects.append(
-        effect("dolphin", T.DOLPHIN_EXTRA, seat=seat, colour=colour_of_square(state.layout_squares[front]))
+        effect(
+            "kanaloa.dolphin",
+            T.DOLPHIN_EXTRA,
+            seat=seat,
+            colour=colour_of_square(state.layout_squares[front]),
+        )
     )
     if profile.game_end == END_CATCH_UP and caught_up(circ, boats, state.order, seat):
         return game_over(state, seat, T.GAME_WON_CATCH_UP, effects)
@@ -221,7 +224,7 @@ def dolphin_step(profile: KanaloaProfile, state: State, seat: int, effects: Effe
 
 
 def game_over(state: State, seat: int, message: str, effects: Effects) -> State:
-    effects.append(effect("game-won", message, seat=seat))
+    effects.append(effect("kanaloa.game-won", message, seat=seat))
     return replace(state, phase=OVER, winner=seat, pending=NOBODY)
 
 
@@ -229,7 +232,9 @@ def game_over(state: State, seat: int, message: str, effects: Effects) -> State:
 
 
 def remove_sea_card(profile: KanaloaProfile, state: State, action: RemoveSeaCard, effects: Effects) -> State:
-    effects.append(effect("sea-card-removed", T.SEA_CARD_REMOVED, seat=action.seat, sea_card=action.card))
+    effects.append(
+        effect("kanaloa.sea-card-removed", T.SEA_CARD_REMOVED, seat=action.seat, sea_card=action.card)
+    )
     state = replace(state, sea=tuple(card for card in state.sea if card != action.card), pending=NOBODY)
     if not profile.end_only_after_moves and profile.game_end == END_CATCH_UP:
         leading = state.order[0]
@@ -251,9 +256,9 @@ def end_round(profile: KanaloaProfile, state: State, effects: Effects) -> State:
         if not state.laid_down[seat]:
             continue
         if state.tricks_won[seat]:
-            effects.append(effect("bet-lost", T.BET_LOST, seat=seat))
+            effects.append(effect("kanaloa.bet-lost", T.BET_LOST, seat=seat))
             continue
-        effects.append(effect("bet-won", T.BET_WON, seat=seat))
+        effects.append(effect("kanaloa.bet-won", T.BET_WON, seat=seat))
         for _ in range(3):
             state = sail_boat(profile, state, seat, effects)
             if state.phase == OVER:
@@ -261,12 +266,12 @@ def end_round(profile: KanaloaProfile, state: State, effects: Effects) -> State:
         if profile.lay_down_counts_as_moved_last:
             state = replace(state, last_mover=seat)
     if removable_cards(profile, state, for_kraken=False):
-        effects.append(effect("round-over", T.ROUND_OVER, seat=state.last_mover))
+        effects.append(effect("kanaloa.round-over", T.ROUND_OVER, seat=state.last_mover))
         return replace(state, phase=ROUND_REMOVAL, pending=state.last_mover)
     if len(state.sea) <= FLOOR:
-        effects.append(effect("sea-floor", T.SEA_FLOOR))
+        effects.append(effect("kanaloa.sea-floor", T.SEA_FLOOR))
     else:
-        effects.append(effect("no-free-sea-card", T.NO_FREE_SEA_CARD))
+        effects.append(effect("kanaloa.no-free-sea-card", T.NO_FREE_SEA_CARD))
     return new_round(state)
 
 

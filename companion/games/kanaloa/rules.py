@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.protocol import JSON, Violation, fact
+from companion.protocol import Violation, violation
 
 from . import text as T
 from .actions import Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, RemoveSeaCard
@@ -24,10 +24,6 @@ ACTION_OF_PHASE: dict[str, type] = {
     DOLPHIN: Dolphin,
     ROUND_REMOVAL: RemoveSeaCard,
 }
-
-
-def violation(code: str, message: str, **params: JSON) -> Violation:
-    return fact(Violation, "kanaloa." + code, message, **params)
 
 
 def current_player(state: State) -> int | None:
@@ -53,61 +49,59 @@ def removable_cards(profile: KanaloaProfile, state: State, for_kraken: bool) -> 
     return free_cards(state.layout_cards, state.sea, state.boats, profile.waves_card_removable)
 
 
-def check(profile: KanaloaProfile, state: State, action: KanaloaAction) -> Violation | None:
-    if state.phase == OVER:
-        return violation("game-over", T.GAME_OVER)
-    seat = action.seat
-    if type(seat) is not int or not 0 <= seat < state.players:
-        return violation("not-a-seat", T.NOT_A_SEAT, seat_number=seat + 1 if type(seat) is int else 0)
-    expected = current_player(state)
+def check_timing(state: State, action: KanaloaAction) -> Violation | None:
+    """The table waits for one kind of action in each phase: another kind is refused before whose turn it is."""
     if type(action) is not ACTION_OF_PHASE[state.phase]:
-        return violation("not-now", T.NOT_NOW, current_seat=expected, task=state.phase)
-    if seat != expected:
-        return violation("not-your-turn", T.NOT_YOUR_TURN, current_seat=expected, seat=seat)
+        return violation("kanaloa.not-now", T.NOT_NOW, current_seat=current_player(state), task=state.phase)
+    return None
+
+
+def check(profile: KanaloaProfile, state: State, action: KanaloaAction) -> Violation | None:
+    """The rules of an action of the right kind, from the seat whose turn it is, in a game not over."""
     if isinstance(action, Play):
         return check_play(profile, state, action)
     if isinstance(action, RemoveSeaCard):
         return check_removal(profile, state, action)
     if isinstance(action, LayOut):
         if not _strings(action.cards) or not _strings(action.squares):
-            return violation("malformed", T.MALFORMED, kind=action.kind)
+            return violation("kanaloa.malformed", T.MALFORMED, kind=action.kind)
         return layout_problem(action.cards, action.squares, state.players)
     if isinstance(action, Deal):
         return check_deal(state, action)
     if not isinstance(action.down if isinstance(action, LayDown) else action.extra, bool):
-        return violation("malformed", T.MALFORMED, kind=action.kind)
+        return violation("kanaloa.malformed", T.MALFORMED, kind=action.kind)
     return None
 
 
 def check_play(profile: KanaloaProfile, state: State, action: Play) -> Violation | None:
     card, seat = action.card, action.seat
     if type(card) is not str or card not in DECK_SET:
-        return violation("unknown-card", T.UNKNOWN_CARD, card_id=str(card))
+        return violation("kanaloa.unknown-card", T.UNKNOWN_CARD, card_id=str(card))
     hands = state.hands
     if hands is None or card not in hands[seat]:
         # Checked before "not in your hand": it is the likelier mistake when a card is seen twice.
         if card in state.played or card in state.trick:
-            return violation("already-played", T.ALREADY_PLAYED, card=card)
+            return violation("kanaloa.already-played", T.ALREADY_PLAYED, card=card)
         if hands is not None:
-            return violation("not-in-hand", T.NOT_IN_HAND, seat=seat, card=card)
+            return violation("kanaloa.not-in-hand", T.NOT_IN_HAND, seat=seat, card=card)
         return None  # an unknown hand may hold any card not yet played: a revoke shows up later
     follow = colour_to_follow(state.trick, profile.special_lead)
     if breaks_follow(card, follow, hands[seat]):
-        return violation("must-follow-colour", T.MUST_FOLLOW, seat=seat, colour=follow)
+        return violation("kanaloa.must-follow-colour", T.MUST_FOLLOW, seat=seat, colour=follow)
     return None
 
 
 def check_removal(profile: KanaloaProfile, state: State, action: RemoveSeaCard) -> Violation | None:
     card = action.card
     if type(card) is not str or card not in SEA_CARD_SET:
-        return violation("unknown-sea-card", T.UNKNOWN_SEA_CARD, card_id=str(card))
+        return violation("kanaloa.unknown-sea-card", T.UNKNOWN_SEA_CARD, card_id=str(card))
     if card not in state.sea:
-        return violation("sea-card-gone", T.SEA_CARD_GONE, sea_card=card)
+        return violation("kanaloa.sea-card-gone", T.SEA_CARD_GONE, sea_card=card)
     if card in removable_cards(profile, state, for_kraken=state.phase == KRAKEN_REMOVAL):
         return None
     if card == WAVES_CARD and not profile.waves_card_removable:
-        return violation("waves-card-stays", T.WAVES_STAYS)
-    return violation("sea-card-not-free", T.SEA_CARD_TAKEN, sea_card=card)
+        return violation("kanaloa.waves-card-stays", T.WAVES_STAYS)
+    return violation("kanaloa.sea-card-not-free", T.SEA_CARD_TAKEN, sea_card=card)
 
 
 def check_deal(state: State, action: Deal) -> Violation | None:
@@ -115,16 +109,16 @@ def check_deal(state: State, action: Deal) -> Violation | None:
     if hands is None:
         return None
     if not isinstance(hands, Sequence) or len(hands) != state.players:
-        return violation("deal-size", T.DEAL_SIZE, players=state.players)
+        return violation("kanaloa.deal-size", T.DEAL_SIZE, players=state.players)
     seen: set[str] = set()
     for hand in hands:
         if not isinstance(hand, Sequence) or isinstance(hand, str) or len(hand) != HAND_SIZE:
-            return violation("deal-size", T.DEAL_SIZE, players=state.players)
+            return violation("kanaloa.deal-size", T.DEAL_SIZE, players=state.players)
         for card in hand:
             if type(card) is not str or card not in DECK_SET:
-                return violation("deal-unknown-card", T.DEAL_UNKNOWN, card_id=str(card))
+                return violation("kanaloa.deal-unknown-card", T.DEAL_UNKNOWN, card_id=str(card))
             if card in seen:
-                return violation("deal-card-twice", T.DEAL_TWICE, card=card)
+                return violation("kanaloa.deal-card-twice", T.DEAL_TWICE, card=card)
             seen.add(card)
     return None
 

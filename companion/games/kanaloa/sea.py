@@ -10,8 +10,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from companion.protocol import Violation, fact
+from companion.protocol import Violation, violation
 
 from . import text as T
 from .cards import COLOURS, NAVY, SEA_CARD_SET, SEA_CARDS, WAVES_CARD
@@ -45,14 +46,13 @@ def layout_problem(
     """Why this sea cannot be the table's, or None. ``players`` None skips the card count (not known yet)."""
     for card in cards:
         if card not in SEA_CARD_SET:
-            return fact(Violation, "kanaloa.layout-unknown-card", T.LAYOUT_UNKNOWN, card_id=card)
+            return violation("kanaloa.layout-unknown-card", T.LAYOUT_UNKNOWN, card_id=card)
     if len(set(cards)) != len(cards):
-        return fact(Violation, "kanaloa.layout-card-twice", T.LAYOUT_TWICE)
+        return violation("kanaloa.layout-card-twice", T.LAYOUT_TWICE)
     if WAVES_CARD not in cards:
-        return fact(Violation, "kanaloa.layout-no-waves", T.LAYOUT_NO_WAVES)
+        return violation("kanaloa.layout-no-waves", T.LAYOUT_NO_WAVES)
     if players is not None and len(cards) != sea_size(players):
-        return fact(
-            Violation,
+        return violation(
             "kanaloa.layout-size",
             T.LAYOUT_SIZE,
             players=players,
@@ -60,8 +60,7 @@ def layout_problem(
             count=len(cards),
         )
     if len(squares) != 2 * len(cards):
-        return fact(
-            Violation,
+        return violation(
             "kanaloa.layout-squares",
             T.LAYOUT_SQUARES,
             cards=len(cards),
@@ -70,13 +69,13 @@ def layout_problem(
         )
     for code in squares:
         if not square_code_ok(code):
-            return fact(Violation, "kanaloa.layout-square-code", T.LAYOUT_CODE, square=code)
+            return violation("kanaloa.layout-square-code", T.LAYOUT_CODE, square=code)
     waves = [i for i, code in enumerate(squares) if code.endswith(WAVES_SUFFIX)]
     if len(waves) != 1 or cards[waves[0] // 2] != WAVES_CARD:
-        return fact(Violation, "kanaloa.layout-waves-square", T.LAYOUT_WAVES)
+        return violation("kanaloa.layout-waves-square", T.LAYOUT_WAVES)
     for i, card in enumerate(cards):
         if colour_of_square(squares[2 * i]) == colour_of_square(squares[2 * i + 1]):
-            return fact(Violation, "kanaloa.layout-same-colours", T.LAYOUT_SAME_COLOURS, sea_card=card)
+            return violation("kanaloa.layout-same-colours", T.LAYOUT_SAME_COLOURS, sea_card=card)
     return None
 
 
@@ -118,10 +117,14 @@ def reference_layout(players: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return cards, tuple(squares)
 
 
-def circle(layout_cards: Sequence[str], sea: Sequence[str]) -> list[int]:
-    """The squares still in the sea, clockwise."""
+@lru_cache(maxsize=256)
+def circle(layout_cards: tuple[str, ...], sea: tuple[str, ...]) -> tuple[int, ...]:
+    """The squares still in the sea, clockwise. Kept for the few seas of the games being played: it is asked
+    at every trick, and the sea changes only when a sea card is removed."""
     present = set(sea)
-    return [square for i, card in enumerate(layout_cards) if card in present for square in (2 * i, 2 * i + 1)]
+    return tuple(
+        square for i, card in enumerate(layout_cards) if card in present for square in (2 * i, 2 * i + 1)
+    )
 
 
 def free_cards(

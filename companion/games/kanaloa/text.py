@@ -65,10 +65,7 @@ GAME_WON_LAP = N_("{seat}'s boat laps the last boat: {seat} wins the game!")
 GAME_WON_CATCH_UP = N_("{seat}'s boat catches up with the last boat: {seat} wins the game!")
 
 # --- violations: what was wrong, in words a ten-year-old understands ---
-GAME_OVER = N_("The game is over: nothing more can be played.")
-NOT_A_SEAT = N_("There is no seat {seat_number} at this table.")
 NOT_NOW = N_("Not now: {current_seat} must first {task}.")
-NOT_YOUR_TURN = N_("It is {current_seat}'s turn, not {seat}'s.")
 MALFORMED = N_("This {kind} action is not filled in properly, so it cannot be played.")
 UNKNOWN_CARD = N_("There is no card called {card_id} in Kanaloa.")
 ALREADY_PLAYED = N_("The {card} was already played this round: each card can be played only once.")
