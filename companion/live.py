@@ -59,6 +59,7 @@ class LiveView:
     turn_number: int  # 1 for the first player's first turn, +1 each time the seat to act changes
     actions: int  # moves played so far
     coaching: Coaching | None  # the coach's word for the seat to act; None when coaching is off or it is over
+    coach_asks: int  # how many times a player pressed confirm to hear the coach again
     pending: tuple[str, ...]  # what the table still has to do, as sentences
     alerts: tuple[str, ...]  # rules the table breaks now, as sentences
     rulings: tuple[str, ...]  # what this step or press did, in words
@@ -98,6 +99,7 @@ class LiveGame:
     _review: Review = field(default_factory=lambda: Review((), ()), init=False)
     _recent: tuple[str, ...] = field(default=(), init=False)
     _turn_number: int = field(default=0, init=False)
+    _coach_asks: int = field(default=0, init=False)
     _mover: int | None = field(default=None, init=False)
     _coached: tuple[int, Coaching | None] | None = field(default=None, init=False)
     _view: LiveView | None = field(default=None, init=False)
@@ -120,6 +122,7 @@ class LiveGame:
             rulings = [self.referee.undo()]
         elif button == PanelButton.CONFIRM:
             self._coached = None  # the coach speaks again, as a player asked
+            self._coach_asks += 1
             rulings = []
         else:
             ruling = self.referee.on_button(button, self._seen)
@@ -192,6 +195,7 @@ class LiveGame:
             turn_number=self._turn_number,
             actions=len(self._actions()),
             coaching=self._coaching(),
+            coach_asks=self._coach_asks,
             pending=self._review.pending,
             alerts=alerts,
             rulings=rulings,
@@ -214,7 +218,7 @@ def changed(before: LiveView | None, after: LiveView) -> dict[str, bool]:
         return {"turn": True, "coaching": True, "pending": True, "alerts": True, "lights": True}
     return {
         "turn": before.turn_number != after.turn_number,
-        "coaching": before.coaching != after.coaching,
+        "coaching": before.coaching != after.coaching or before.coach_asks != after.coach_asks,
         "pending": before.pending != after.pending,
         "alerts": before.alerts != after.alerts,
         "lights": before.lights != after.lights,

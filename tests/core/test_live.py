@@ -61,6 +61,7 @@ def test_presses_end_the_turn_undo_and_ask_the_coach_again() -> None:
     assert undone.turn == 0 and undone.actions == 1 and undone.rulings[0].startswith("Undone: ")
     again = game.press(PanelButton.CONFIRM)
     assert again.coaching == undone.coaching and not again.rulings
+    assert again.coach_asks == undone.coach_asks + 1 and changed(undone, again)["coaching"]
     nothing = game.press(PanelButton.ACTION_2)
     assert nothing.rulings == ("The action_2 button does nothing in this game.",)
 
