@@ -257,7 +257,6 @@ class Game(ABC, Generic[S, A]):
 
     def __init__(self, profile: Profile | None = None) -> None:
         self.profile = profile if profile is not None else self.profile_type()
-        self._drawn: tuple[S, A] | None = None  # the random policy's last (state, action): see ``apply``
 
     # --- setting up -------------------------------------------------------------------------------
 
@@ -316,31 +315,24 @@ class Game(ABC, Generic[S, A]):
     def check_rules(self, state: S, action: A) -> Violation | None:
         """The game's own rules broken by ``action`` from the seat whose turn it is, in a game not over."""
 
-    @abstractmethod
-    def _apply(self, state: S, action: A) -> Step[S]:
-        """Apply an action already known to be legal."""
-
     def apply(self, state: S, action: A) -> Step[S] | Violation:
-        """The new state and its effects, or the violation if the action is illegal. Never raises for bad play.
+        """The new state and its effects, or the violation if the action is illegal. Never raises for bad play:
+        every action is checked (``check``), whoever made it."""
+        broken = self.check(state, action)
+        if broken is not None:
+            return broken
+        return self.apply_legal(state, action)
 
-        The action the random policy just drew in this very state is legal by construction (``draw``, tested
-        against ``check``) and is not checked again: simulated games spend their time here."""
-        drawn = self._drawn
-        if drawn is None or drawn[0] is not state or drawn[1] is not action:
-            violation = self.check(state, action)
-            if violation is not None:
-                return violation
-        return self._apply(state, action)
+    @abstractmethod
+    def apply_legal(self, state: S, action: A) -> Step[S]:
+        """The new state and its effects for an action the game itself gave as legal in ``state``: drawn by
+        ``random_action`` or listed by ``legal_actions``. Not checked (python-chess's ``push`` beside
+        ``push_san``): simulated games spend their time here, and the playout tests check every drawn action.
+        Anything else goes through ``apply``; given an illegal action, this may raise or give a wrong state."""
 
     def random_action(self, state: S, rng: random.Random) -> A:
-        """A legal action drawn by the random policy (``draw``), remembered so that ``apply`` trusts it."""
-        action = self.draw(state, rng)
-        # One pair, compared by identity: immutable values held here cannot be freed and their ids reused.
-        self._drawn = (state, action)
-        return action
-
-    def draw(self, state: S, rng: random.Random) -> A:
-        """A legal action drawn at random. Games override it with a faster, equally legal draw."""
+        """A legal action drawn at random, in a game not over. Games override it with a faster, equally legal
+        draw (the playout tests check every drawn action against ``check`` and ``legal_actions``)."""
         return rng.choice(self.legal_actions(state))
 
     @abstractmethod

@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass
 
 from companion.match import Match
-from companion.protocol import Game, Step
+from companion.protocol import Game
 
 
 def default_seats(players: int) -> tuple[str, ...]:
@@ -19,18 +19,23 @@ def simulate(game: Game, players: int, seed: int, seats: tuple[str, ...] | None 
     rng = random.Random(seed)
     match = Match(game, seats or default_seats(players), seed)
     while not match.is_over():
-        result = match.push(game.random_action(match.state, rng))
-        assert isinstance(result, Step), f"the random policy chose an illegal action: {result}"
+        state = match.state
+        action = game.random_action(state, rng)
+        match.push_step(
+            action, game.apply_legal(state, action)
+        )  # drawn by the game: legal, not checked again
     return match
 
 
 def play_out(game: Game, players: int, rng: random.Random) -> tuple[list[int], list[int], int]:
-    """The fast loop with no history: scores, winners and the number of actions."""
+    """The fast loop with no history: scores, winners and the number of actions. The actions are the game's own
+    draws, legal by construction, so they are applied unchecked (``apply_legal``)."""
     state = game.initial_state(players)
+    # Bound once: a game runs this loop a few hundred times.
+    draw, apply_legal, is_over = game.random_action, game.apply_legal, game.is_over
     length = 0
-    while not game.is_over(state):
-        result = game.apply(state, game.random_action(state, rng))
-        state = result.state  # type: ignore[union-attr]  # the random policy only draws legal actions
+    while not is_over(state):
+        state = apply_legal(state, draw(state, rng)).state
         length += 1
     return game.scores(state), game.winners(state), length
 

@@ -104,13 +104,18 @@ def test_a_step_makes_effects_of_plain_triples_when_read() -> None:
         step.state = Tiny(2)  # type: ignore[misc]
 
 
-def test_the_random_policy_draws_are_trusted_only_for_their_own_state() -> None:
-    game = make_game("kai-piranja")
+@pytest.mark.parametrize("name", GAMES)
+def test_apply_checks_every_action_and_apply_legal_none(name: str) -> None:
+    """``apply`` checks even the action the random policy just drew; ``apply_legal`` is the unchecked
+    application of such an action, and gives the same step."""
+    game = make_game(name)
     rng = random.Random(3)
-    state = game.initial_state(3)
-    action = game.random_action(state, rng)
-    step = game.apply(state, action)
-    assert isinstance(step, Step)
-    # The same action in the next state is checked again: the same card cannot come up twice.
-    refused = game.apply(step.state, action)
-    assert isinstance(refused, Violation) and refused.code in {"already-revealed", "not-your-turn"}
+    state = game.initial_state(game.min_players)
+    for _ in range(40):
+        action = game.random_action(state, rng)
+        step = game.apply(state, action)
+        assert isinstance(step, Step) and step == game.apply_legal(state, action)
+        state = step.state
+    refused = game.apply(state, action)  # the last action again, in the state it led to
+    assert isinstance(refused, Violation)
+    assert not hasattr(game, "_drawn")  # a stateless rules object: no memo of the last draw

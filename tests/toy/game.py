@@ -88,7 +88,7 @@ class PebblesGame(Game[State, Reveal]):
             return violation("already-up", ALREADY_UP)
         return None
 
-    def _apply(self, state: State, action: Reveal) -> Step[State]:
+    def apply_legal(self, state: State, action: Reveal) -> Step[State]:
         rows = list(state.rows)
         rows[action.seat] = (*rows[action.seat], action.card)
         revealed = effect("revealed", REVEALED, seat=action.seat, card=action.card)

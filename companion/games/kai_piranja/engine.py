@@ -78,10 +78,10 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
     def check_rules(self, state: State, action: KaiPiranjaAction) -> Violation | None:
         return rules.check(self.box, state, action)
 
-    def _apply(self, state: State, action: KaiPiranjaAction) -> Step[State]:
+    def apply_legal(self, state: State, action: KaiPiranjaAction) -> Step[State]:
         return flow.apply(self.box, state, action)
 
-    def draw(self, state: State, rng: random.Random) -> KaiPiranjaAction:
+    def random_action(self, state: State, rng: random.Random) -> KaiPiranjaAction:
         """Uniform over the decisions (reveal, each capture, bank, end); a revealed card uniform over the unseen.
 
         Equivalent to choosing among ``legal_actions`` with all reveals counted as one decision, without

@@ -100,10 +100,10 @@ class KanaloaGame(Game[State, KanaloaAction]):
     def check_rules(self, state: State, action: KanaloaAction) -> Violation | None:
         return check(self.profile, state, action)
 
-    def _apply(self, state: State, action: KanaloaAction) -> Step[State]:
+    def apply_legal(self, state: State, action: KanaloaAction) -> Step[State]:
         return flow.apply(self.profile, state, action)
 
-    def draw(self, state: State, rng: random.Random) -> KanaloaAction:
+    def random_action(self, state: State, rng: random.Random) -> KanaloaAction:
         """Uniform over the legal actions, except at the setup chance nodes: a random sea and a shuffled deal with
         the hands known (a simulation plays with hands, so that following colour is enforced)."""
         phase = state.phase
