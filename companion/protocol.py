@@ -13,7 +13,6 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -95,25 +94,19 @@ def changed(value: T, changes: Mapping[str, Any]) -> T:
     """``evolve`` with the changes gathered in a dict beforehand (a game's flow collects them as it goes)."""
     cls = type(value)
     new = object.__new__(cls)
-    slots = _slots(cls)
-    if slots is None:
+    if cls.__dictoffset__:  # instances with a __dict__: asking the type is cheaper than a cached lookup
         # A copy of the fields' dict is the cheapest copy there is; set past the frozen __setattr__.
         fields_ = value.__dict__.copy()
         fields_.update(changes)
         object.__setattr__(new, "__dict__", fields_)
         return new
+    slots = cls.__slots__  # type: ignore[attr-defined]  # a slotted frozen dataclass
     unknown = changes.keys() - set(slots)
     if unknown:
         raise TypeError(f"{cls.__name__} has no field(s) {sorted(unknown)}")
-    for name in slots:  # a slotted frozen dataclass: set each slot past its frozen __setattr__
+    for name in slots:  # set each slot past its frozen __setattr__
         object.__setattr__(new, name, changes[name] if name in changes else getattr(value, name))
     return new
-
-
-@cache
-def _slots(cls: type) -> tuple[str, ...] | None:
-    # Looked up once per class: getattr with a default on a class without slots costs a caught exception.
-    return getattr(cls, "__slots__", None)
 
 
 S = TypeVar("S")  # the game's state
@@ -160,15 +153,16 @@ class Step(Generic[S]):
     __slots__ = ("_effects", "state")
 
     def __init__(self, state: S, effects: Sequence[Effect | EffectData] = ()) -> None:
-        object.__setattr__(self, "state", state)
-        object.__setattr__(self, "_effects", effects)
+        # The slots' own setters, past the frozen __setattr__: a Step is made at every action of every playout.
+        _set_state(self, state)
+        _set_effects(self, effects)
 
     @property
     def effects(self) -> tuple[Effect, ...]:
         effects = self._effects
         if type(effects) is not tuple or not all(type(e) is Effect for e in effects):
             effects = tuple(e if isinstance(e, Effect) else Effect(*e) for e in effects)
-            object.__setattr__(self, "_effects", effects)
+            _set_effects(self, effects)
         return effects
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -182,6 +176,10 @@ class Step(Generic[S]):
 
     def __repr__(self) -> str:
         return f"Step(state={self.state!r}, effects={self.effects!r})"
+
+
+_set_state = Step.state.__set__  # type: ignore[attr-defined]  # the slot descriptors' setters
+_set_effects = Step._effects.__set__  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True)
