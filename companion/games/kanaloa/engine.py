@@ -12,7 +12,7 @@ from companion.protocol import JSON, Game, Step, Violation
 
 from . import flow
 from .actions import ACTION_TYPES, Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, RemoveSeaCard, english
-from .cards import COLOUR_OF, COLOURS, DECK, HAND_SIZE, catalogue
+from .cards import COLOUR_OF, COLOURS, DECK, HAND_SIZE, SPECIALS, catalogue
 from .invariants import invariant_problems
 from .outcomes import ChanceOutcomes
 from .profile import KanaloaProfile
@@ -39,6 +39,11 @@ class KanaloaGame(Game[State, KanaloaAction]):
         super().__init__(profile)
         # Every play, made once: actions are immutable values, so the random policy may hand out the same one.
         self._plays = [{card: Play(seat, card) for card in DECK} for seat in range(self.max_players)]
+        # Per colour to follow: its cards, and the cards that may be played when the hand holds one of them.
+        self._suits = {colour: frozenset(c for c in DECK if COLOUR_OF[c] == colour) for colour in COLOURS}
+        self._may_follow = {
+            colour: frozenset(c for c in DECK if COLOUR_OF[c] in (colour, *SPECIALS)) for colour in COLOURS
+        }
 
     # --- setting up -------------------------------------------------------------------------------
 
@@ -82,17 +87,13 @@ class KanaloaGame(Game[State, KanaloaAction]):
             gone = {*state.played, *state.trick}
             return [card for card in DECK if card not in gone]
         hand = state.hands[seat]
+        if not state.trick:  # the lead: any card
+            return hand
         follow = colour_to_follow(state.trick, self.profile.special_lead)
-        if follow is None:
+        if follow is None or self._suits[follow].isdisjoint(hand):
             return hand
-        colours = [COLOUR_OF[card] for card in hand]
-        if follow not in colours:
-            return hand
-        return [
-            card
-            for card, colour in zip(hand, colours, strict=True)
-            if colour == follow or colour not in COLOURS
-        ]
+        may_follow = self._may_follow[follow]
+        return [card for card in hand if card in may_follow]
 
     def check_timing(self, state: State, action: KanaloaAction) -> Violation | None:
         return check_timing(state, action)
@@ -116,8 +117,15 @@ class KanaloaGame(Game[State, KanaloaAction]):
                     if card not in gone:
                         return self._plays[seat][card]
             playable = self._playable(state, seat)
-            # rng._randbelow is the draw behind rng.choice, without its checks: the same card from the same seed.
-            return self._plays[seat][playable[rng._randbelow(len(playable))]]
+            # The draw of rng.choice made here without its checks and calls (as Kai Piranja's random_action):
+            # n.bit_length() random bits, drawn again while they make n or more. The same card from the same seed.
+            bits = rng.getrandbits
+            n = len(playable)
+            k = n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            return self._plays[seat][playable[r]]
         if phase == DEAL:
             cards = rng.sample(DECK, HAND_SIZE * state.players)
             hands = tuple(tuple(cards[i : i + HAND_SIZE]) for i in range(0, len(cards), HAND_SIZE))
