@@ -5,12 +5,12 @@ Each function takes the state and a list to which it appends what happened, and 
 
 from __future__ import annotations
 
-from companion.protocol import EffectData, Step, effect
+from companion.protocol import EffectData, Step, changed, effect
 from companion.protocol import evolve as replace  # dataclasses.replace without its per-field checks
 
 from . import text as T
 from .actions import Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, RemoveSeaCard
-from .cards import COLOUR_OF, COLOURS, KRAKEN, TRICKS_PER_ROUND
+from .cards import COLOUR_OF, COLOURS, KRAKEN_CARDS, TRICKS_PER_ROUND
 from .profile import END_CATCH_UP, KanaloaProfile
 from .rules import removable_cards
 from .sea import FLOOR, caught_up, circle, colour_of_square, dolphin_extra, neighbours, sail, start_square
@@ -95,11 +95,13 @@ def play(profile: KanaloaProfile, state: State, action: Play, effects: Effects) 
         hand = state.hands[seat]
         at = hand.index(card)
         hands = (*state.hands[:seat], hand[:at] + hand[at + 1 :], *state.hands[seat + 1 :])
-        state = replace(state, trick=trick, hands=hands)
+        state = changed(
+            state, {"trick": trick, "hands": hands}
+        )  # evolve's dict at once: this runs at every card
     else:
         voids, revokes = watch_for_revoke(profile, state, seat, card, effects)
         state = replace(state, trick=trick, voids=voids, revokes=revokes)
-    if COLOUR_OF[card] == KRAKEN:
+    if card in KRAKEN_CARDS:
         if removable_cards(profile, state, for_kraken=True):
             effects.append(effect("kanaloa.kraken", T.KRAKEN_REMOVES, seat=seat))
             return replace(state, phase=KRAKEN_REMOVAL, pending=seat)
