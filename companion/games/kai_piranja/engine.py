@@ -18,7 +18,7 @@ from .cards import EMPTY_SEA, FARANDOLE, SPECIES
 from .invariants import invariant_problems, shape_problem
 from .profile import KaiPiranjaProfile
 from .rules import CAPTURE_THRESHOLD, capturable, hungry_count, winners_by_rulebook
-from .state import JSON_FIELDS, NO_REVEAL, SATED, State
+from .state import JSON_FIELDS, NO_REVEAL, SATED, CardSet, State
 
 
 class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
@@ -56,7 +56,7 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
             catches=((),) * players,
             piles=((),) * len(SPECIES),
             out_of_play=(),
-            seen=frozenset(),
+            seen=CardSet(),
             farandole_left=FARANDOLE_CARDS - removed,
             empty_sea_left=EMPTY_SEA_CARDS,
             turn_reveals=0,
@@ -114,17 +114,16 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
         if choice is not None:
             return choice
         assert back is not None
-        ids = self.box.ids_by_back[back]
-        seen = state.seen
+        ids, card_bits = self.box.ids_by_back[back], self.box.bits_by_back[back]
+        seen = state.seen.mask
         n = len(ids)
         k = n.bit_length()
         for _ in range(8):  # rejection sampling is cheap until few cards are left unseen
             r = bits(k)
             while r >= n:
                 r = bits(k)
-            card = ids[r]
-            if card not in seen:
-                return self._reveals[seat][card]
+            if not seen & card_bits[r]:
+                return self._reveals[seat][ids[r]]
         return Reveal(seat, rng.choice(rules.unseen(self.box, state, back)))
 
     # --- the end ----------------------------------------------------------------------------------

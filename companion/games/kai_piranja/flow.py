@@ -17,7 +17,7 @@ from .actions import Bank, Capture, KaiPiranjaAction, Reveal
 from .box import Box
 from .cards import FARANDOLE, SPECIES
 from .rules import capturable, eaten_by_hungry, taker_of_sated
-from .state import NO_REVEAL, SATED, State
+from .state import NO_REVEAL, SATED, CardSet, State
 
 Row = tuple[str, ...]
 Rows = tuple[Row, ...]
@@ -47,7 +47,7 @@ def _put(groups: Rows, at: int, group: Row) -> Rows:
 def reveal(box: Box, state: State, seat: int, card: str, changes: Changes, effects: list[EffectData]) -> bool:
     """The card comes up and is placed, eaten into a pile or ends the game. True if it ends the turn."""
     effects.append(("revealed", T.REVEALED, (("seat", seat), ("card", card))))
-    changes["seen"] = state.seen | {card}
+    changes["seen"] = CardSet(state.seen.mask | box.bit[card])
     changes["turn_reveals"] = state.turn_reveals + 1
     farandole = box.back[card] == FARANDOLE
     if farandole:

@@ -88,7 +88,19 @@ def back_to_reveal(state: State) -> str | None:
 
 
 def unseen(box: Box, state: State, back: str) -> list[str]:
-    return [c for c in box.ids_by_back[back] if c not in state.seen]
+    """The cards of ``back`` not yet revealed, in the box's order. Read from the bits left unset rather than by
+    asking of every card: the random policy asks when its draws keep finding seen cards, late in a game, with
+    few cards left."""
+    free = box.mask_by_back[back] & ~state.seen.mask
+    card_of_bit = box.card_of_bit
+    cards = []
+    while free:
+        low = free & -free  # the lowest bit set
+        cards.append(card_of_bit[low])
+        free ^= low
+    if not box.bits_in_card_order:
+        cards.sort(key=box.place.__getitem__)
+    return cards
 
 
 def capturable(box: Box, row: Sequence[str], piles: Sequence[Sequence[str]]) -> list[str]:
