@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from companion.catalogue import Catalogue
@@ -43,6 +43,20 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
         self._captures = {(seat, s): Capture(seat, s) for seat in seats for s in SPECIES}
         self._bank_end = [(Bank(seat), EndTurn(seat)) for seat in seats]
         self._reveals = [{card: Reveal(seat, card) for card in self.box.back} for seat in seats]
+        self._captures_now = not self.profile.capture_requires_banking  # captures wait for banking if not
+        # Per back, what a random reveal draws from: the cards' bits in State.seen, their count and the
+        # bits a draw below that count takes; and per seat, the reveal of each card in the same order.
+        self._backs = {
+            back: (self.box.bits_by_back[back], len(ids), len(ids).bit_length())
+            for back, ids in self.box.ids_by_back.items()
+        }
+        self._reveals_by_back = [
+            {
+                back: tuple(self._reveals[seat][card] for card in ids)
+                for back, ids in self.box.ids_by_back.items()
+            }
+            for seat in seats
+        ]
 
     # --- setting up -------------------------------------------------------------------------------
 
@@ -89,42 +103,64 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
         """
         seat = state.current
         row = state.rows[seat]
-        options: list[KaiPiranjaAction | None] = []
-        if len(row) >= CAPTURE_THRESHOLD and not self.profile.capture_requires_banking:
-            options.extend([self._captures[seat, s] for s in capturable(self.box, row, state.piles)])
-        if state.last_reveal == SATED:
+        back = FARANDOLE if state.farandole_left else EMPTY_SEA if state.empty_sea_left else None
+        bits = rng.getrandbits
+        sated = state.last_reveal == SATED
+        captures = (
+            capturable(self.box, row, state.piles)
+            if self._captures_now and len(row) >= CAPTURE_THRESHOLD
+            else ()
+        )
+        if not sated and not captures:
+            # Revealing is the one decision: rng.choice of one option still draws a bit until it draws 0.
+            while bits(1):
+                pass
+        else:
+            choice = self._decide(seat, row, captures, sated, back is not None, bits)
+            if choice is not None:
+                return choice
+        assert back is not None
+        # A card of the back drawn uniformly among the unseen, as the bare loop draws it: a few draws among all
+        # the back's cards while they find seen ones (cheap until few are left unseen), then among the unseen.
+        card_bits, n, k = self._backs[back]
+        seen = state.seen.mask
+        for _ in range(8):
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            if not seen & card_bits[r]:
+                return self._reveals_by_back[seat][back][r]
+        return self._reveals[seat][rng.choice(rules.unseen(self.box, state, back))]
+
+    def _decide(
+        self,
+        seat: int,
+        row: tuple[str, ...],
+        captures: list[str],
+        sated: bool,
+        reveal: bool,
+        bits: Callable[[int], int],
+    ) -> KaiPiranjaAction | None:
+        """One of the decisions drawn uniformly, as ``rng.choice`` would (None for "reveal"), in the order of
+        ``rules.decisions`` with "reveal" last."""
+        options: list[KaiPiranjaAction | None] = [self._captures[seat, s] for s in captures]
+        if sated:
             bank, end = self._bank_end[seat]
             if row:
                 options.append(bank)
             options.append(end)
-        back = FARANDOLE if state.farandole_left else EMPTY_SEA if state.empty_sea_left else None
-        if back is not None:
-            options.append(None)  # stands for "reveal"; the card is drawn below
+        if reveal:
+            options.append(None)
         # The draws of rng.choice and rng.randrange(n), made here without their checks and calls: n.bit_length()
         # random bits, drawn again while they make n or more (CPython's Random._randbelow_with_getrandbits). The
         # same numbers from the same seed, so seeded games stay as they were (the golden playthroughs, and the
         # bare loop's games, which draw through rng.choice, check it).
-        bits = rng.getrandbits
         n = len(options)
         k = n.bit_length()
         r = bits(k)
         while r >= n:
             r = bits(k)
-        choice = options[r]
-        if choice is not None:
-            return choice
-        assert back is not None
-        ids, card_bits = self.box.ids_by_back[back], self.box.bits_by_back[back]
-        seen = state.seen.mask
-        n = len(ids)
-        k = n.bit_length()
-        for _ in range(8):  # rejection sampling is cheap until few cards are left unseen
-            r = bits(k)
-            while r >= n:
-                r = bits(k)
-            if not seen & card_bits[r]:
-                return self._reveals[seat][ids[r]]
-        return Reveal(seat, rng.choice(rules.unseen(self.box, state, back)))
+        return options[r]
 
     # --- the end ----------------------------------------------------------------------------------
 
