@@ -152,12 +152,17 @@ def sail(circ: Sequence[int], boats: Sequence[int], order: tuple[int, ...], seat
     sharing the start square are behind the one that leaves it.
     """
     origin = boats[seat]
-    others = {square: s for s, square in enumerate(boats) if s != seat and square != origin}
-    mates = [s for s, square in enumerate(boats) if s != seat and square == origin]
     size = len(circ)
     k = (circ.index(origin) + 1) % size
+    taken = set(boats)
+    taken.discard(origin)  # boats sharing the start square with it are not sailed past
+    if circ[k] not in taken and boats.count(origin) == 1:
+        return Voyage(
+            circ[k], order, (), False
+        )  # the usual move: the next square is free and nobody is left behind
+    mates = [s for s, square in enumerate(boats) if s != seat and square == origin]
     passed: list[int] = []
-    while circ[k] in others:
+    while circ[k] in taken:
         passed.extend(s for s, square in enumerate(boats) if square == circ[k])
         k = (k + 1) % size
     rank = order.index(seat)
