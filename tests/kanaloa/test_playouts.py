@@ -8,6 +8,8 @@ import random
 import pytest
 
 from companion.games.kanaloa import KanaloaGame
+from companion.games.kanaloa.cards import DECK, HAND_SIZE
+from companion.games.kanaloa.outcomes import random_deal
 from companion.games.kanaloa.profile import KanaloaProfile
 from companion.protocol import Step
 
@@ -76,3 +78,14 @@ def test_a_state_in_every_phase_round_trips_through_json() -> None:
             state = game.apply(state, action).state
         assert game.state_from_json(json.loads(json.dumps(game.state_to_json(state)))) == state
     assert phases == {"layout", "deal", "lay-down", "play", "kraken-removal", "dolphin", "round-removal"}
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_random_deal_deals_as_rng_sample_does(players: int) -> None:
+    """``random_deal`` makes rng.sample's draws inline: the same hands and the same generator state after."""
+    for seed in range(200):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        cards = theirs.sample(DECK, HAND_SIZE * players)
+        expected = tuple(tuple(cards[i : i + HAND_SIZE]) for i in range(0, len(cards), HAND_SIZE))
+        assert random_deal(ours, players) == expected
+        assert ours.getstate() == theirs.getstate()

@@ -12,9 +12,9 @@ from companion.protocol import JSON, Game, Step, Violation
 
 from . import flow
 from .actions import ACTION_TYPES, Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, RemoveSeaCard, english
-from .cards import COLOUR_OF, COLOURS, DECK, HAND_SIZE, SPECIALS, catalogue
+from .cards import COLOUR_OF, COLOURS, DECK, SPECIALS, catalogue
 from .invariants import invariant_problems
-from .outcomes import ChanceOutcomes
+from .outcomes import ChanceOutcomes, random_deal
 from .profile import KanaloaProfile
 from .rules import check, check_timing, current_player, removable_cards
 from .sea import layout_problem, random_layout, reference_layout
@@ -127,9 +127,7 @@ class KanaloaGame(Game[State, KanaloaAction]):
                 r = bits(k)
             return self._plays[seat][playable[r]]
         if phase == DEAL:
-            cards = rng.sample(DECK, HAND_SIZE * state.players)
-            hands = tuple(tuple(cards[i : i + HAND_SIZE]) for i in range(0, len(cards), HAND_SIZE))
-            return Deal(state.leader, hands)
+            return Deal(state.leader, random_deal(rng, state.players))
         if phase == LAYOUT:
             return LayOut(0, *random_layout(rng, state.players, self.profile.random_sea_dolphins))
         return rng.choice(self.legal_actions(state))

@@ -1,10 +1,13 @@
 """Chance nodes too large to list: the sea layout (every order of the sea cards and their squares) and the deal
-(every split of 53 cards into hands of 8)."""
+(every split of 53 cards into hands of 8); and the random deal of simulated games."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable
 from typing import Any
+
+from .cards import DECK, HAND_SIZE
 
 
 class ChanceOutcomes(list):
@@ -21,3 +24,24 @@ class ChanceOutcomes(list):
 
     def __contains__(self, item: object) -> bool:
         return self._accepts(item)
+
+
+# Each step of a deal draws below the number of cards not yet dealt: that number and its bit length, made once.
+_DRAWS: tuple[tuple[int, int], ...] = tuple((n, n.bit_length()) for n in range(len(DECK), 0, -1))
+
+
+def random_deal(rng: random.Random, players: int) -> tuple[tuple[str, ...], ...]:
+    """Hands of ``HAND_SIZE`` cards: ``rng.sample(DECK, HAND_SIZE * players)`` cut in hands, drawn here as
+    CPython's ``sample`` draws them (its pool branch, which a sample of at most 53 cards always takes) with
+    the draws of ``rng._randbelow`` made inline: the same hands from the same seed, at every deal of every
+    simulated game (a test compares the two)."""
+    bits = rng.getrandbits
+    pool = list(DECK)
+    cards = []
+    for n, k in _DRAWS[: HAND_SIZE * players]:
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        cards.append(pool[j])
+        pool[j] = pool[n - 1]  # the last card not dealt takes the dealt one's place
+    return tuple(tuple(cards[i : i + HAND_SIZE]) for i in range(0, len(cards), HAND_SIZE))
