@@ -90,15 +90,20 @@ def evolve(value: T, **changes: Any) -> T:
     return changed(value, changes)
 
 
+# object's own, read once: a lookup on a type is not specialised by Python 3.11 and costs at every state copy.
+_new = object.__new__
+_set_attribute = object.__setattr__
+
+
 def changed(value: T, changes: Mapping[str, Any]) -> T:
     """``evolve`` with the changes gathered in a dict beforehand (a game's flow collects them as it goes)."""
     cls = type(value)
-    new = object.__new__(cls)
+    new = _new(cls)
     if cls.__dictoffset__:  # instances with a __dict__: asking the type is cheaper than a cached lookup
         # A copy of the fields' dict is the cheapest copy there is; set past the frozen __setattr__.
-        fields_ = value.__dict__.copy()
+        fields_ = vars(value).copy()
         fields_.update(changes)
-        object.__setattr__(new, "__dict__", fields_)
+        _set_attribute(new, "__dict__", fields_)
         return new
     slots = cls.__slots__  # type: ignore[attr-defined]  # a slotted frozen dataclass
     unknown = changes.keys() - set(slots)
@@ -146,8 +151,9 @@ def action_from_json(data: JSON, types: Sequence[type[A]], title: str) -> A:
 class Step(Generic[S]):
     """The result of a legal action: the new state and what happened.
 
-    A game may give what happened as Effects or as their plain (code, message, params) triples: a simulated game
-    applies hundreds of actions and reads none of their effects, so the triples become Effects when first read.
+    A game may give what happened as Effects or as their plain (code, message, params) triples, in a tuple or in
+    a list it hands over (keeping no hold on it): a simulated game applies hundreds of actions and reads none of
+    their effects, so they become a tuple of Effects when first read.
     """
 
     __slots__ = ("_effects", "state")

@@ -2,8 +2,8 @@
 
 A simulated game applies some two hundred actions and reads none of their effects, so this is written for
 speed: each action copies the state once, with every change it makes (``changed``), rather than once per rule
-it applies; and effects are told as plain (code, message, params) triples, which the Step makes into Effects
-only if they are read.
+it applies; and effects are told as plain (code, message, params) triples, in a list the Step owns and makes
+into a tuple of Effects only if they are read.
 """
 
 from __future__ import annotations
@@ -29,14 +29,14 @@ def apply(box: Box, state: State, action: KaiPiranjaAction) -> Step[State]:
     changes: Changes = {}
     if isinstance(action, Reveal):
         if not reveal(box, state, action.seat, action.card, changes, effects):
-            return Step(changed(state, changes), tuple(effects))
+            return Step(changed(state, changes), effects)
     elif isinstance(action, Capture):
         capture(state, action.seat, action.species, changes, effects)
-        return Step(changed(state, changes), tuple(effects))
+        return Step(changed(state, changes), effects)
     elif isinstance(action, Bank):
         bank(box, state, action.seat, changes, effects)
     end_turn(state, changes, effects)
-    return Step(changed(state, changes), tuple(effects))
+    return Step(changed(state, changes), effects)
 
 
 def _put(groups: Rows, at: int, group: Row) -> Rows:

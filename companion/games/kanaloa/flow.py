@@ -34,7 +34,7 @@ def apply(profile: KanaloaProfile, state: State, action: KanaloaAction) -> Step[
         state = deal(profile, state, action, effects)
     else:
         state = lay_out(state, action, effects)
-    return Step(state, tuple(effects))
+    return Step(state, effects)  # the Step owns the list: made Effects when read
 
 
 # --- setting up -----------------------------------------------------------------------------------
@@ -85,7 +85,7 @@ def start_trick(state: State, effects: Effects) -> State:
     trump = colour_of_square(state.layout_squares[state.boats[state.order[0]]])
     number = state.trick_number + 1
     effects.append(effect("kanaloa.trump", T.TRUMP, trick=number, seat=state.leader, colour=trump))
-    return replace(state, phase=PLAY, pending=NOBODY, trick_number=number, trump=trump)
+    return changed(state, {"phase": PLAY, "pending": NOBODY, "trick_number": number, "trump": trump})
 
 
 def play(profile: KanaloaProfile, state: State, action: Play, effects: Effects) -> State:
@@ -172,7 +172,7 @@ def sail_boat(profile: KanaloaProfile, state: State, seat: int, effects: Effects
     circ = circle(state.layout_cards, state.sea)
     voyage = sail(circ, state.boats, state.order, seat)
     boats = (*state.boats[:seat], voyage.square, *state.boats[seat + 1 :])
-    state = replace(state, boats=boats, order=voyage.order, **changes)  # type: ignore[arg-type]
+    state = changed(state, {"boats": boats, "order": voyage.order, **changes})
     colour = colour_of_square(state.layout_squares[voyage.square])
     if voyage.passed:
         effects.append(
