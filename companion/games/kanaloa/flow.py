@@ -22,15 +22,16 @@ Effects = list[EffectData]  # plain triples: the Step makes them Effects when re
 
 def apply(profile: KanaloaProfile, state: State, action: KanaloaAction) -> Step[State]:
     effects: Effects = []
-    if isinstance(action, Play):
+    # By exact class, cheaper than isinstance at every action: action classes have no subclasses.
+    if type(action) is Play:
         state = play(profile, state, action, effects)
-    elif isinstance(action, RemoveSeaCard):
+    elif type(action) is RemoveSeaCard:
         state = remove_sea_card(profile, state, action, effects)
-    elif isinstance(action, Dolphin):
+    elif type(action) is Dolphin:
         state = choose_dolphin(profile, state, action, effects)
-    elif isinstance(action, LayDown):
+    elif type(action) is LayDown:
         state = lay_down(state, action, effects)
-    elif isinstance(action, Deal):
+    elif type(action) is Deal:
         state = deal(profile, state, action, effects)
     else:
         state = lay_out(state, action, effects)
