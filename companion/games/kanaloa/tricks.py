@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import COLOUR_OF, COLOURS, KANALOA, VALUE_OF
+from .cards import COLOUR_OF, COLOURS, KANALOA_CARDS, VALUE_OF
 from .profile import LEAD_NO_COLOUR
+
+_KANALOA_SET = frozenset(KANALOA_CARDS)
 
 
 def first_tiki_colour(trick: Sequence[str]) -> str | None:
@@ -47,10 +49,9 @@ def winning_index(trick: Sequence[str], trump: str) -> int:
     """The place in the trick of the winning card: the last Kanaloa, else the highest trump, else the highest
     card of the first tiki card's colour. A Kraken never wins (a trick always holds a Kanaloa or a tiki card:
     there are only 2 Krakens and at least 3 players)."""
+    if not _KANALOA_SET.isdisjoint(trick):  # asked of the set first: few tricks hold one of the 3 Kanaloa
+        return max(i for i, card in enumerate(trick) if card in _KANALOA_SET)
     colours = [COLOUR_OF[card] for card in trick]
-    for i in range(len(trick) - 1, -1, -1):
-        if colours[i] == KANALOA:
-            return i
     ranking = trump if trump in colours else first_tiki_colour(trick)
     best, best_value = -1, 0
     for i, card in enumerate(trick):
