@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from dataclasses import replace
 
@@ -25,6 +27,7 @@ def test_a_card_set_reads_as_a_frozenset_of_its_ids() -> None:
     assert CardSet() == frozenset() and not CardSet()
     with pytest.raises(AttributeError):
         seen.mask = 0  # type: ignore[misc]
+    assert copy.deepcopy(seen) == seen and pickle.loads(pickle.dumps(seen)) == seen
 
 
 def test_a_state_built_with_a_frozenset_keeps_a_card_set() -> None:

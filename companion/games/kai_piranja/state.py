@@ -77,6 +77,9 @@ class CardSet(AbstractSet[str]):
     def __repr__(self) -> str:
         return f"CardSet({sorted(self)!r})"
 
+    def __reduce__(self) -> tuple[type[CardSet], tuple[int]]:
+        return CardSet, (self.mask,)  # copy, deepcopy and pickle, past the immutable __setattr__
+
 
 _set_mask = CardSet.mask.__set__  # type: ignore[attr-defined]
 
