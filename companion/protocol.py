@@ -99,18 +99,24 @@ def changed(value: T, changes: Mapping[str, Any]) -> T:
     """``evolve`` with the changes gathered in a dict beforehand (a game's flow collects them as it goes)."""
     cls = type(value)
     new = _new(cls)
-    if cls.__dictoffset__:  # instances with a __dict__: asking the type is cheaper than a cached lookup
-        # A copy of the fields' dict is the cheapest copy there is; set past the frozen __setattr__.
+    try:
+        # A copy of the fields' dict is the cheapest copy there is; set past the frozen __setattr__. Asked of
+        # the value itself: an attribute of a type is looked up unspecialised by Python 3.11, at every copy.
         fields_ = vars(value).copy()
-        fields_.update(changes)
-        _set_attribute(new, "__dict__", fields_)
-        return new
-    slots = cls.__slots__  # type: ignore[attr-defined]  # a slotted frozen dataclass
+    except TypeError:  # no __dict__: a slotted frozen dataclass
+        return _changed_slots(cls, new, value, changes)
+    fields_.update(changes)
+    _set_attribute(new, "__dict__", fields_)
+    return new
+
+
+def _changed_slots(cls: type, new: T, value: T, changes: Mapping[str, Any]) -> T:
+    slots = cls.__slots__  # type: ignore[attr-defined]
     unknown = changes.keys() - set(slots)
     if unknown:
         raise TypeError(f"{cls.__name__} has no field(s) {sorted(unknown)}")
     for name in slots:  # set each slot past its frozen __setattr__
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(value, name))
+        _set_attribute(new, name, changes[name] if name in changes else getattr(value, name))
     return new
 
 
