@@ -136,7 +136,7 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
         self,
         seat: int,
         row: tuple[str, ...],
-        captures: list[str],
+        captures: Sequence[str],
         sated: bool,
         reveal: bool,
         bits: Callable[[int], int],
