@@ -44,9 +44,8 @@ class CardSet(AbstractSet[str]):
         return cls(mask)
 
     @classmethod
-    def _from_iterable(
-        cls, cards: Iterable[str]
-    ) -> CardSet:  # what the Set mixins (``|``, ``&``, ``-``) build
+    def _from_iterable(cls, cards: Iterable[str]) -> CardSet:  # type: ignore[override]  # of card ids only
+        """What the Set mixins (``|``, ``&``, ``-``) build their results with."""
         return cls.of(cards)
 
     def __contains__(self, card: object) -> bool:

@@ -34,6 +34,7 @@ def apply(profile: KanaloaProfile, state: State, action: KanaloaAction) -> Step[
     elif type(action) is Deal:
         state = deal(profile, state, action, effects)
     else:
+        assert type(action) is LayOut  # the one kind left
         state = lay_out(state, action, effects)
     return Step(state, effects)  # the Step owns the list: made Effects when read
 
