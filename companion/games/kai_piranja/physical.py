@@ -7,14 +7,20 @@ the camera's eyes. A step may also press a button, for what a camera cannot see.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from companion.games.kai_piranja.actions import Bank, EndTurn, Reveal
-from companion.games.kai_piranja.table import BUTTON_BANK, BUTTON_END_TURN, KaiPiranjaTable
+from companion.games.kai_piranja.table import (
+    BUTTON_BANK,
+    BUTTON_END_TURN,
+    CENTRE_AREA,
+    REVEALED_SLOT,
+    KaiPiranjaTable,
+)
 from companion.match import Match
 from companion.table import TableLayout
 
-REVEALED_SLOT = "revealed"
+__all__ = ["REVEALED_SLOT", "TableStep", "table_steps", "with_revealed"]
 
 
 @dataclass(frozen=True)
@@ -29,7 +35,7 @@ class TableStep:
 
 def with_revealed(layout: TableLayout, card: str) -> TableLayout:
     """The table with ``card`` just turned face up in the centre."""
-    return replace(layout, centre={**layout.centre, REVEALED_SLOT: card})
+    return layout.with_content(CENTRE_AREA, {**layout.content(CENTRE_AREA), REVEALED_SLOT: card})
 
 
 def table_steps(table: KaiPiranjaTable, match: Match) -> Iterator[TableStep]:
