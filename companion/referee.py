@@ -151,7 +151,7 @@ class Referee:
         layout = self.table.layout(self.state)
         diffs = differences(layout, seen)
         refused = [s for s in seen if s.card in self._refused]
-        places = layout.seen_places(refused)
+        places = layout.seen_places(refused) if refused else {}
         diffs = [d for d in diffs if not (d.kind == LEFTOVER and d.card in self._refused)] + [
             Difference(LEFTOVER, s.card, None, places.get(s.card) or Place(None, s.zone)) for s in refused
         ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
@@ -74,39 +75,66 @@ class TableLayout:
 
     def area_at(self, zone: str, x: float, y: float) -> Area | None:
         """The first declared area of ``zone`` covering (x, y)."""
-        return next((a for a in self.areas if a.zone == zone and a.covers(x, y)), None)
+        return _area_at(_zone_index(self.areas), zone, x, y)
 
     def seen_places(self, seen: Iterable[SeenCard]) -> dict[str, Place]:
         """Each seen card's place, snapped by its area; cards in the unknown zone have none."""
-        return _seen_places(self, _by_area(self, seen))
+        table = _Seen(self, seen)
+        return {card: table.place(card) for card in table.area_of}
 
 
-def _by_area(layout: TableLayout, seen: Iterable[SeenCard]) -> dict[str | None, dict[str, list[SeenCard]]]:
-    """Known-zone cards grouped by area name (None: no area), then by zone."""
-    zones: dict[str, list[Area]] = {}
-    for area in layout.areas:
-        zones.setdefault(area.zone, []).append(area)
-    groups: dict[str | None, dict[str, list[SeenCard]]] = {}
-    for s in seen:
-        if s.zone == UNKNOWN:
-            continue
-        area = next((a for a in zones.get(s.zone, ()) if a.covers(s.x, s.y)), None)
-        groups.setdefault(area.name if area else None, {}).setdefault(s.zone, []).append(s)
-    return groups
+@functools.lru_cache(maxsize=64)
+def _zone_index(areas: tuple[Area, ...]) -> dict[str, tuple[Area, ...]]:
+    """Each zone's areas, in declaration order. Cached: a game's areas are the same tuple every frame."""
+    index: dict[str, tuple[Area, ...]] = {}
+    for area in areas:
+        index[area.zone] = (*index.get(area.zone, ()), area)
+    return index
 
 
-def _seen_places(
-    layout: TableLayout, groups: dict[str | None, dict[str, list[SeenCard]]]
-) -> dict[str, Place]:
-    places: dict[str, Place] = {}
-    for name, by_zone in groups.items():
-        for zone, cards in by_zone.items():
-            if name is None:
-                places.update((s.card, Place(None, zone)) for s in cards)
+def _area_at(index: Mapping[str, tuple[Area, ...]], zone: str, x: float, y: float) -> Area | None:
+    return next((a for a in index.get(zone, ()) if a.covers(x, y)), None)
+
+
+class _Seen:
+    """The known-zone cards seen, each in its area, with their spots snapped lazily, area by area (only the areas
+    a difference needs: snapping a row sorts it)."""
+
+    def __init__(self, layout: TableLayout, seen: Iterable[SeenCard]) -> None:
+        self.layout = layout
+        self.cards: dict[str | None, list[SeenCard]] = {}  # by area name; None: in no area
+        self.area_of: dict[str, Area | None] = {}
+        self.zone_of: dict[str, str] = {}
+        index = _zone_index(layout.areas)
+        for s in seen:
+            if s.zone == UNKNOWN:
                 continue
-            spots = layout.area(name).seen(layout.content(name), cards)
-            places.update((card, Place(name, zone, spot)) for card, spot in spots.items())
-    return places
+            here = index.get(s.zone, ())
+            # One area over the whole zone (a row on a mat, the centre's piles): no need to ask where.
+            if len(here) == 1 and getattr(here[0], "bounds", None) is None:
+                area: Area | None = here[0]
+            else:
+                area = _area_at(index, s.zone, s.x, s.y)
+            self.area_of[s.card] = area
+            self.zone_of[s.card] = s.zone
+            self.cards.setdefault(_name(area), []).append(s)
+        self._spots: dict[str, dict[str, Spot | None]] = {}
+
+    def spot(self, card: str) -> Spot | None:
+        area = self.area_of[card]
+        if area is None:
+            return None
+        spots = self._spots.get(area.name)
+        if spots is None:
+            spots = self._spots[area.name] = area.seen(self.layout.content(area.name), self.cards[area.name])
+        return spots.get(card)
+
+    def place(self, card: str) -> Place:
+        return Place(_name(self.area_of[card]), self.zone_of[card], self.spot(card))
+
+
+def _name(area: Area | None) -> str | None:
+    return area.name if area is not None else None
 
 
 def differences(expected: TableLayout, seen: Sequence[SeenCard]) -> list[Difference]:
@@ -117,35 +145,38 @@ def differences(expected: TableLayout, seen: Sequence[SeenCard]) -> list[Differe
     leftover (only if seen lately: a card only remembered is not told to be taken away); a row or a ring out of
     order gives one order difference, naming its first card out of place.
     """
-    groups = _by_area(expected, seen)
-    got = _seen_places(expected, groups)
-    want = expected.expected_places()
+    table = _Seen(expected, seen)
+    contents = expected.contents
+    want: dict[str, tuple[Area, Spot]] = {}
+    for area in expected.areas:
+        for card, spot in area.expected(contents.get(area.name, EMPTY)).items():
+            want[card] = (area, spot)
     unknown = {s.card for s in seen if s.zone == UNKNOWN}
-    areas = {a.name: a for a in expected.areas}
     out: list[Difference] = []
     for card in sorted(want):
-        w, g = want[card], got.get(card)
-        if g is None:
+        area, spot = want[card]
+        if card not in table.area_of:
             if card not in unknown:
-                out.append(Difference(MISSING, card, w, None))
-        elif (g.area, g.zone) != (w.area, w.zone) or (areas[w.area].judges_spots and g.spot != w.spot):
-            out.append(Difference(MISPLACED, card, w, g))
+                out.append(Difference(MISSING, card, Place(area.name, area.zone, spot), None))
+        elif _name(table.area_of[card]) != area.name or (area.judges_spots and table.spot(card) != spot):
+            out.append(Difference(MISPLACED, card, Place(area.name, area.zone, spot), table.place(card)))
     fresh = {s.card for s in seen if s.fresh}
     out += [
-        Difference(LEFTOVER, card, None, got[card])
-        for card in sorted(got)
+        Difference(LEFTOVER, card, None, table.place(card))
+        for card in sorted(table.area_of)
         if card not in want and card in fresh
     ]
     for area in expected.areas:
-        for zone, cards in groups.get(area.name, {}).items():
-            fault = area.order_fault(expected.content(area.name), cards)
+        cards = table.cards.get(area.name)
+        if cards:
+            fault = area.order_fault(contents.get(area.name, EMPTY), cards)
             if fault is not None:
                 out.append(
                     Difference(
                         ORDER,
                         fault.card,
-                        Place(area.name, zone, fault.expected),
-                        Place(area.name, zone, fault.seen),
+                        Place(area.name, area.zone, fault.expected),
+                        Place(area.name, area.zone, fault.seen),
                     )
                 )
     return out
