@@ -43,7 +43,9 @@ def row_cards(cards: tuple[str, ...], zone: str = seat_zone(0), step: float = 32
 
 
 @given(st.integers(2, 12), st.floats(5, 80), st.data())
-def test_a_row_in_order_is_no_difference_whatever_the_spacing(n: int, step: float, data) -> None:
+def test_a_row_in_order_is_no_difference_whatever_the_spacing(
+    n: int, step: float, data: st.DataObject
+) -> None:
     row = CARDS[:n]
     jitter = data.draw(st.lists(st.floats(-step / 3, step / 3), min_size=n, max_size=n))
     seen = [
@@ -54,7 +56,7 @@ def test_a_row_in_order_is_no_difference_whatever_the_spacing(n: int, step: floa
 
 
 @given(st.integers(2, 12), st.data())
-def test_a_row_with_two_cards_swapped_is_one_order_difference(n: int, data) -> None:
+def test_a_row_with_two_cards_swapped_is_one_order_difference(n: int, data: st.DataObject) -> None:
     row = CARDS[:n]
     i = data.draw(st.integers(0, n - 2))
     j = data.draw(st.integers(i + 1, n - 1))
@@ -132,7 +134,9 @@ def test_a_ring_turned_by_any_offset_is_no_difference(
 
 
 @given(st.integers(3, 12), st.integers(0, 11), st.data())
-def test_a_ring_with_two_cards_swapped_is_an_order_difference(n: int, offset: int, data) -> None:
+def test_a_ring_with_two_cards_swapped_is_an_order_difference(
+    n: int, offset: int, data: st.DataObject
+) -> None:
     ring = CARDS[:n]
     i = data.draw(st.integers(0, n - 2))
     j = data.draw(st.integers(i + 1, n - 1))
