@@ -182,8 +182,9 @@ def card_axes(corners: np.ndarray, kind: StickerKind) -> tuple[np.ndarray, np.nd
     """Many cards' centres (n, 2) in the frame, and a point a sticker's side from each along the card's x axis.
 
     The axis is the mean of the sticker's four sides (the two horizontal ones, and the two vertical ones turned a
-    quarter): its top edge alone, or the sticker's homography carried to the card's centre, tilted several
-    degrees with a fraction of a pixel of noise on the corners.
+    quarter). Measured on the scene matrix's plain scenes: the top edge alone, or the sticker's homography
+    carried to the card's centre, put the rotation up to 8 degrees off (a fraction of a pixel of noise on the
+    corners); the mean of the four sides, up to about 2.
     """
     centres = card_centres(corners, kind)
     if not len(corners):
