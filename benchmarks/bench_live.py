@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import statistics
 
-from companion.games import make_game
+from companion.games import find_game, make_game
 from companion.match import Match
 from companion.referee import Referee
 from companion.simulate import simulate
@@ -22,7 +22,7 @@ TARGET_MS = 300.0
 def measure(width: int, height: int, seed: int, actions: int) -> dict[str, float]:
     game = make_game("kai-piranja")
     played = simulate(game, 3, seed)
-    referee = Referee(game, game.table_adapter(), Match(game, played.seats), played.seats)
+    referee = Referee(game, find_game(game.name).table_adapter(game), Match(game, played.seats), played.seats)
     table = SimulatedTable(
         played, referee, game_cards(game.name), mode="pixels", seed=seed, camera=Camera(width, height)
     )

@@ -15,11 +15,11 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# Each module exposes run(quick: bool) -> str, a Markdown section. Missing optional ones are reported, not hidden.
+# Each module exposes run(quick: bool) -> str, a Markdown section.
 SECTIONS = (
     "benchmarks.bench_core",
     "benchmarks.bench_vision",
-    "benchmarks.bench_hardware",
+    "benchmarks.bench_startup",
     "benchmarks.bench_live",
 )
 
@@ -64,12 +64,7 @@ def main() -> None:
         "",
     ]
     for module in SECTIONS:
-        try:
-            section = importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
-            continue
+        section = importlib.import_module(module)
         print(f"running {module} ...", file=sys.stderr, flush=True)
         parts += [section.run(quick=args.quick), ""]
     text = "\n".join(parts)

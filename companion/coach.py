@@ -1,7 +1,8 @@
 """The coach: the current player's options in words, what each would do, and a risk hint where it helps.
 
-``coach(game, state, language, seats)`` is the one entry point. A game with a coach of its own (Kai Piranja) is
-coached by it; any other game gets a plain list of its legal decisions, each told by ``describe_action``.
+``coach(game, state, language, seats, game_coach)`` is the one entry point. A game whose spec names a coach of its
+own (Kai Piranja) is coached by it; any other game gets a plain list of its legal decisions, each told by
+``describe_action``.
 
 The coach's texts live in their own gettext domain, "coach", which falls back on the core's. They are marked
 with ``CN_`` / ``CNP_`` rather than ``N_`` / ``NP_``: the catalog checks of the core and of each game extract
@@ -10,10 +11,8 @@ with ``CN_`` / ``CNP_`` rather than ``N_`` / ``NP_``: the catalog checks of the 
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any
 
 from companion.i18n import CORE_LOCALE_DIR, Translator, check_language, translator
@@ -58,10 +57,6 @@ class Coaching:
 
 GameCoach = Callable[[Any, Any, str, Sequence[str]], Coaching]
 
-# Game name -> "module:function" of its coach. Imported when first needed, since each game's coach imports this
-# module for its value types. Read-only: adding a coach is a code change, never a runtime one.
-COACHES = MappingProxyType({"kai-piranja": "companion.games.kai_piranja.coach:coach_turn"})
-
 GAME_OVER = CN_("The game is over.")
 NO_COACH = CN_("The coach does not know {title} yet. Here is what {seat} may do.")
 MORE_OPTIONS = CNP_("…and {n} more move.", "…and {n} more moves.")
@@ -77,24 +72,22 @@ def seat_name(seat: int, tr: Translator, seats: Sequence[str] = ()) -> str:
     return seats[seat] if 0 <= seat < len(seats) else tr("seat {n}", n=seat + 1)
 
 
-def game_coach(name: str) -> GameCoach | None:
-    """The coach function of the game called ``name``, or None if it has none yet."""
-    target = COACHES.get(name)
-    if target is None:
-        return None
-    module, _, function = target.partition(":")
-    return getattr(importlib.import_module(module), function)
+def coach(
+    game: Game,
+    state: Any,
+    language: str = "en",
+    seats: Sequence[str] = (),
+    game_coach: GameCoach | None = None,
+) -> Coaching:
+    """The current player's options in ``state``, in ``language``; ``seats`` names the seats (default "seat 1"...).
 
-
-def coach(game: Game, state: Any, language: str = "en", seats: Sequence[str] = ()) -> Coaching:
-    """The current player's options in ``state``, in ``language``; ``seats`` names the seats (default "seat 1"...)."""
+    ``game_coach`` is the game's own coach (its spec's ``coach``); without one the legal moves are listed."""
     tr = coach_translator(language)
     seat = game.current_player(state)
     if seat is None or game.is_over(state):
         return Coaching(None, tr(GAME_OVER), ())
-    specific = game_coach(game.name)
-    if specific is not None:
-        return specific(game, state, language, seats)
+    if game_coach is not None:
+        return game_coach(game, state, language, seats)
     return generic_coaching(game, state, language, seats)
 
 

@@ -10,11 +10,12 @@ import time
 from pathlib import Path
 
 from companion.errors import EXIT_ILLEGAL, EXIT_MALFORMED, CommandError
-from companion.games import GAMES, game_class, make_game
+from companion.games import GAMES
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, translator
 from companion.narrate import final_lines, narrate
 from companion.protocol import Game, RecordError, Violation
 from companion.record import IllegalAction, loads, replay
+from companion.registry import GameSpec, Registry
 from companion.simulate import default_seats, simulate, simulate_many
 
 STATS_HEADING = N_(
@@ -54,11 +55,18 @@ def positive(text: str) -> int:
     return value
 
 
-def game_for(name: str) -> Game:
+def spec_for(args: argparse.Namespace, name: str | None = None) -> GameSpec:
+    """The spec of the game a command names (``args.game`` unless ``name``), from the command line's registry."""
+    registry: Registry = getattr(args, "registry", GAMES)
     try:
-        return make_game(name)
+        return registry.find(name if name is not None else args.game)
     except RecordError as exc:
         raise CommandError(N_("{problem}"), problem=exc) from None
+
+
+def game_for(args: argparse.Namespace, name: str | None = None) -> Game:
+    """The rules of the game a command names, under the rulebook's profile."""
+    return spec_for(args, name).make()
 
 
 def checked_players(game: Game, players: int) -> int:
@@ -70,7 +78,7 @@ def checked_players(game: Game, players: int) -> int:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    game = game_for(args.game)
+    game = game_for(args)
     players = checked_players(game, args.players)
     if args.games is not None:
         if args.out:
@@ -120,7 +128,7 @@ def read_text(path: str) -> str:
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
-def record_text_of(path: str) -> str:
+def record_text_of(path: str, registry: Registry = GAMES) -> str:
     """A record's text: a JSON Lines file, or the record kept in a live session's SQLite file."""
     try:
         with open(path, "rb") as f:
@@ -132,7 +140,7 @@ def record_text_of(path: str) -> str:
     from companion.session import LiveSession  # sqlite3 is only needed here
 
     try:
-        with LiveSession.resume(Path(path)) as session:
+        with LiveSession.resume(Path(path), registry) as session:
             return session.record_text()
     except RecordError as exc:
         raise CommandError(N_("{path}: {problem}"), path=path, problem=exc) from None
@@ -140,7 +148,7 @@ def record_text_of(path: str) -> str:
 
 def run_replay(args: argparse.Namespace) -> int:
     try:
-        record = loads(record_text_of(args.file))
+        record = loads(record_text_of(args.file, args.registry), args.registry)
     except RecordError as exc:
         raise CommandError(N_("{path}: {problem}"), EXIT_MALFORMED, path=args.file, problem=exc) from None
     game, seats = record.game, record.header.seats
@@ -181,7 +189,7 @@ def run_correct(args: argparse.Namespace) -> int:
 
     tr = translator(args.lang)
     try:
-        session = LiveSession.resume(Path(args.session))
+        session = LiveSession.resume(Path(args.session), args.registry)
     except RecordError as exc:
         raise CommandError(N_("{path}: {problem}"), path=args.session, problem=exc) from None
     with session:
@@ -222,12 +230,12 @@ def run_correct(args: argparse.Namespace) -> int:
 
 
 def run_rules(args: argparse.Namespace) -> int:
-    print(game_for(args.game).rules_summary(args.lang))
+    print(game_for(args).rules_summary(args.lang))
     return 0
 
 
 def run_narrate(args: argparse.Namespace) -> int:
-    game = game_for(args.game)
+    game = game_for(args)
     players = checked_players(game, args.players)
     seed = args.seed if args.seed is not None else int(time.time())
     names = tuple(args.names.split(",")) if args.names else default_seats(players)
@@ -245,8 +253,11 @@ def run_narrate(args: argparse.Namespace) -> int:
     return 0
 
 
-def core_commands(sub: argparse._SubParsersAction) -> None:
-    games = ", ".join(sorted(GAMES))
+CORE_COMMANDS = ("simulate", "replay", "correct", "rules", "narrate")
+
+
+def core_commands(sub: argparse._SubParsersAction, registry: Registry = GAMES) -> None:
+    games = ", ".join(registry)
 
     p = sub.add_parser("simulate", help="play whole games with a random legal policy")
     p.add_argument("game", help=f"one of: {games}")
@@ -289,4 +300,4 @@ def core_commands(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run_narrate)
 
 
-__all__ = ["core_commands", "game_class"]
+__all__ = ["core_commands", "game_for", "spec_for"]

@@ -78,10 +78,6 @@ def translator(
     return Translator(language, translations)
 
 
-def translators(domain: str = "companion", localedir: Path = CORE_LOCALE_DIR) -> dict[str, Translator]:
-    return {lang: translator(lang, domain, localedir) for lang in LANGUAGES}
-
-
 # --- .po parsing and .mo compiling (what GNU msgfmt does, for the subset of .po we write) ---
 
 PoKey = str | tuple[str, str]  # msgid, or (msgid, msgid_plural)

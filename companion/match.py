@@ -36,9 +36,14 @@ class Match:
         """Apply ``action`` if legal. A new action clears what could have been redone."""
         result = self.game.apply(self.state, action)
         if isinstance(result, Step):
-            self._record(action, result)
-            self._redo.clear()
+            self.push_step(action, result)
         return result
+
+    def push_step(self, action: Action, step: Step) -> None:
+        """Record ``action`` with the step the rules already gave for it in the current state (no second check,
+        no second application). A new action clears what could have been redone."""
+        self._record(action, step)
+        self._redo.clear()
 
     def _record(self, action: Action, step: Step) -> None:
         self.states.append(step.state)

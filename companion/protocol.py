@@ -13,11 +13,12 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
+from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from companion.catalogue import Catalogue
 from companion.errors import Told
-from companion.i18n import N_, Translator, translator
+from companion.i18n import CORE_LOCALE_DIR, N_, Translator, translator
 
 JSON = Any  # a value made of dict, list, str, int, float, bool and None
 
@@ -166,7 +167,8 @@ class Game(ABC, Generic[S, A]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     profile_type: ClassVar[type[Profile]]
-    domain: ClassVar[str] = "companion"  # the gettext domain of this game's texts (companion/locale/LANG/...)
+    domain: ClassVar[str] = "companion"  # the gettext domain of this game's texts
+    locale_dir: ClassVar[Path] = CORE_LOCALE_DIR  # where LANG/LC_MESSAGES/<domain>.po lie
     sticker_code: ClassVar[str]  # two capital letters naming the game inside a card's sticker, e.g. "KP"
 
     def __init__(self, profile: Profile | None = None) -> None:
@@ -255,7 +257,7 @@ class Game(ABC, Generic[S, A]):
     # --- words ------------------------------------------------------------------------------------
 
     def translator(self, language: str) -> Translator:
-        return translator(language, self.domain)
+        return translator(language, self.domain, self.locale_dir)
 
     def describe_param(self, name: str, value: JSON, tr: Translator, seats: Sequence[str]) -> str:
         """Render one fact parameter in words. Games override this for their cards; seats become names."""
@@ -281,10 +283,6 @@ class Game(ABC, Generic[S, A]):
     def describe_state(self, state: S, language: str = "en", seats: Sequence[str] = ()) -> str:
         """The table in words; games override this (the default shows the state's JSON)."""
         return json.dumps(self.state_to_json(state), ensure_ascii=False, indent=1)
-
-    def table_adapter(self) -> Any:
-        """The game's reading of a real table (a ``companion.referee.TableAdapter``), or None if it has none."""
-        return None
 
     def invariant_problems(self, state: S) -> list[str]:
         """What is inconsistent in ``state`` (cards in two places...); checked after every step in tests."""

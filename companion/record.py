@@ -9,9 +9,10 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from companion.games import make_game
+from companion.games import GAMES
 from companion.i18n import N_
 from companion.protocol import JSON, Action, Game, RecordError, Violation
+from companion.registry import Registry
 
 FORMAT = "companion-record"
 VERSION = 1
@@ -102,8 +103,8 @@ def parse_header(data: JSON) -> Header:
     return Header(game, tuple(seats), profile, seed)
 
 
-def loads(text: str) -> Record:
-    """Parse a record; raises RecordError naming the line and the problem."""
+def loads(text: str, registry: Registry = GAMES) -> Record:
+    """Parse a record of a game of ``registry``; raises RecordError naming the line and the problem."""
     lines = [(i, line) for i, line in enumerate(text.splitlines(), start=1) if line.strip()]
     if not lines:
         raise RecordError(N_("the record is empty"))
@@ -112,7 +113,7 @@ def loads(text: str) -> Record:
         raise RecordError(N_("line 1: the header must be the first line"))
     header = parse_header(_json_line(first, 1))
     try:
-        game = make_game(header.game, header.profile)
+        game = registry.make_game(header.game, header.profile)
         game.check_players(len(header.seats))
     except RecordError as exc:
         raise RecordError(N_("line {line}: {problem}"), line=1, problem=exc) from None

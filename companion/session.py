@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from companion.games import make_game
+from companion.games import GAMES
 from companion.match import Match
 from companion.protocol import JSON, Action, Game, RecordError, Step, Violation
 from companion.record import Header, parse_header
+from companion.registry import Registry
 
 SCHEMA = "companion-session"
 SCHEMA_VERSION = 1
@@ -194,7 +195,7 @@ class LiveSession:
         return cls(path, _opened(path), Match(game, tuple(seats), seed), ())
 
     @classmethod
-    def resume(cls, path: str | os.PathLike[str]) -> LiveSession:
+    def resume(cls, path: str | os.PathLike[str], registry: Registry = GAMES) -> LiveSession:
         """Reopen a session and replay every stored action. Unusable rows are listed in ``damage``; if there
         are any, the damaged file is kept as ``<name>.damaged-N`` and a clean file holding the good actions
         takes its place. Raises RecordError if not even the header can be read."""
@@ -205,12 +206,12 @@ class LiveSession:
         truncated = _truncation(path)
         db = None
         if truncated:
-            header, game, rows, damage = _read_truncated(path, truncated)
+            header, game, rows, damage = _read_truncated(path, truncated, registry)
         else:
             db = _connect(path)
             try:
                 # The header first: _configure writes to the file, and it may be a stranger's.
-                header, game = _read_header(db, path)
+                header, game = _read_header(db, path, registry)
                 _configure(db, path)
                 rows, damage = _read_rows(db)
             except BaseException:
@@ -275,7 +276,9 @@ class LiveSession:
         return self.match.can_redo()
 
     def push(self, action: Action) -> Step | Violation:
-        """Apply a legal action and commit it before returning; an illegal one changes nothing, stored or not."""
+        """Apply a legal action and commit it before returning; an illegal one changes nothing, stored or not.
+
+        The rules are applied once: the step computed here is the one recorded in memory after the commit."""
         result = self.game.apply(self.state, action)
         if isinstance(result, Violation):
             return result
@@ -287,7 +290,8 @@ class LiveSession:
                 "INSERT INTO actions VALUES (?, ?, ?, 0, ?)",
                 (ordinal, text, _now(), _crc(ordinal, False, text)),
             )
-        return self.match.push(action)
+        self.match.push_step(action, result)
+        return result
 
     def undo(self) -> Action | None:
         """Take back the last action (kept for redo, stored as undone); None if there is none."""
@@ -408,7 +412,7 @@ class LiveSession:
 # --- reading a stored session ----------------------------------------------------------------------
 
 
-def _read_header(db: sqlite3.Connection, path: Path) -> tuple[Header, Game]:
+def _read_header(db: sqlite3.Connection, path: Path, registry: Registry) -> tuple[Header, Game]:
     try:
         meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
         row = db.execute("SELECT json, crc FROM header WHERE id = 1").fetchone()
@@ -433,7 +437,7 @@ def _read_header(db: sqlite3.Connection, path: Path) -> tuple[Header, Game]:
         raise RecordError(f"{path}: the session header is damaged (its checksum does not match)")
     try:
         header = parse_header(json.loads(text))
-        game = make_game(header.game, header.profile)
+        game = registry.make_game(header.game, header.profile)
         game.check_players(len(header.seats))
     except (json.JSONDecodeError, RecordError) as exc:
         raise RecordError(f"{path}: the session header is unusable ({exc})") from None
@@ -528,7 +532,9 @@ def _truncation(path: Path) -> str | None:
     return f"the file is truncated ({size} bytes of {pages * page_size}): kept what the remaining pages hold"
 
 
-def _read_truncated(path: Path, problem: str) -> tuple[Header, Game, list[_Row], tuple[Skipped, ...]]:
+def _read_truncated(
+    path: Path, problem: str, registry: Registry
+) -> tuple[Header, Game, list[_Row], tuple[Skipped, ...]]:
     """Read a truncated file through a copy whose header states the pages actually there; the file itself
     is left as it is (resume then sets it aside)."""
     data = bytearray(path.read_bytes())
@@ -543,7 +549,7 @@ def _read_truncated(path: Path, problem: str) -> tuple[Header, Game, list[_Row],
     db = _connect(copy)
     try:
         db.execute("PRAGMA writable_schema=ON")  # a table whose root page is gone must not hide the others
-        header, game = _read_header(db, path)
+        header, game = _read_header(db, path, registry)
         rows, damage = _read_rows(db)
     finally:
         db.close()

@@ -1,4 +1,4 @@
-"""The panel's buttons as values, and the debounce and hold logic that turns raw switch levels into presses.
+"""The panel's button names, and the debounce and hold logic that turns raw switch levels into presses.
 
 ``ButtonLogic`` is a pure state machine: it is fed (time, level) samples and says when a press counts. The panel
 feeds it from GPIO edges, from keys, and at the deadlines it announces, so it is tested with made-up times.
@@ -6,28 +6,30 @@ feeds it from GPIO edges, from keys, and at the deadlines it announces, so it is
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
 
-from companion.i18n import N_
+from companion.i18n import N_, Translator
+from companion.panel import GAME_BUTTONS, PanelButton
 
-
-class PanelButton(Enum):
-    """What a button means. The value is its key in the ``[panel.buttons]`` config table."""
-
-    END_TURN = "end_turn"
-    BANK = "bank"  # Kai Piranja: bank my catch
-    CONFIRM = "confirm"
-    UNDO = "undo"  # needs a long hold, so it is never pressed by accident
-
-
-# English msgids of the buttons' names, translated where shown.
+# English msgids of the buttons' generic names, translated where shown. A game button's own words come from the
+# game (``labels``), never from here.
 BUTTON_NAMES: dict[PanelButton, str] = {
-    PanelButton.END_TURN: N_("end turn"),
-    PanelButton.BANK: N_("bank my catch"),
+    PanelButton.TURN: N_("end turn"),
     PanelButton.CONFIRM: N_("confirm"),
     PanelButton.UNDO: N_("undo"),
+    PanelButton.ACTION_1: N_("game button 1"),
+    PanelButton.ACTION_2: N_("game button 2"),
 }
+
+Labels = Mapping[PanelButton, str]  # a game button's words, already in the reader's language
+
+
+def button_name(button: PanelButton, tr: Translator, labels: Labels | None = None) -> str:
+    """The game's words for a game button when given, else the button's generic name in ``tr``'s language."""
+    if labels and button in GAME_BUTTONS and labels.get(button):
+        return labels[button]
+    return tr(BUTTON_NAMES[button])
 
 
 @dataclass(frozen=True)

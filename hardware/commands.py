@@ -1,4 +1,8 @@
-"""``companion panel test``: the panel's command, registered through the ``companion.commands`` entry point."""
+"""``companion panel test``: the panel's command, registered through the ``companion.commands`` entry point.
+
+Registering loads the standard library only (every `companion` command loads this module); the panel's config
+reader, pins and self-test are imported when the command runs.
+"""
 
 from __future__ import annotations
 
@@ -9,12 +13,6 @@ from typing import Any
 
 from companion.errors import EXIT_ILLEGAL, EXIT_MALFORMED, CommandError
 from companion.i18n import LANGUAGES
-from hardware.config import PanelConfigError
-from hardware.i18n import hardware_translator
-from hardware.interface import NullPanel
-from hardware.selftest import run_self_test
-from hardware.start import config_problem_lines, open_panel, read_config
-from hardware.terminal import TerminalKeys
 
 
 def _seconds(text: str) -> float:
@@ -53,6 +51,13 @@ def register(sub: Any) -> None:
 
 
 def run_panel_test(args: argparse.Namespace) -> int:
+    from hardware.config import PanelConfigError
+    from hardware.i18n import hardware_translator
+    from hardware.interface import NullPanel
+    from hardware.selftest import run_self_test
+    from hardware.start import config_problem_lines, open_panel, read_config
+    from hardware.terminal import TerminalKeys
+
     tr = hardware_translator(args.lang)
     out = functools.partial(print, flush=True)  # flushed: a press must show at once even when piped
     try:

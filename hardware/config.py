@@ -1,8 +1,9 @@
 """The ``[panel]`` section of the app's TOML config: which BCM GPIO pin does what, and the panel's timings.
 
-A table written in the file (``[panel.buttons]``, ``[panel.leds]``, ``[panel.hunger]``) replaces that table's
-default wiring as a whole, so a seat left out simply has no LED; ``[panel.timing]`` keys override one by one.
+A table written in the file (``[panel.buttons]``, ``[panel.turn]``, ``[panel.level]``) replaces that table's
+default wiring as a whole, so a seat left out simply has no light; ``[panel.timing]`` keys override one by one.
 Every problem is reported with the key it is about; the caller keeps the panel off until the file is fixed.
+Former key names (a config written before the panel was generic) are read as the new ones: see legacy.py.
 """
 
 from __future__ import annotations
@@ -17,44 +18,52 @@ from pathlib import Path
 from typing import Any
 
 from companion.i18n import N_, Translator
-from hardware.buttons import PanelButton
+from companion.panel import Level, PanelButton
 from hardware.header import RESERVED_GPIOS, USABLE_GPIOS
-from hardware.lights import MAX_SEATS, Hunger
+from hardware.legacy import rename_former_keys
+from hardware.lights import MAX_SEATS
 from hardware.timing import TIMING_BOUNDS, Timing
 
 CONFIG_ENV = "COMPANION_CONFIG"
 MODES: tuple[str, ...] = ("auto", "gpio", "mock", "off")
 SEAT_KEYS: tuple[str, ...] = tuple(f"seat_{n}" for n in range(1, MAX_SEATS + 1))
-PANEL_KEYS: tuple[str, ...] = ("mode", "buzzer", "buttons", "leds", "hunger", "timing")
+PANEL_KEYS: tuple[str, ...] = ("mode", "alert", "buzzer", "buttons", "turn", "level", "timing")
+WIRED_KEYS: frozenset[str] = frozenset({"alert", "buzzer", "buttons", "turn", "level"})  # keys that hold pins
 
 
 @dataclass(frozen=True)
-class HungerPins:
-    """The three hunger lights of one seat."""
+class LevelPins:
+    """The three level lights of one seat."""
 
-    green: int
-    yellow: int
-    red: int
+    low: int
+    mid: int
+    high: int
 
-    def pin(self, level: Hunger) -> int:
+    def pin(self, level: Level) -> int:
         return int(getattr(self, level.value))
 
 
 def _default_buttons() -> dict[PanelButton, int]:
-    return {PanelButton.END_TURN: 5, PanelButton.BANK: 6, PanelButton.CONFIRM: 7, PanelButton.UNDO: 4}
+    return {
+        PanelButton.TURN: 5,
+        PanelButton.ACTION_1: 6,
+        PanelButton.ACTION_2: 8,
+        PanelButton.CONFIRM: 7,
+        PanelButton.UNDO: 4,
+    }
 
 
-def _default_seat_leds() -> dict[int, int]:
+def _default_turn_lights() -> dict[int, int]:
     return dict(enumerate((17, 27, 22, 23, 24, 25)))
 
 
-def _default_hunger() -> dict[int, HungerPins]:
-    # Shark Park is played by 2 to 4: hunger lights for four seats.
+def _default_level_lights() -> dict[int, LevelPins]:
+    # Level lights for four seats: 6 would take 6 more pins than the header has left.
     return {
-        0: HungerPins(12, 16, 20),
-        1: HungerPins(13, 19, 26),
-        2: HungerPins(9, 10, 11),
-        3: HungerPins(14, 15, 18),
+        0: LevelPins(12, 16, 20),
+        1: LevelPins(13, 19, 26),
+        2: LevelPins(9, 10, 11),
+        3: LevelPins(14, 15, 18),
     }
 
 
@@ -64,20 +73,36 @@ class PanelConfig:
 
     mode: str = "auto"  # auto: GPIO on a Pi, mock pins elsewhere; gpio; mock; off
     buttons: dict[PanelButton, int] = field(default_factory=_default_buttons)
-    seat_leds: dict[int, int] = field(default_factory=_default_seat_leds)
-    hunger: dict[int, HungerPins] = field(default_factory=_default_hunger)
+    turn_lights: dict[int, int] = field(default_factory=_default_turn_lights)
+    level_lights: dict[int, LevelPins] = field(default_factory=_default_level_lights)
+    # The alert light is wired from 3V3 to its pin (on when the pin is low): GPIO 2 is held high at power-up,
+    # so it stays dark while the Pi boots, like the others on pins held low.
+    alert: int | None = 2
     buzzer: int | None = 21
     timing: Timing = field(default_factory=Timing)
+    # (former key, new key) for each key of the file read under its new name: the app says so in one line.
+    renamed: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     def wiring(self) -> list[tuple[str, int]]:
         """Every (config key, BCM pin) pair, buttons first, in a stable order."""
         pairs = [(f"panel.buttons.{b.value}", pin) for b, pin in self.buttons.items()]
-        pairs += [(f"panel.leds.seat_{s + 1}", pin) for s, pin in sorted(self.seat_leds.items())]
-        for seat, pins in sorted(self.hunger.items()):
-            pairs += [(f"panel.hunger.seat_{seat + 1}.{lv.value}", pins.pin(lv)) for lv in Hunger]
+        pairs += [(f"panel.turn.seat_{s + 1}", pin) for s, pin in sorted(self.turn_lights.items())]
+        for seat, pins in sorted(self.level_lights.items()):
+            pairs += [(f"panel.level.seat_{seat + 1}.{lv.value}", pins.pin(lv)) for lv in Level]
+        if self.alert is not None:
+            pairs.append(("panel.alert", self.alert))
         if self.buzzer is not None:
             pairs.append(("panel.buzzer", self.buzzer))
         return pairs
+
+
+def renamed_note(renamed: tuple[tuple[str, str], ...], tr: Translator) -> str:
+    """The one line saying which keys of the file were read under their new names."""
+    pairs = ", ".join(f"{former} → {new}" for former, new in renamed)
+    return tr(
+        "Panel configuration: former key names read as the new ones (rename them in the file): {pairs}",
+        pairs=pairs,
+    )
 
 
 @dataclass(frozen=True)
@@ -93,11 +118,12 @@ class ConfigProblem:
 
 
 class PanelConfigError(ValueError):
-    """The config cannot be used: every problem found, each naming its key."""
+    """The config cannot be used: every problem found, each naming its key (and the keys read renamed)."""
 
-    def __init__(self, problems: list[ConfigProblem]) -> None:
+    def __init__(self, problems: list[ConfigProblem], renamed: tuple[tuple[str, str], ...] = ()) -> None:
         super().__init__("; ".join(f"{p.key}: {p.message.format(**dict(p.params))}" for p in problems))
         self.problems = tuple(problems)
+        self.renamed = renamed
 
 
 @dataclass(frozen=True)
@@ -148,6 +174,14 @@ def parse_config(data: Mapping[str, Any]) -> PanelConfig:
     """The panel config from a parsed TOML document (other sections belong to other parts of the app)."""
     checker = _Checker()
     panel = data.get("panel")
+    renamed: tuple[tuple[str, str], ...] = ()
+    if isinstance(panel, dict):
+        renaming = rename_former_keys(panel)
+        panel, renamed = renaming.panel, renaming.renamed
+        for former, new in renaming.clashes:
+            checker.problem(
+                former, N_("former name of {new}, which is written too: keep only {new}"), new=new
+            )
     if panel is None:
         near = difflib.get_close_matches("panel", list(data), n=1, cutoff=0.75)
         if near:
@@ -159,10 +193,10 @@ def parse_config(data: Mapping[str, Any]) -> PanelConfig:
     else:
         config = checker.panel(panel)
     written = set(panel) if isinstance(panel, dict) else set()
-    checker.check_pins(config, explicit=written & {"buttons", "leds", "hunger", "buzzer"})
+    checker.check_pins(config, explicit=written & WIRED_KEYS)
     if checker.problems:
-        raise PanelConfigError(checker.problems)
-    return config
+        raise PanelConfigError(checker.problems, renamed)
+    return replace(config, renamed=renamed)
 
 
 def _show(value: object) -> str:
@@ -238,49 +272,52 @@ class _Checker:
                     choices=choices,
                     value=_show(mode),
                 )
+        if "alert" in table:
+            config = replace(config, alert=self.optional_pin("panel.alert", table["alert"]))
         if "buzzer" in table:
-            buzzer = table["buzzer"]
-            if buzzer is False:
-                config = replace(config, buzzer=None)
-            elif isinstance(buzzer, int) and not isinstance(buzzer, bool):
-                config = replace(config, buzzer=self.pin("panel.buzzer", buzzer))
-            else:
-                self.problem(
-                    "panel.buzzer",
-                    N_("must be a pin number, or false for no buzzer, not {value}"),
-                    value=_show(buzzer),
-                )
+            config = replace(config, buzzer=self.optional_pin("panel.buzzer", table["buzzer"]))
         if "buttons" in table:
             known = tuple(b.value for b in PanelButton)
             buttons = self.table("panel.buttons", table["buttons"], known)
             pins = {PanelButton(k): self.pin(f"panel.buttons.{k}", v) for k, v in buttons.items()}
             config = replace(config, buttons={b: p for b, p in pins.items() if p is not None})
-        if "leds" in table:
-            leds = self.table("panel.leds", table["leds"], SEAT_KEYS)
-            pins = {SEAT_KEYS.index(k): self.pin(f"panel.leds.{k}", v) for k, v in leds.items()}
-            config = replace(config, seat_leds={s: p for s, p in sorted(pins.items()) if p is not None})
-        if "hunger" in table:
-            config = replace(config, hunger=self.hunger(table["hunger"]))
+        if "turn" in table:
+            lights = self.table("panel.turn", table["turn"], SEAT_KEYS)
+            pins = {SEAT_KEYS.index(k): self.pin(f"panel.turn.{k}", v) for k, v in lights.items()}
+            config = replace(config, turn_lights={s: p for s, p in sorted(pins.items()) if p is not None})
+        if "level" in table:
+            config = replace(config, level_lights=self.levels(table["level"]))
         if "timing" in table:
             config = replace(config, timing=self.timing(table["timing"]))
         return config
 
-    def hunger(self, value: object) -> dict[int, HungerPins]:
-        seats = self.table("panel.hunger", value, SEAT_KEYS)
-        colours = tuple(level.value for level in Hunger)
-        out: dict[int, HungerPins] = {}
+    def optional_pin(self, key: str, value: object) -> int | None:
+        """A pin, or false for a part that is not built (the alert light, the buzzer)."""
+        if value is False:
+            return None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return self.pin(key, value)
+        self.problem(
+            key, N_("must be a pin number, or false if there is none, not {value}"), value=_show(value)
+        )
+        return None
+
+    def levels(self, value: object) -> dict[int, LevelPins]:
+        seats = self.table("panel.level", value, SEAT_KEYS)
+        names = tuple(level.value for level in Level)
+        out: dict[int, LevelPins] = {}
         for seat_key, lights in seats.items():
-            key = f"panel.hunger.{seat_key}"
-            given = self.table(key, lights, colours)
-            if isinstance(lights, dict) and set(given) != set(colours):
-                missing = ", ".join(c for c in colours if c not in given)
+            key = f"panel.level.{seat_key}"
+            given = self.table(key, lights, names)
+            if isinstance(lights, dict) and set(given) != set(names):
+                missing = ", ".join(n for n in names if n not in given)
                 self.problem(
-                    key, N_("missing {missing} (each seat needs green, yellow and red)"), missing=missing
+                    key, N_("missing {missing} (each seat needs low, mid and high)"), missing=missing
                 )
                 continue
-            pins = {c: self.pin(f"{key}.{c}", v) for c, v in given.items()}
+            pins = {n: self.pin(f"{key}.{n}", v) for n, v in given.items()}
             if given and None not in pins.values():
-                out[SEAT_KEYS.index(seat_key)] = HungerPins(**pins)  # type: ignore[arg-type]
+                out[SEAT_KEYS.index(seat_key)] = LevelPins(**pins)  # type: ignore[arg-type]
         return dict(sorted(out.items()))
 
     def timing(self, value: object) -> Timing:

@@ -6,30 +6,29 @@ import time
 from types import TracebackType
 from typing import Protocol, Self
 
+from companion.panel import Level
 from hardware.buttons import ButtonEvent
-from hardware.lights import Hunger
+from hardware.keys import StandInKeys, no_keys
 
 
 class PanelInterface(Protocol):
-    """The semantic panel: seats (counted from 0, as the core's seats), hunger levels, alerts and button events.
+    """The semantic panel: seats (counted from 0, as the core's seats), levels, alerts and button events.
 
     Never pin numbers: the wiring lives in the config. Button events wait in a thread-safe queue (``poll``,
-    ``wait_event``) and, if a callback was given, are also passed to it from a background thread.
+    ``wait_event``) and, if a callback was given, are also passed to it from a background thread. What presses
+    the buttons off a Pi (keys) is not part of it: see ``Panel.keys``.
     """
 
     enabled: bool  # False for the panel that is off
     mock: bool  # True on mock pins (no GPIO): keys stand in for the buttons
 
     def show_turn(self, seat: int | None) -> None: ...
-    def set_hunger(self, seat: int, level: Hunger | None) -> None: ...
+    def set_level(self, seat: int, level: Level | None) -> None: ...
     def needs_fixing(self, on: bool) -> None: ...
     def alert(self) -> None: ...
     def off(self) -> None: ...
     def poll(self) -> list[ButtonEvent]: ...
     def wait_event(self, timeout: float | None = None) -> ButtonEvent | None: ...
-    def key_down(self, key: str) -> bool: ...
-    def key_up(self, key: str) -> bool: ...
-    def key_typed(self, key: str) -> bool: ...
     def lit(self) -> dict[str, bool]: ...
     def close(self) -> None: ...
 
@@ -40,10 +39,13 @@ class NullPanel:
     enabled = False
     mock = False
 
+    def __init__(self) -> None:
+        self.keys: StandInKeys = no_keys()
+
     def show_turn(self, seat: int | None) -> None:
         pass
 
-    def set_hunger(self, seat: int, level: Hunger | None) -> None:
+    def set_level(self, seat: int, level: Level | None) -> None:
         pass
 
     def needs_fixing(self, on: bool) -> None:
@@ -63,15 +65,6 @@ class NullPanel:
         if timeout is not None:
             time.sleep(timeout)
         return None
-
-    def key_down(self, key: str) -> bool:
-        return False
-
-    def key_up(self, key: str) -> bool:
-        return False
-
-    def key_typed(self, key: str) -> bool:
-        return False
 
     def lit(self) -> dict[str, bool]:
         return {}

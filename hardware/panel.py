@@ -18,10 +18,11 @@ from typing import Self
 
 from gpiozero import LED, Buzzer, DigitalInputDevice, DigitalOutputDevice
 
-from hardware.buttons import ButtonEvent, ButtonLogic, PanelButton
+from companion.panel import Level, PanelButton
+from hardware.buttons import ButtonEvent, ButtonLogic
 from hardware.config import PanelConfig
-from hardware.keys import DEFAULT_KEYS, TERMINAL_REPEAT_GAP_S, HeldKey
-from hardware.lights import BUZZER, MAX_SEATS, Hunger, Lights, hunger_output, next_change, render, seat_output
+from hardware.keys import DEFAULT_KEYS, TERMINAL_REPEAT_GAP_S, HeldKey, KeyChange, StandInKeys
+from hardware.lights import ALERT, BUZZER, MAX_SEATS, Lights, level_output, next_change, render, turn_output
 from hardware.pins import PinBackend
 
 log = logging.getLogger(__name__)
@@ -59,7 +60,6 @@ class Panel:
         self._on_button = on_button
         self._clock = time.monotonic  # also the clock of every time in Lights and ButtonLogic
         self._owns_factory = owns_factory
-        self._key_repeat_gap_s = key_repeat_gap_s
         self._cond = threading.Condition()
         self._closed = False
         self._events: queue.SimpleQueue[ButtonEvent] = queue.SimpleQueue()
@@ -70,6 +70,7 @@ class Panel:
         self._output_pins: dict[str, int] = {}
         self._channels: list[_Channel] = []
         self._keys: dict[str, tuple[HeldKey, _Channel]] = {}
+        self.keys = StandInKeys(dict(keys), self._key, key_repeat_gap_s)  # what presses buttons off a Pi
         try:
             self._open_devices(config, keys)
         except BaseException:
@@ -100,13 +101,16 @@ class Panel:
             self._channels.append(channel)
             device.when_activated = lambda channel=channel: self._edge(channel, True)
             device.when_deactivated = lambda channel=channel: self._edge(channel, False)
-        for seat, pin in config.seat_leds.items():
-            self._add_output(seat_output(seat), LED(pin, pin_factory=factory), pin)
-        for seat, pins in config.hunger.items():
-            for level in Hunger:
+        for seat, pin in config.turn_lights.items():
+            self._add_output(turn_output(seat), LED(pin, pin_factory=factory), pin)
+        for seat, pins in config.level_lights.items():
+            for level in Level:
                 self._add_output(
-                    hunger_output(seat, level), LED(pins.pin(level), pin_factory=factory), pins.pin(level)
+                    level_output(seat, level), LED(pins.pin(level), pin_factory=factory), pins.pin(level)
                 )
+        if config.alert is not None:
+            # Wired from 3V3 to the pin (see PanelConfig.alert): lit when the pin is low.
+            self._add_output(ALERT, LED(config.alert, active_high=False, pin_factory=factory), config.alert)
         if config.buzzer is not None:
             self._add_output(BUZZER, Buzzer(config.buzzer, pin_factory=factory), config.buzzer)
         for key, button in keys.items():
@@ -150,13 +154,13 @@ class Panel:
             _check_seat(seat)
         self._update(lambda lights, _now: replace(lights, turn=seat))
 
-    def set_hunger(self, seat: int, level: Hunger | None) -> None:
-        """Show a seat's Shark Park hunger level (None: that seat's hunger lights off)."""
+    def set_level(self, seat: int, level: Level | None) -> None:
+        """Show a seat's level on its level lights (None: that seat's level lights off)."""
         _check_seat(seat)
-        self._update(lambda lights, _now: replace(lights, hunger=_with(lights.hunger, seat, level)))
+        self._update(lambda lights, _now: replace(lights, levels=_with(lights.levels, seat, level)))
 
     def needs_fixing(self, on: bool) -> None:
-        """While on, the turn LED blinks (every seat LED if no one has the turn): the table must be fixed."""
+        """While on, the turn light blinks (every seat's if no one has the turn): the table must be fixed."""
 
         def change(lights: Lights, now: float) -> Lights:
             since = lights.fixing_since if lights.fixing_since is not None else now  # keep the blink's phase
@@ -165,7 +169,7 @@ class Panel:
         self._update(change)
 
     def alert(self) -> None:
-        """A rule was broken: the seat LEDs flash and the buzzer beeps for ``timing.alert_s``."""
+        """A rule was broken: the alert light and the turn lights flash, the buzzer beeps, for ``timing.alert_s``."""
         self._update(lambda lights, now: replace(lights, alert_since=now))
 
     def off(self) -> None:
@@ -208,18 +212,8 @@ class Panel:
         except queue.Empty:
             return None
 
-    def key_down(self, key: str) -> bool:
-        """A GUI key went down; True if the key stands in for a button."""
-        return self._key(key, lambda held, _now: held.down())
-
-    def key_up(self, key: str) -> bool:
-        return self._key(key, lambda held, _now: held.up())
-
-    def key_typed(self, key: str) -> bool:
-        """A character arrived from a terminal (a key held down repeats it)."""
-        return self._key(key, lambda held, now: held.typed(now, self._key_repeat_gap_s))
-
-    def _key(self, key: str, change: Callable[[HeldKey, float], None]) -> bool:
+    def _key(self, key: str, change: KeyChange) -> bool:
+        """A key's level changed (through ``keys``); True if the key stands in for a button."""
         if key not in self._keys:
             return False
         held, channel = self._keys[key]
@@ -318,5 +312,5 @@ def _check_seat(seat: int) -> None:
         raise ValueError(f"seat {seat} is out of range (0 to {MAX_SEATS - 1})")
 
 
-def _with(values: tuple[Hunger | None, ...], index: int, value: Hunger | None) -> tuple[Hunger | None, ...]:
+def _with(values: tuple[Level | None, ...], index: int, value: Level | None) -> tuple[Level | None, ...]:
     return (*values[:index], value, *values[index + 1 :])

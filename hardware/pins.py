@@ -12,7 +12,8 @@ from gpiozero.pins import Factory
 from gpiozero.pins.mock import MockFactory
 
 from companion.i18n import Translator
-from hardware.buttons import PanelButton
+from companion.panel import PanelButton
+from hardware.buttons import Labels
 from hardware.keys import DEFAULT_KEYS, key_legend
 
 PI_MODEL_FILE = Path("/proc/device-tree/model")
@@ -65,9 +66,13 @@ def choose_backend(
     keys: Mapping[str, PanelButton] = DEFAULT_KEYS,
     model_file: Path | None = None,
     gpio: Callable[[], PinBackend] | None = None,
+    labels: Labels | None = None,
 ) -> tuple[PinBackend, str]:
-    """Real pins on a Pi (or when ``mode`` is "gpio"), mock pins otherwise; and the line that says which."""
-    legend = key_legend(keys, tr)
+    """Real pins on a Pi (or when ``mode`` is "gpio"), mock pins otherwise; and the line that says which.
+
+    ``labels``: the game buttons' words, for the keys' legend.
+    """
+    legend = key_legend(keys, tr, labels)
     model_file = model_file if model_file is not None else PI_MODEL_FILE
     gpio = gpio if gpio is not None else gpio_backend
     if mode == "mock":

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from companion.i18n import Translator
-from hardware.buttons import BUTTON_NAMES, ButtonEvent
+from companion.panel import Level
+from hardware.buttons import ButtonEvent, Labels, button_name
 from hardware.header import HEADER_PIN
-from hardware.lights import BUZZER, COLOUR_NAMES, Hunger
+from hardware.lights import ALERT, BUZZER, COLOUR_NAMES, LEVEL_COLOURS, LEVEL_NAMES
 from hardware.terminal import TerminalKeys
 
 if TYPE_CHECKING:
@@ -26,18 +27,26 @@ class SelfTestResult:
 
 
 def output_name(output: str, tr: Translator) -> str:
-    """A light's name for people: "seat 2", "seat 1 hunger, red", "buzzer"."""
+    """A light's name for people: "seat 2 turn light", "seat 1 level light: high (red)", "alert light"."""
     if output == BUZZER:
         return tr("buzzer")
-    seat, _, colour = output.removeprefix("hunger.").partition(".")  # "seat_2" or "hunger.seat_1.red"
+    if output == ALERT:
+        return tr("alert light")
+    kind, seat, *level = output.split(".")  # "turn.seat_2" or "level.seat_1.high"
     n = int(seat.removeprefix("seat_"))
-    if not colour:
-        return tr("seat {n}", n=n)
-    return tr("seat {n} hunger, {colour}", n=n, colour=tr(COLOUR_NAMES[Hunger(colour)]))
+    if kind == "turn" or not level:
+        return tr("seat {n} turn light", n=n)
+    step = Level(level[0])
+    return tr(
+        "seat {n} level light: {level} ({colour})",
+        n=n,
+        level=tr(LEVEL_NAMES[step]),
+        colour=tr(COLOUR_NAMES[LEVEL_COLOURS[step]]),
+    )
 
 
-def press_line(event: ButtonEvent, tr: Translator) -> str:
-    name = tr(BUTTON_NAMES[event.button])
+def press_line(event: ButtonEvent, tr: Translator, labels: Labels | None = None) -> str:
+    name = button_name(event.button, tr, labels)
     if event.gpio is not None:
         return tr(
             "pressed: {name} (GPIO {gpio}, header pin {pin})",
@@ -60,21 +69,25 @@ def run_self_test(
     keys: TerminalKeys,
     step_s: float,
     wait_s: float,
+    labels: Labels | None = None,
 ) -> SelfTestResult:
-    """Light each output alone for ``step_s``, then wait ``wait_s`` for presses; every press is reported."""
+    """Light each output alone for ``step_s``, then wait ``wait_s`` for presses; every press is reported.
+
+    ``labels``: a game's words for the game buttons, if the caller has a game; else their generic names.
+    """
     presses: list[ButtonEvent] = []
 
     def report(event: ButtonEvent | None) -> None:
         if event is not None:
             presses.append(event)
-            out(press_line(event, tr))
+            out(press_line(event, tr, labels))
 
     def pump(seconds: float) -> None:
         end = time.monotonic() + seconds
         while (remaining := end - time.monotonic()) > 0:
             if keys.active:
                 for char in keys.read(min(remaining, KEY_POLL_S)):
-                    panel.key_typed(char.lower())
+                    panel.keys.typed(char.lower())
                 for event in panel.poll():
                     report(event)
             else:
@@ -104,7 +117,7 @@ def run_self_test(
     out(tr("Summary:"))
     for button, gpio in panel.inputs.items():
         count = sum(1 for event in presses if event.button is button)
-        name = tr(BUTTON_NAMES[button])
+        name = button_name(button, tr, labels)
         if count:
             out(
                 tr(

@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.i18n import Translator
-from hardware.buttons import ButtonEvent, PanelButton
-from hardware.config import PanelConfig, PanelConfigError, config_source, load_config
+from companion.panel import PanelButton
+from hardware.buttons import ButtonEvent, Labels
+from hardware.config import PanelConfig, PanelConfigError, config_source, load_config, renamed_note
 from hardware.i18n import hardware_translator
 from hardware.interface import NullPanel
 from hardware.keys import DEFAULT_KEYS
@@ -30,7 +31,9 @@ def read_config(option: str | Path | None = None, environ: Mapping[str, str] = o
 
 
 def config_problem_lines(error: PanelConfigError, tr: Translator) -> list[str]:
-    return [tr("Panel configuration: {problem}", problem=p.text(tr)) for p in error.problems]
+    """Each problem with its key, after the note on renamed keys (the keys in the problems are the new ones)."""
+    note = [renamed_note(error.renamed, tr)] if error.renamed else []
+    return note + [tr("Panel configuration: {problem}", problem=p.text(tr)) for p in error.problems]
 
 
 def open_panel(
@@ -40,14 +43,18 @@ def open_panel(
     report: Report = print,
     on_button: Callable[[ButtonEvent], None] | None = None,
     keys: Mapping[str, PanelButton] = DEFAULT_KEYS,
+    labels: Labels | None = None,
     model_file: Path | None = None,
     gpio: Callable[[], PinBackend] | None = None,
 ) -> Panel | NullPanel:
     """The panel for a valid config, after reporting one line saying which pins it uses (or that it is off).
 
+    ``labels`` gives the game buttons the game's words (already translated) in the keys' legend.
     ``model_file`` and ``gpio`` replace the Pi detection and gpiozero's default factory, for tests.
     """
     tr = hardware_translator(language)
+    if config.renamed:
+        report(renamed_note(config.renamed, tr))
     if config.mode == "off":
         report(tr('Panel: off (panel.mode = "off")'))
         return NullPanel()
@@ -58,7 +65,7 @@ def open_panel(
     except ImportError as exc:
         report(tr("Panel: off — gpiozero cannot be imported ({error})", error=exc))
         return NullPanel()
-    backend, line = choose_backend(config.mode, tr, keys, model_file, gpio)
+    backend, line = choose_backend(config.mode, tr, keys, model_file, gpio, labels)
     try:
         panel = Panel(config, backend, keys=keys, on_button=on_button)
     except Exception as exc:  # e.g. a pin held by another program: report it, keep the app running
@@ -74,6 +81,7 @@ def start_panel(
     language: str = "en",
     report: Report = print,
     on_button: Callable[[ButtonEvent], None] | None = None,
+    labels: Labels | None = None,
     environ: Mapping[str, str] = os.environ,
     model_file: Path | None = None,
     gpio: Callable[[], PinBackend] | None = None,
@@ -88,5 +96,11 @@ def start_panel(
         report(tr("Panel: off until the configuration is fixed"))
         return NullPanel()
     return open_panel(
-        config, language=language, report=report, on_button=on_button, model_file=model_file, gpio=gpio
+        config,
+        language=language,
+        report=report,
+        on_button=on_button,
+        labels=labels,
+        model_file=model_file,
+        gpio=gpio,
     )

@@ -10,8 +10,10 @@ import sys
 from html import escape
 from pathlib import Path
 
+from companion.panel import Level
 from hardware.config import PanelConfig
 from hardware.header import GROUND_PINS, HEADER_PIN, POWER_PINS
+from hardware.lights import LEVEL_COLOURS
 
 OUTPUT = Path(__file__).resolve().parents[1] / "deploy" / "wiring" / "panel.svg"
 
@@ -19,9 +21,9 @@ WIDTH, TOP, ROW = 1240, 120, 34
 CENTRE = WIDTH // 2
 PIN_X = {1: CENTRE - 18, 0: CENTRE + 18}  # by pin parity: odd pins on the left column
 RAIL_X = {1: 40, 0: WIDTH - 40}  # the ground rails
-LED_FILL = {"blue": "#3b82f6", "green": "#22c55e", "yellow": "#facc15", "red": "#ef4444"}
-SEAT_LED_COLOUR = "blue"
-SEAT_LED_OHMS, HUNGER_LED_OHMS, BUZZER_BASE_OHMS = "100 Ω", "330 Ω", "1 kΩ"
+LED_FILL = {"blue": "#3b82f6", "green": "#22c55e", "yellow": "#facc15", "red": "#ef4444", "white": "#f9fafb"}
+TURN_LED_COLOUR, ALERT_LED_COLOUR = "blue", "white"  # colours no level light has
+TURN_LED_OHMS, LEVEL_LED_OHMS, ALERT_LED_OHMS, BUZZER_BASE_OHMS = "100 Ω", "330 Ω", "100 Ω", "1 kΩ"
 
 
 def _text(
@@ -97,9 +99,24 @@ def _part(side: int, key: str, y: float) -> tuple[str, str]:
             + _line(box_x + direction * 130, y, rail, y)
         )
         return body, "buzzer (through a transistor)"
-    seat, _, colour = rest.partition(".")
-    colour = colour or SEAT_LED_COLOUR
-    ohms = SEAT_LED_OHMS if section == "leds" else HUNGER_LED_OHMS
+    if section == "alert":
+        # Wired the other way round: 3V3 → resistor → LED → GPIO, lit when the pin is low.
+        base = start + direction * 20
+        box_x = start + direction * 110
+        left = min(box_x, box_x + direction * 70)
+        body = (
+            _line(PIN_X[side] + direction * 12, y, start, y)
+            + _led(base, y, 1 - side, ALERT_LED_COLOUR)
+            + _line(base, y, start + direction * 40, y)
+            + _resistor(start + direction * 40, y, side, ALERT_LED_OHMS)
+            + _line(start + direction * 100, y, box_x, y)
+            + f'<rect x="{left:g}" y="{y - 12:g}" width="70" height="24" fill="#fecaca" stroke="#111"/>'
+            + _text(left + 35, y + 4, "3V3 (pin 1)", 11, "middle")
+        )
+        return body, f"alert LED ({ALERT_LED_COLOUR}, from 3V3)"
+    seat, _, level = rest.partition(".")
+    colour = LEVEL_COLOURS[Level(level)] if level else TURN_LED_COLOUR
+    ohms = TURN_LED_OHMS if section == "turn" else LEVEL_LED_OHMS
     led_x = start + direction * 80
     body = (
         _line(PIN_X[side] + direction * 12, y, start, y)
@@ -109,7 +126,7 @@ def _part(side: int, key: str, y: float) -> tuple[str, str]:
         + _line(led_x + direction * 20, y, rail, y)
     )
     n = seat.removeprefix("seat_")
-    label = f"seat {n} turn LED ({colour})" if section == "leds" else f"seat {n} hunger: {colour}"
+    label = f"seat {n} turn LED ({colour})" if section == "turn" else f"seat {n} level {level}: {colour}"
     return body, label
 
 
@@ -141,8 +158,8 @@ def diagram(config: PanelConfig | None = None) -> str:
         _text(
             CENTRE,
             78,
-            "LEDs: GPIO → resistor → LED anode (long leg); cathode to ground. Buttons: GPIO → "
-            "button → ground (internal pull-ups).",
+            "LEDs: GPIO → resistor → LED anode (long leg); cathode to ground; the alert LED from 3V3 to its GPIO. "
+            "Buttons: GPIO → button → ground (internal pull-ups).",
             12,
             "middle",
         ),
@@ -179,11 +196,12 @@ def diagram(config: PanelConfig | None = None) -> str:
             out.append(body)
             out.append(_text(label_x, y + 14, label, 10, "end" if side else "start"))
     notes = [
-        f"Seat LEDs: blue, {SEAT_LED_OHMS}. Hunger LEDs: green / yellow / red, {HUNGER_LED_OHMS} "
-        "(use 100 Ω for an LED whose forward voltage is about 3 V).",
+        f"Turn LEDs: blue, {TURN_LED_OHMS}. Level LEDs: green / yellow / red (low / mid / high), "
+        f"{LEVEL_LED_OHMS} (use 100 Ω for an LED whose forward voltage is about 3 V). "
+        f"Alert LED: white, {ALERT_LED_OHMS}.",
         f"Buzzer: GPIO → {BUZZER_BASE_OHMS} → base of an NPN transistor (2N2222 or BC547); active buzzer "
         "between 5 V and the collector; emitter to ground.",
-        "GPIO 2, 3 and 8 are left free. GPIO 14 and 15 are the serial port on a Pi 4: keep the serial console off.",
+        "GPIO 3 is left free. GPIO 14 and 15 are the serial port on a Pi 4: keep the serial console off.",
     ]
     for i, note in enumerate(notes):
         out.append(_text(CENTRE, bottom + 80 + i * 18, note, 12, "middle"))

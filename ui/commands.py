@@ -1,12 +1,81 @@
-"""The app's subcommands, registered with the `companion` command line (pyproject.toml entry points)."""
+"""The app's subcommands, registered with the `companion` command line (pyproject.toml entry points).
+
+Registering must stay cheap: `companion --help` and the core's commands load this module, so the parsers are
+declared with the standard library only, and each command's module (OpenCV, the renderer, the panel) is imported
+when that command runs.
+"""
 
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
-from ui import demo, play
+from companion.commands import add_language, positive
+
+DEFAULT_HOLD = 5.0  # seconds; vision.tracking.TrackerConfig.hold, checked by a test
+
+
+def parse_resolution(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 1920x1080") from None
+    if not (320 <= width <= 4096 and 240 <= height <= 3072):
+        raise argparse.ArgumentTypeError(f"{text} is outside 320x240 .. 4096x3072")
+    return width, height
+
+
+def add_table_options(p: argparse.ArgumentParser, players: int) -> None:
+    """The options every refereed game takes."""
+    p.add_argument("--game", default="kai-piranja")
+    p.add_argument("--players", type=positive, default=players)
+    p.add_argument("--names", help="players' names, comma-separated, clockwise from the first player")
+    p.add_argument("--config", help="the app's TOML config file (the panel's wiring)")
+    p.add_argument("--no-coach", dest="coach", action="store_false", help="leave out the coach's words")
+    add_language(p)
+
+
+def run_demo(args: argparse.Namespace) -> Any:
+    from ui.demo import run_demo
+
+    return run_demo(args)
+
+
+def run_play(args: argparse.Namespace) -> Any:
+    from ui.play import run_play
+
+    return run_play(args)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    demo.register(sub)
-    play.register(sub)
+    p = sub.add_parser("demo", help="a simulated game refereed through the camera, narrated with the coach")
+    add_table_options(p, players=3)
+    p.add_argument("--seed", type=int, help="the same seed gives the same game (default: the clock)")
+    p.add_argument(
+        "--resolution", type=parse_resolution, default=(1920, 1080), help="camera frames, e.g. 1920x1080"
+    )
+    p.add_argument(
+        "--hold",
+        type=float,
+        default=DEFAULT_HOLD,
+        help="seconds a card hidden from view (not seen taken away) may stay unseen before it counts as gone",
+    )
+    p.add_argument(
+        "--mode",
+        choices=("pixels", "facts"),
+        default="pixels",
+        help="pixels: render and read every frame; facts: feed the tracker what a reader would see (fast)",
+    )
+    p.add_argument("--session", help="SQLite file to save the game in (default: a new temporary file)")
+    p.set_defaults(run=run_demo)
+
+    p = sub.add_parser("play", help="referee a real game from the camera, saved as it goes")
+    add_table_options(p, players=4)
+    p.add_argument(
+        "--session", required=True, help="the SQLite file the game is saved in (resumed if it exists)"
+    )
+    p.add_argument(
+        "--source", default="picamera", help="picamera, webcam:N, a folder of images or a video file"
+    )
+    p.add_argument("--frames", type=positive, help="stop after this many frames (the game stays saved)")
+    p.set_defaults(run=run_play)

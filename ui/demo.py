@@ -13,18 +13,19 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from companion.commands import checked_players, game_for
+from companion.commands import checked_players, spec_for
 from companion.errors import CommandError
 from companion.i18n import N_
 from companion.narrate import final_lines
+from companion.panel import button_words
 from companion.protocol import RecordError
 from companion.referee import Referee
 from companion.session import LiveSession
 from companion.simulate import default_seats, simulate
 from hardware.start import start_panel
 from ui.simtable import SimulatedTable
-from ui.talk import TableTalk, add_table_options, ui_translator
-from vision.identity import game_cards
+from ui.talk import TableTalk, ui_translator
+from vision.identity import GameCards
 from vision.render import Camera
 from vision.tracking import TrackerConfig
 
@@ -41,19 +42,10 @@ SESSION = N_("Game saved as it goes in {path}")
 TIMING = N_("{frames} frames read in {seconds:.0f} s.")
 
 
-def parse_resolution(text: str) -> tuple[int, int]:
-    try:
-        width, height = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 1920x1080") from None
-    if not (320 <= width <= 4096 and 240 <= height <= 3072):
-        raise argparse.ArgumentTypeError(f"{text} is outside 320x240 .. 4096x3072")
-    return width, height
-
-
 def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
-    game = game_for(args.game)
-    adapter = game.table_adapter()
+    spec = spec_for(args)
+    game = spec.make()
+    adapter = spec.table_adapter(game)
     if adapter is None:
         raise CommandError(ui_translator(args.lang)(CANNOT_REFEREE, title=game.title))
     players = checked_players(game, args.players)
@@ -74,13 +66,15 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         session = LiveSession.create(path, game, names, seed)
     except RecordError as exc:
         raise CommandError(N_("{problem}"), problem=exc) from None
-    panel = start_panel(args.config, language=args.lang, report=out)
+    # The game buttons' words, for the legend of the keys that stand in for the buttons.
+    labels = button_words(adapter, game.translator(args.lang))
+    panel = start_panel(args.config, language=args.lang, report=out, labels=labels)
     referee = Referee(game, adapter, session, names, args.lang)
     width, height = args.resolution
     table = SimulatedTable(
         played,
         referee,
-        game_cards(game.name),
+        GameCards.of(spec),
         mode=args.mode,
         seed=seed,
         camera=Camera(width, height),
@@ -90,7 +84,7 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     out(tr(heading, title=game.title, players=players, names=", ".join(names), seed=seed))
     out(tr(SESSION, path=path))
     started = time.perf_counter()
-    talk = TableTalk(game, names, args.lang, panel, out, args.coach)
+    talk = TableTalk(game, names, args.lang, panel, out, args.coach, spec.coach)
     try:
         talk.new_turn(session.state)
         for happening in table.play():
@@ -108,26 +102,3 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     finally:
         panel.close()
         session.close()
-
-
-def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("demo", help="a simulated game refereed through the camera, narrated with the coach")
-    add_table_options(p, players=3)
-    p.add_argument("--seed", type=int, help="the same seed gives the same game (default: the clock)")
-    p.add_argument(
-        "--resolution", type=parse_resolution, default=(1920, 1080), help="camera frames, e.g. 1920x1080"
-    )
-    p.add_argument(
-        "--hold",
-        type=float,
-        default=TrackerConfig.hold,
-        help="seconds a card hidden from view (not seen taken away) may stay unseen before it counts as gone",
-    )
-    p.add_argument(
-        "--mode",
-        choices=("pixels", "facts"),
-        default="pixels",
-        help="pixels: render and read every frame; facts: feed the tracker what a reader would see (fast)",
-    )
-    p.add_argument("--session", help="SQLite file to save the game in (default: a new temporary file)")
-    p.set_defaults(run=run_demo)

@@ -12,10 +12,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from companion.commands import checked_players, game_for, positive
+from companion.commands import checked_players, spec_for
 from companion.errors import CommandError
 from companion.i18n import N_, NP_
 from companion.narrate import final_lines
+from companion.panel import PanelButton, button_words
 from companion.protocol import RecordError
 from companion.referee import Referee
 from companion.session import LiveSession
@@ -24,8 +25,8 @@ from hardware.start import start_panel
 from hardware.terminal import TerminalKeys
 from ui.demo import CANNOT_REFEREE
 from ui.live import LiveTable
-from ui.talk import TableTalk, add_table_options, ui_translator
-from vision.identity import game_cards
+from ui.talk import TableTalk, ui_translator
+from vision.identity import GameCards
 from vision.pipeline import Pipeline
 from vision.sources import FrameSource, Retrying, open_source
 
@@ -48,12 +49,12 @@ def open_session(args: argparse.Namespace, out: Callable[[str], None]) -> LiveSe
     path = Path(args.session)
     try:
         if path.exists():
-            session = LiveSession.resume(path)
+            session = LiveSession.resume(path, args.registry)
             out(tr.plural(*RESUMED, len(session.actions), path=path))
             for skipped in session.damage:
                 out(tr(DAMAGE, problem=skipped.problem))
             return session
-        game = game_for(args.game)
+        game = spec_for(args).make()
         players = checked_players(game, args.players)
         names = tuple(args.names.split(",")) if args.names else default_seats(players)
         if len(names) != players:
@@ -75,16 +76,19 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         raise CommandError(N_("{problem}"), problem=str(exc)) from None
     session = open_session(args, out)
     game, names = session.game, tuple(session.seats)
-    adapter = game.table_adapter()
+    spec = spec_for(args, game.name)
+    adapter = spec.table_adapter(game)
     if adapter is None:
         session.close()
         source.close()
         raise CommandError(tr(CANNOT_REFEREE, title=game.title))
     live_camera = isinstance(source, Retrying)
-    pipeline = Pipeline.create(game_cards(game.name), players=len(names))
-    panel = start_panel(args.config, language=args.lang, report=out)
+    pipeline = Pipeline.create(GameCards.of(spec, game.profile), players=len(names))
+    # The game buttons' words, for the legend of the keys that stand in for the buttons.
+    labels = button_words(adapter, game.translator(args.lang))
+    panel = start_panel(args.config, language=args.lang, report=out, labels=labels)
     live = LiveTable(Referee(game, adapter, session, names, args.lang))
-    talk = TableTalk(game, names, args.lang, panel, out, args.coach)
+    talk = TableTalk(game, names, args.lang, panel, out, args.coach, spec.coach)
     camera_ok, frames, started = True, 0, time.monotonic()
 
     keys = TerminalKeys()  # off a Pi, typed keys stand in for the panel's buttons
@@ -117,16 +121,15 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
                 twins = [game.card_name(c, args.lang) for c in facts.detections.duplicates]
                 out(tr(DUPLICATE, cards=", ".join(twins)))
             for char in keys.read(0.0):
-                panel.key_typed(char.lower())
+                panel.keys.typed(char.lower())
             for event in panel.poll():
-                button = event.button.value
-                if button == "undo":
+                if event.button is PanelButton.UNDO:
                     words = live.referee.undo().words
-                elif button == "confirm":  # the coach again, for a player who asks
+                elif event.button is PanelButton.CONFIRM:  # the coach again, for a player who asks
                     talk.coach(session.state)
                     words = ()
                 else:
-                    words = live.on_button(button).words
+                    words = live.on_button(event.button.value).words
                 for line in words:
                     out("  " + line)
             talk.new_turn(session.state)
@@ -140,16 +143,3 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         source.close()
         panel.close()
         session.close()
-
-
-def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("play", help="referee a real game from the camera, saved as it goes")
-    add_table_options(p, players=4)
-    p.add_argument(
-        "--session", required=True, help="the SQLite file the game is saved in (resumed if it exists)"
-    )
-    p.add_argument(
-        "--source", default="picamera", help="picamera, webcam:N, a folder of images or a video file"
-    )
-    p.add_argument("--frames", type=positive, help="stop after this many frames (the game stays saved)")
-    p.set_defaults(run=run_play)

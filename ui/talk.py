@@ -5,14 +5,12 @@ Shared by `companion demo` and `companion play`; the touchscreen app will show t
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.coach import coach
-from companion.commands import add_language, positive
+from companion.coach import GameCoach, coach
 from companion.i18n import N_, Translator, translator
 from companion.protocol import Game
 from hardware.interface import NullPanel, PanelInterface
@@ -41,6 +39,7 @@ class TableTalk:
     panel: PanelInterface
     out: Callable[[str], None] = print
     coaching: bool = True
+    game_coach: GameCoach | None = None  # the game's own coach, from its spec
     turn: int = 0
     mover: int | None = None
     _last_todo: tuple[str, ...] = ()
@@ -62,7 +61,7 @@ class TableTalk:
     def coach(self, state: Any) -> None:
         if not self.coaching or self.game.is_over(state):
             return
-        coaching = coach(self.game, state, self.language, self.names)
+        coaching = coach(self.game, state, self.language, self.names, self.game_coach)
         self.out(self.tr(COACH, summary=coaching.summary))
         for advice in coaching.options:
             self.out(self.tr(OPTION, title=advice.title, outcome=advice.outcome))
@@ -85,13 +84,3 @@ class TableTalk:
             message = LIGHTS_STEADY if review.matches else LIGHTS_BLINK
             self.out(self.tr(message, seat=self.names[self.mover]))
             self._last_lights = lights
-
-
-def add_table_options(p: argparse.ArgumentParser, players: int) -> None:
-    """The options every refereed game takes."""
-    p.add_argument("--game", default="kai-piranja")
-    p.add_argument("--players", type=positive, default=players)
-    p.add_argument("--names", help="players' names, comma-separated, clockwise from the first player")
-    p.add_argument("--config", help="the app's TOML config file (the panel's wiring)")
-    p.add_argument("--no-coach", dest="coach", action="store_false", help="leave out the coach's words")
-    add_language(p)

@@ -1,14 +1,22 @@
-"""``companion print stickers|mats`` and ``companion camera check``, registered through the entry point."""
+"""``companion print stickers|mats`` and ``companion camera check``, registered through the entry point.
+
+Registering loads the standard library only (every `companion` command loads this module); OpenCV and the PDF
+writer are imported when one of these commands runs.
+"""
 
 from __future__ import annotations
 
 import argparse
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.errors import CommandError
 from companion.i18n import LANGUAGES, translator
-from vision.identity import StickerKind, game_cards
+from vision.kinds import StickerKind
+
+if TYPE_CHECKING:
+    from vision.identity import GameCards
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DEFAULT_KIND = StickerKind.ARUCO  # chosen by the benchmark: see docs/vision.md
@@ -49,9 +57,11 @@ def _paper_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--language", choices=LANGUAGES, default="en")
 
 
-def _game(name: str):
+def _game(args: argparse.Namespace) -> GameCards:
+    from vision.identity import game_cards
+
     try:
-        return game_cards(name)
+        return game_cards(args.game, args.registry)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
 
@@ -59,7 +69,7 @@ def _game(name: str):
 def run_stickers(args: argparse.Namespace) -> int:
     from vision.sheets import sticker_sheet
 
-    game = _game(args.game)
+    game = _game(args)
     try:
         info = sticker_sheet(game, args.out, args.paper, StickerKind(args.kind), args.language)
     except (OSError, ValueError) as exc:
@@ -84,7 +94,7 @@ def run_check(args: argparse.Namespace) -> int:
     from vision.pipeline import Detector
     from vision.sources import open_source
 
-    game = _game(args.game)
+    game = _game(args)
     tr = translator(args.language, domain="vision", localedir=LOCALE_DIR)
     try:
         source = open_source(args.source)

@@ -1,11 +1,12 @@
 """What a sticker or a mat marker says: the payload formats, and who a decoded payload names.
 
-Two sticker kinds carry the same identity, a game's two-letter ``sticker_code`` and a card's catalogue
-``number``:
+Every physical component has a fixed sticker id, given by its game's spec in the registry
+(``companion.registry``: blocks of ids allocated per game by need, append-only). Two sticker kinds carry it:
 
-* QR: the text ``KP017`` (code + three digits), a version 1 QR code at error correction level H.
-* ArUco (``DICT_5X5_1000``): the marker id ``40 + 240 * block + number``, where ``block`` is the game's place in
-  ``ARUCO_GAME_BLOCKS``. Ids 0..39 are the mats' corner markers: ``4 * zone + corner``.
+* QR: the text ``KP017``: the game's two-letter code and the component's number (three digits).
+* ArUco (``DICT_5X5_1000``): the marker id is the sticker id itself. Ids 0..39 are the table's own marks (the
+  mats' corner markers: ``4 * zone + corner``). The dictionary holds ids below 1000: a game whose blocks reach
+  past it prints QR stickers until a larger code set is chosen (docs/vision.md).
 
 Mats always carry ArUco markers (they are large), whichever kind the cards carry.
 """
@@ -16,29 +17,25 @@ import functools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 
 import cv2
 import numpy as np
 
-from companion.catalogue import Catalogue, PhysicalCard
+from companion.catalogue import Catalogue, Component
+from companion.games import GAMES
+from companion.registry import TABLE_MARK_IDS, GameSpec, Registry
+from vision.kinds import StickerKind
 
 ARUCO_DICT = cv2.aruco.DICT_5X5_1000
+ARUCO_IDS = 1000  # codes in ARUCO_DICT
 ARUCO_BITS = 5  # data cells across the marker, without its black border
 MAT_ZONES = 10  # mats 0..9: seat numbers (the centre needs no mat)
 MAT_IDS = 4 * MAT_ZONES
-BLOCK_SIZE = 240  # card ids per game in the ArUco id space: (1000 - 40) / 4 games
-# Append only: a game's block is printed on its stickers, so reordering would misread printed cards.
-ARUCO_GAME_BLOCKS: tuple[str, ...] = ("KP", "KA")
+assert MAT_IDS <= TABLE_MARK_IDS
 QR_TEXT = re.compile(r"^([A-Z]{2})(\d{3})$")
 QR_MODULES = 21  # version 1
 QR_QUIET = 2  # modules of white around the code: zxing-cpp and ZBar read it (the ISO 4 is for print scanners)
 ARUCO_QUIET = 1  # cells of white around the marker: as wide as its black border
-
-
-class StickerKind(StrEnum):
-    QR = "qr"
-    ARUCO = "aruco"
 
 
 CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")  # as the seated player sees the mat
@@ -46,12 +43,30 @@ CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")  # as the sea
 
 @dataclass(frozen=True)
 class GameCards:
-    """One game's cards as the vision package needs them."""
+    """One game's components as the vision package needs them, from its spec in the registry."""
 
     name: str  # e.g. "kai-piranja"
     sticker_code: str  # e.g. "KP"
-    catalogue: Catalogue
+    catalogue: Catalogue  # the components in play under the rules profile: printed, drawn in scenes
     card_name: Callable[[str, str], str]  # (card_id, language) -> words
+    box: Catalogue | None = (
+        None  # every component the box may hold: what a sticker may name (default: catalogue)
+    )
+    sticker_id: Callable[[int], int] | None = None  # component number -> sticker id (default: the registry's)
+
+    @classmethod
+    def of(cls, spec: GameSpec, profile: object = None) -> GameCards:
+        game = spec.make(profile)  # type: ignore[arg-type]
+        return cls(spec.name, spec.code, game.catalogue(), game.card_name, spec.components(), spec.sticker_id)
+
+    @property
+    def components(self) -> Catalogue:
+        return self.box if self.box is not None else self.catalogue
+
+    def aruco_id(self, number: int) -> int:
+        if self.sticker_id is None:
+            return aruco_card_id(self.sticker_code, number)
+        return checked_aruco_id(self.sticker_id(number), self.sticker_code, number)
 
 
 @dataclass(frozen=True)
@@ -74,12 +89,21 @@ def qr_text(sticker_code: str, number: int) -> str:
     return f"{sticker_code}{number:03d}"
 
 
-def aruco_card_id(sticker_code: str, number: int) -> int:
-    if sticker_code not in ARUCO_GAME_BLOCKS:
-        raise ValueError(f"game code {sticker_code!r} has no ArUco block: append it to ARUCO_GAME_BLOCKS")
-    if not 0 <= number < BLOCK_SIZE:
-        raise ValueError(f"card number {number} does not fit an ArUco block of {BLOCK_SIZE}")
-    return MAT_IDS + BLOCK_SIZE * ARUCO_GAME_BLOCKS.index(sticker_code) + number
+def aruco_card_id(sticker_code: str, number: int, registry: Registry = GAMES) -> int:
+    """The marker id of a game's component, from its spec's sticker blocks."""
+    spec = registry.by_code(sticker_code)
+    if spec is None:
+        raise ValueError(f"game code {sticker_code!r} is not in the registry: register its game")
+    return checked_aruco_id(spec.sticker_id(number), sticker_code, number)
+
+
+def checked_aruco_id(sticker_id: int, sticker_code: str, number: int) -> int:
+    if not MAT_IDS <= sticker_id < ARUCO_IDS:
+        raise ValueError(
+            f"{sticker_code} {number} has sticker id {sticker_id}, past the ArUco code book's {ARUCO_IDS}: "
+            "print QR stickers for it"
+        )
+    return sticker_id
 
 
 def mat_marker_id(zone: int, corner: int) -> int:
@@ -94,18 +118,41 @@ def parse_qr(text: str) -> CardCode | None:
     return CardCode(m.group(1), int(m.group(2))) if m else None
 
 
+@dataclass(frozen=True)
+class CodeBook:
+    """Who every ArUco id names: a mat corner, a component of a registered game, or nobody."""
+
+    cards: Mapping[int, CardCode]
+
+    @classmethod
+    def of(cls, registry: Registry) -> CodeBook:
+        cards = {}
+        for name in registry:
+            spec = registry[name]
+            for component in spec.components().cards:
+                sticker_id = spec.sticker_id(component.number)
+                if sticker_id < ARUCO_IDS:
+                    cards[sticker_id] = CardCode(spec.code, component.number)
+        return cls(cards)
+
+    def parse(self, marker_id: int) -> CardCode | MatCorner | None:
+        if 0 <= marker_id < MAT_IDS:
+            return MatCorner(marker_id // 4, marker_id % 4)
+        return self.cards.get(marker_id)
+
+
+@functools.cache
+def default_codebook() -> CodeBook:
+    return CodeBook.of(GAMES)
+
+
 @functools.lru_cache(maxsize=1024)  # ids are < 1000
 def parse_aruco(marker_id: int) -> CardCode | MatCorner | None:
-    """What an ArUco id names: a mat corner, a card, or None (an id no game uses).
+    """What an ArUco id names in the default registry: a mat corner, a card, or None (an id no game uses).
 
     Cached: a frame reads ~60 ids, the same ones frame after frame, and the answers are frozen values.
     """
-    if 0 <= marker_id < MAT_IDS:
-        return MatCorner(marker_id // 4, marker_id % 4)
-    block, number = divmod(marker_id - MAT_IDS, BLOCK_SIZE)
-    if 0 <= block < len(ARUCO_GAME_BLOCKS):
-        return CardCode(ARUCO_GAME_BLOCKS[block], number)
-    return None
+    return default_codebook().parse(marker_id)
 
 
 # --- the bitmaps printed and rendered ---------------------------------------------------------------------
@@ -127,10 +174,13 @@ def aruco_modules(marker_id: int) -> np.ndarray:
     return np.pad(img < 128, ARUCO_QUIET, constant_values=False)
 
 
-def sticker_modules(kind: StickerKind, sticker_code: str, number: int) -> np.ndarray:
+def sticker_modules(
+    kind: StickerKind, sticker_code: str, number: int, aruco_id: int | None = None
+) -> np.ndarray:
+    """A component's sticker; ``aruco_id`` defaults to the default registry's id for it."""
     if kind is StickerKind.QR:
         return qr_modules(qr_text(sticker_code, number))
-    return aruco_modules(aruco_card_id(sticker_code, number))
+    return aruco_modules(aruco_card_id(sticker_code, number) if aruco_id is None else aruco_id)
 
 
 def modules_across(kind: StickerKind) -> int:
@@ -141,34 +191,18 @@ def modules_across(kind: StickerKind) -> int:
 # --- the games -----------------------------------------------------------------------------------------------
 
 
-def known_games() -> Mapping[str, GameCards]:
-    """Every game with stickers, by sticker code, from the core's game registry."""
+def known_games(registry: Registry = GAMES) -> Mapping[str, GameCards]:
+    """Every game with stickers, by sticker code, from the game registry (default rules profiles)."""
+    return {registry[name].code: GameCards.of(registry[name]) for name in registry}
+
+
+def game_cards(name: str, registry: Registry = GAMES, profile: object = None) -> GameCards:
+    """A game's components by its name or alias; ValueError names the games there are."""
     try:
-        from companion.games import GAMES
-    except ImportError:
-        # The registry is being written; until it imports, Kai Piranja's catalogue is read directly.
-        from companion.games.kai_piranja import cards
-
-        cat = cards.catalogue()
-        return {
-            "KP": GameCards(cards.GAME, "KP", cat, lambda card_id, _lang: cat[card_id].face.replace("-", " "))
-        }
-    out: dict[str, GameCards] = {}
-    for name, cls in GAMES.items():
-        game = cls()
-        out[cls.sticker_code] = GameCards(name, cls.sticker_code, game.catalogue(), game.card_name)
-    return out
-
-
-def game_cards(name: str) -> GameCards:
-    """A game's cards by its command-line name; ValueError names the games there are."""
-    games = known_games()
-    for g in games.values():
-        if g.name == name:
-            return g
-    raise ValueError(
-        f"unknown game {name!r}: choose one of {', '.join(sorted(g.name for g in games.values()))}"
-    )
+        spec = registry.find(name)
+    except ValueError as exc:
+        raise ValueError(str(exc)) from None
+    return GameCards.of(spec, profile)
 
 
 @dataclass(frozen=True)
@@ -178,7 +212,7 @@ class Resolver:
     game: GameCards
     others: Mapping[str, GameCards]
     # Each code's answer: the same ~40 cards are resolved every frame, and catalogues do not change in play.
-    _seen: dict[CardCode, PhysicalCard | str] = field(
+    _seen: dict[CardCode, Component | str] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
 
@@ -186,7 +220,7 @@ class Resolver:
     def for_game(cls, game: GameCards) -> Resolver:
         return cls(game, known_games())
 
-    def resolve(self, code: CardCode) -> PhysicalCard | str:
+    def resolve(self, code: CardCode) -> Component | str:
         """The card, or why not: "other-game" or "foreign"."""
         hit = self._seen.get(code)
         if hit is None:
@@ -195,12 +229,11 @@ class Resolver:
             hit = self._seen[code] = self._resolve(code)
         return hit
 
-    def _resolve(self, code: CardCode) -> PhysicalCard | str:
+    def _resolve(self, code: CardCode) -> Component | str:
         if code.sticker_code == self.game.sticker_code:
-            if code.number < len(self.game.catalogue):
-                return self.game.catalogue.by_number(code.number)
-            return "foreign"
+            card = self.game.components.by_number(code.number)
+            return card if card is not None else "foreign"
         other = self.others.get(code.sticker_code)
-        if other is not None and code.number < len(other.catalogue):
+        if other is not None and other.components.by_number(code.number) is not None:
             return "other-game"
         return "foreign"

@@ -24,14 +24,13 @@ from vision.decoders import (
 )
 from vision.footprint import Footprints
 from vision.identity import (
-    ARUCO_GAME_BLOCKS,
-    BLOCK_SIZE,
     MAT_IDS,
     CardCode,
     GameCards,
     MatCorner,
     Resolver,
     StickerKind,
+    default_codebook,
     modules_across,
     parse_aruco,
     parse_qr,
@@ -81,7 +80,7 @@ def default_decoder(kind: StickerKind) -> Decoder:
     """The measured default reader of each sticker kind (see docs/vision.md and docs/benchmarks.md)."""
     if kind is StickerKind.QR:
         return ZxingQR()
-    ids = tuple(range(MAT_IDS)) + tuple(range(MAT_IDS, MAT_IDS + BLOCK_SIZE * len(ARUCO_GAME_BLOCKS)))
+    ids = tuple(range(MAT_IDS)) + tuple(sorted(default_codebook().cards))  # only the ids in use
     return ArucoDecoder(ids=ids)
 
 

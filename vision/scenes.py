@@ -6,7 +6,7 @@ Scenes are parameters and seeds, never stored images: ``table_scene(seed, ...)``
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -124,8 +124,3 @@ def matrix_scenes(
         for c in MATRIX
         for seed in seeds
     ]
-
-
-def with_resolution(scene: Scene, width: int, height: int, px_per_mm: float | None = None) -> Scene:
-    cam = replace(scene.camera, width=width, height=height, px_per_mm=px_per_mm or scene.camera.px_per_mm)
-    return replace(scene, camera=cam)

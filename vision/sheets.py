@@ -82,7 +82,9 @@ def sticker_sheet(game: GameCards, out: Path, paper: str = "a4", kind: StickerKi
         x = MARGIN + (k % cols) * CELL_W
         y = MARGIN + 6 + (k // cols) * CELL_H
         pdf.set_fill_color(0, 0, 0)
-        _draw_modules(pdf, sticker_modules(kind, game.sticker_code, card.number), x, y, s)
+        _draw_modules(
+            pdf, sticker_modules(kind, game.sticker_code, card.number, game.aruco_id(card.number)), x, y, s
+        )
         _cut_marks(pdf, x, y, s, s)
         pdf.set_font("helvetica", size=6)
         pdf.set_xy(x + s + 2, y + 2)

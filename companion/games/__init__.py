@@ -1,30 +1,26 @@
-"""The games the companion referees, by their command-line name."""
+"""The games the companion referees: the default registry, built from each game package's one spec.
+
+Adding a game is adding its package and its ``SPEC`` to the tuple below; every tool finds it from here
+(docs/architecture.md, "Adding a game").
+"""
 
 from __future__ import annotations
 
-from companion.games.kai_piranja import KaiPiranja
-from companion.games.kanaloa import KanaloaGame
-from companion.i18n import N_
-from companion.protocol import Game, Profile, RecordError
+from collections.abc import Mapping
+from typing import Any
 
-GAMES: dict[str, type[Game]] = {
-    KaiPiranja.name: KaiPiranja,
-    KanaloaGame.name: KanaloaGame,
-}
+from companion.games import kai_piranja, kanaloa
+from companion.protocol import Game, Profile
+from companion.registry import GameSpec, Registry
 
-
-def game_class(name: str) -> type[Game]:
-    try:
-        return GAMES[name]
-    except KeyError:
-        raise RecordError(
-            N_("unknown game {name}: choose one of {games}"), name=repr(name), games=", ".join(sorted(GAMES))
-        ) from None
+GAMES = Registry((kai_piranja.SPEC, kanaloa.SPEC))
 
 
-def make_game(name: str, profile: Profile | dict | None = None) -> Game:
-    """A game's rules object; ``profile`` may be the profile's JSON form."""
-    cls = game_class(name)
-    if isinstance(profile, dict):
-        profile = cls.profile_type.from_json(profile)
-    return cls(profile)
+def find_game(name: str) -> GameSpec:
+    """The spec of the game called ``name`` in the default registry; RecordError lists the games there are."""
+    return GAMES.find(name)
+
+
+def make_game(name: str, profile: Profile | Mapping[str, Any] | None = None) -> Game:
+    """A game's rules object from the default registry; ``profile`` may be the profile's JSON form."""
+    return GAMES.make_game(name, profile)

@@ -6,17 +6,17 @@ import random
 
 import pytest
 
-from companion.coach import COACHES, MAX_GENERIC_OPTIONS, Coaching, coach, game_coach
+from companion.coach import MAX_GENERIC_OPTIONS, Coaching, coach
 from companion.games import GAMES, make_game
 from companion.games.kai_piranja.coach import coach_turn
 
 
-def test_kai_piranja_is_dispatched_to_its_coach_and_kanaloa_has_none() -> None:
-    assert game_coach("kai-piranja") is coach_turn
-    assert game_coach("kanaloa") is None
-    assert set(COACHES) <= set(GAMES)
-    with pytest.raises(TypeError):
-        COACHES["kanaloa"] = "x"  # type: ignore[index]  # the registry is read-only
+def test_kai_piranja_names_its_coach_in_its_spec_and_kanaloa_has_none() -> None:
+    assert GAMES.find("kai-piranja").coach is coach_turn
+    assert GAMES.find("kanaloa").coach is None
+    game = make_game("kai-piranja")
+    state = game.initial_state(4)
+    assert coach(game, state, game_coach=coach_turn) == coach_turn(game, state, "en", ())
 
 
 @pytest.mark.parametrize("seed", range(8))

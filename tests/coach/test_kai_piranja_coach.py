@@ -10,11 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.coach import Advice, Coaching, coach
+from companion.coach import Advice, Coaching
+from companion.coach import coach as core_coach
 from companion.games.kai_piranja import KaiPiranja
 from companion.games.kai_piranja.actions import Bank, Capture, EndTurn, Reveal
 from companion.games.kai_piranja.cards import EMPTY_SEA, FARANDOLE, SPECIES
 from companion.games.kai_piranja.coach import (
+    coach_turn,
     eaten_by_species,
     expected_loss,
     game_faces,
@@ -28,6 +30,11 @@ from tests.coach.helpers import random_state
 from tests.kai_piranja.tables import Deck, table
 
 GAME = KaiPiranja()
+
+
+def coach(game: KaiPiranja, state, language: str = "en", seats: tuple[str, ...] = ()) -> Coaching:
+    """The coach as the app calls it, with Kai Piranja's own coach from its spec."""
+    return core_coach(game, state, language, seats, coach_turn)
 
 
 def fresh() -> tuple[KaiPiranja, Deck]:

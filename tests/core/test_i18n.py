@@ -7,19 +7,24 @@ from pathlib import Path
 
 import pytest
 
+from companion.games import GAMES
 from companion.i18n import LANGUAGES, compile_po, marked_messages, parse_po, translator
 
 ROOT = Path(__file__).resolve().parents[2]
-# (domain, its locale folder, the sources whose marked messages it translates)
+# (domain, its locale folder, the sources whose marked messages it translates): the core's, the app's, and each
+# registered game's from its spec.
 DOMAINS = [
     (
         "companion",
         ROOT / "companion/locale",
         [*sorted((ROOT / "companion").glob("*.py")), ROOT / "companion/games/__init__.py"],
     ),
-    ("kai_piranja", ROOT / "companion/locale", sorted((ROOT / "companion/games/kai_piranja").glob("*.py"))),
-    ("kanaloa", ROOT / "companion/locale", sorted((ROOT / "companion/games/kanaloa").glob("*.py"))),
     ("ui", ROOT / "ui/locale", sorted((ROOT / "ui").glob("*.py"))),
+    *(
+        (spec.domain, spec.locale_dir, sorted(spec.package_dir.glob("*.py")))
+        for spec in (GAMES[name] for name in GAMES)
+    ),
+    ("pebbles", ROOT / "tests/toy/locale", [ROOT / "tests/toy/game.py"]),
 ]
 
 

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hardware.buttons import PanelButton
+from companion.panel import PanelButton
 from hardware.config import (
     ConfigSource,
-    HungerPins,
+    LevelPins,
     PanelConfig,
     PanelConfigError,
     config_source,
@@ -34,14 +34,17 @@ def test_no_panel_section_gives_the_default_wiring() -> None:
     config = parse_config({"vision": {"camera": "pi"}})
     assert config == PanelConfig()
     assert config.buttons[PanelButton.UNDO] == 4
-    assert config.seat_leds[0] == 17
-    assert config.hunger[0] == HungerPins(green=12, yellow=16, red=20)
+    assert config.buttons[PanelButton.ACTION_2] == 8
+    assert config.turn_lights[0] == 17
+    assert config.level_lights[0] == LevelPins(low=12, mid=16, high=20)
+    assert config.alert == 2
     assert config.buzzer == 21
+    assert config.renamed == ()
 
 
 def test_the_default_wiring_uses_each_pin_once_and_only_header_gpios() -> None:
     pins = [pin for _, pin in PanelConfig().wiring()]
-    assert len(pins) == len(set(pins)) == 4 + 6 + 4 * 3 + 1
+    assert len(pins) == len(set(pins)) == 5 + 6 + 4 * 3 + 1 + 1
     assert all(pin in USABLE_GPIOS for pin in pins)
 
 
@@ -52,11 +55,12 @@ def test_a_written_table_replaces_its_defaults_and_timings_merge() -> None:
             [panel]
             mode = "mock"
             buzzer = false
-            [panel.leds]
+            alert = 3
+            [panel.turn]
             seat_1 = 2
-            seat_2 = 3
-            [panel.hunger]
-            seat_1 = { green = 8, yellow = 17, red = 27 }
+            seat_2 = 13
+            [panel.level]
+            seat_1 = { low = 9, mid = 17, high = 27 }
             [panel.timing]
             undo_hold_s = 2
             """
@@ -64,17 +68,21 @@ def test_a_written_table_replaces_its_defaults_and_timings_merge() -> None:
     )
     assert config.mode == "mock"
     assert config.buzzer is None
-    assert config.seat_leds == {0: 2, 1: 3}
-    assert config.hunger == {0: HungerPins(8, 17, 27)}
+    assert config.alert == 3
+    assert config.turn_lights == {0: 2, 1: 13}
+    assert config.level_lights == {0: LevelPins(9, 17, 27)}
     assert config.timing == Timing(undo_hold_s=2.0)
 
 
 def test_a_pin_used_twice_names_both_keys() -> None:
-    assert problems("[panel.buttons]\nundo = 17\nend_turn = 5\nbank = 6\nconfirm = 7") == [
-        "panel.buttons.undo: pin 17 is already used by panel.leds.seat_1 (default wiring)"
+    assert problems("[panel.buttons]\nundo = 17\nturn = 5\naction_1 = 6\nconfirm = 7") == [
+        "panel.buttons.undo: pin 17 is already used by panel.turn.seat_1 (default wiring)"
     ]
-    assert problems("[panel.leds]\nseat_1 = 5\n[panel.buttons]\nend_turn = 5") == [
-        "panel.leds.seat_1: pin 5 is already used by panel.buttons.end_turn"
+    assert problems("[panel.turn]\nseat_1 = 5\n[panel.buttons]\nturn = 5") == [
+        "panel.turn.seat_1: pin 5 is already used by panel.buttons.turn"
+    ]
+    assert problems("[panel]\nalert = 8") == [
+        "panel.alert: pin 8 is already used by panel.buttons.action_2 (default wiring)"
     ]
 
 
@@ -89,10 +97,13 @@ def test_a_pin_that_does_not_exist() -> None:
 
 def test_typos_are_named_with_a_suggestion() -> None:
     assert problems("[panel.buttns]\nundo = 4") == ["panel.buttns: unknown key (did you mean 'buttons'?)"]
-    assert problems("[panel.leds]\nseat1 = 4") == ["panel.leds.seat1: unknown key (did you mean 'seat_1'?)"]
+    assert problems("[panel.turn]\nseat1 = 4") == ["panel.turn.seat1: unknown key (did you mean 'seat_1'?)"]
+    assert problems("[panel.buttons]\naction1 = 3") == [
+        "panel.buttons.action1: unknown key (did you mean 'action_1'?)"
+    ]
     assert problems("[pannel]\nmode = 'off'") == ["pannel: unknown section (did you mean 'panel'?)"]
     assert problems("[panel]\ncolour = 1") == [
-        "panel.colour: unknown key (expected one of: mode, buzzer, buttons, leds, hunger, timing)"
+        "panel.colour: unknown key (expected one of: mode, alert, buzzer, buttons, turn, level, timing)"
     ]
 
 
@@ -107,16 +118,19 @@ def test_wrong_types_and_values() -> None:
         "panel.buttons.undo: must be a BCM GPIO number (a whole number such as 17), not true"
     ]
     assert problems("[panel]\nbuzzer = true") == [
-        "panel.buzzer: must be a pin number, or false for no buzzer, not true"
+        "panel.buzzer: must be a pin number, or false if there is none, not true"
     ]
-    assert problems("[panel]\nleds = 3") == ["panel.leds: must be a table, not 3"]
+    assert problems('[panel]\nalert = "GPIO2"') == [
+        'panel.alert: must be a pin number, or false if there is none, not "GPIO2"'
+    ]
+    assert problems("[panel]\nturn = 3") == ["panel.turn: must be a table, not 3"]
     assert problems("panel = 3") == ["panel: must be a table, not 3"]
     assert problems("[panel.timing]\nundo_hold_s = 0") == [
         "panel.timing.undo_hold_s: must be a number of seconds between 0.05 and 10.0, not 0"
     ]
-    assert problems("[panel.hunger]\nseat_1 = { green = 8, yelow = 5, red = 6 }") == [
-        "panel.hunger.seat_1.yelow: unknown key (did you mean 'yellow'?)",
-        "panel.hunger.seat_1: missing yellow (each seat needs green, yellow and red)",
+    assert problems("[panel.level]\nseat_1 = { low = 3, mdi = 9, high = 10 }") == [
+        "panel.level.seat_1.mdi: unknown key (did you mean 'mid'?)",
+        "panel.level.seat_1: missing mid (each seat needs low, mid and high)",
     ]
 
 
@@ -155,18 +169,18 @@ def test_where_the_config_comes_from(tmp_path: Path) -> None:
     assert config_source(None, {"XDG_CONFIG_HOME": "/x"}).path == Path("/x/table-companion/config.toml")
 
 
-keys = ["buttons.end_turn", "buttons.bank", "buttons.confirm", "buttons.undo"] + [
-    f"leds.seat_{n}" for n in range(1, 7)
+keys = ["buttons.turn", "buttons.action_1", "buttons.action_2", "buttons.confirm", "buttons.undo"] + [
+    f"turn.seat_{n}" for n in range(1, 7)
 ]
 
 
 @given(st.lists(st.sampled_from(list(USABLE_GPIOS)), min_size=len(keys), max_size=len(keys)))
 def test_any_wiring_is_accepted_exactly_when_no_pin_is_used_twice(pins: list[int]) -> None:
-    tables: dict[str, dict[str, int]] = {"buttons": {}, "leds": {}}
+    tables: dict[str, dict[str, int]] = {"buttons": {}, "turn": {}}
     for key, pin in zip(keys, pins, strict=True):
         table, name = key.split(".")
         tables[table][name] = pin
-    data = {"panel": {**tables, "hunger": {}, "buzzer": False}}
+    data = {"panel": {**tables, "level": {}, "alert": False, "buzzer": False}}
     if len(set(pins)) == len(pins):
         config = parse_config(data)
         assert sorted(pin for _, pin in config.wiring()) == sorted(pins)
@@ -177,3 +191,82 @@ def test_any_wiring_is_accepted_exactly_when_no_pin_is_used_twice(pins: list[int
         assert len(duplicates) == len(pins) - len(set(pins))
         assert all(p.message.startswith("pin {pin} is already used by") for p in duplicates)
         assert all(p.key.startswith("panel.") and dict(p.params)["other"] != p.key for p in duplicates)
+
+
+# --- a config written with the former key names ------------------------------------------------------
+
+# The file a family's Pi may hold from before the panel was generic, under the names it used then.
+FORMER = """
+[panel.buttons]
+end_turn = 5
+bank = 6
+confirm = 7
+undo = 4
+[panel.leds]
+seat_1 = 17
+seat_2 = 27
+[panel.hunger]
+seat_1 = { green = 12, yellow = 16, red = 20 }
+"""
+NEW = """
+[panel.buttons]
+turn = 5
+action_1 = 6
+confirm = 7
+undo = 4
+[panel.turn]
+seat_1 = 17
+seat_2 = 27
+[panel.level]
+seat_1 = { low = 12, mid = 16, high = 20 }
+"""
+
+
+def test_a_config_with_the_former_names_loads_as_the_new_names() -> None:
+    former, new = parse_config(tomllib.loads(FORMER)), parse_config(tomllib.loads(NEW))
+    assert former == new
+    assert former.buttons == {
+        PanelButton.TURN: 5,
+        PanelButton.ACTION_1: 6,
+        PanelButton.CONFIRM: 7,
+        PanelButton.UNDO: 4,
+    }
+    assert former.level_lights == {0: LevelPins(low=12, mid=16, high=20)}
+    assert former.renamed == (
+        ("panel.leds", "panel.turn"),
+        ("panel.hunger", "panel.level"),
+        ("panel.buttons.end_turn", "panel.buttons.turn"),
+        ("panel.buttons.bank", "panel.buttons.action_1"),
+        ("green, yellow, red", "low, mid, high"),
+    )
+    assert new.renamed == ()
+
+
+def test_the_renamed_keys_are_said_in_one_line(tmp_path: Path) -> None:
+    from hardware.config import renamed_note
+
+    file = tmp_path / "config.toml"
+    file.write_text("[panel.buttons]\nend_turn = 5\nbank = 6\n")
+    config = load_config(ConfigSource(file, explicit=True))
+    assert renamed_note(config.renamed, hardware_translator("en")) == (
+        "Panel configuration: former key names read as the new ones (rename them in the file): "
+        "panel.buttons.end_turn → panel.buttons.turn, panel.buttons.bank → panel.buttons.action_1"
+    )
+    assert renamed_note(config.renamed, hardware_translator("fr")).startswith("Configuration du panneau :")
+
+
+def test_a_key_written_under_both_names_is_a_problem() -> None:
+    assert problems("[panel.buttons]\nend_turn = 5\nturn = 3") == [
+        "panel.buttons.end_turn: former name of panel.buttons.turn, which is written too: keep only "
+        "panel.buttons.turn"
+    ]
+    assert problems("[panel.leds]\nseat_1 = 17\n[panel.turn]\nseat_1 = 17") == [
+        "panel.leds: former name of panel.turn, which is written too: keep only panel.turn"
+    ]
+
+
+def test_problems_in_a_former_config_name_the_new_keys_after_the_note() -> None:
+    with pytest.raises(PanelConfigError) as caught:
+        parse_config(tomllib.loads("[panel.hunger]\nseat_1 = { green = 99, yellow = 16, red = 20 }"))
+    assert caught.value.renamed == (("panel.hunger", "panel.level"), ("green, yellow, red", "low, mid, high"))
+    assert [p.key for p in caught.value.problems] == ["panel.level.seat_1.low"]

@@ -7,14 +7,14 @@ import time
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from hardware.buttons import ButtonEvent, PanelButton
-from hardware.config import HungerPins, PanelConfig
-from hardware.lights import Hunger
+from companion.panel import Level, PanelButton
+from hardware.buttons import ButtonEvent
+from hardware.config import LevelPins, PanelConfig
 from tests.hardware.conftest import FAST, MakePanel, levels, pin, wait_until
 
-END_TURN, BANK, CONFIRM, UNDO = 5, 6, 7, 4  # the default wiring
+TURN, ACTION_1, ACTION_2, CONFIRM, UNDO = 5, 6, 8, 7, 4  # the default wiring
 SEATS = (17, 27, 22, 23, 24, 25)
-BUZZER = 21
+ALERT, BUZZER = 2, 21
 
 
 def press(factory: MockFactory, gpio: int, seconds: float) -> None:
@@ -29,7 +29,12 @@ def press(factory: MockFactory, gpio: int, seconds: float) -> None:
 
 @pytest.mark.parametrize(
     ("gpio", "button"),
-    [(END_TURN, PanelButton.END_TURN), (BANK, PanelButton.BANK), (CONFIRM, PanelButton.CONFIRM)],
+    [
+        (TURN, PanelButton.TURN),
+        (ACTION_1, PanelButton.ACTION_1),
+        (ACTION_2, PanelButton.ACTION_2),
+        (CONFIRM, PanelButton.CONFIRM),
+    ],
 )
 def test_each_button_reports_its_meaning(
     factory: MockFactory, make_panel: MakePanel, gpio: int, button: PanelButton
@@ -44,12 +49,12 @@ def test_each_button_reports_its_meaning(
 
 def test_a_bouncing_button_counts_once(factory: MockFactory, make_panel: MakePanel) -> None:
     panel = make_panel()
-    p = pin(factory, END_TURN)
+    p = pin(factory, TURN)
     for _ in range(10):  # contact bounce: far faster than the debounce time
         p.drive_low()
         p.drive_high()
     p.drive_low()
-    assert panel.wait_event(timeout=2) == ButtonEvent(PanelButton.END_TURN, gpio=END_TURN)
+    assert panel.wait_event(timeout=2) == ButtonEvent(PanelButton.TURN, gpio=TURN)
     for _ in range(10):  # and bounce on release
         p.drive_high()
         p.drive_low()
@@ -70,9 +75,9 @@ def test_a_glitch_shorter_than_the_debounce_is_ignored(factory: MockFactory, mak
 def test_two_distinct_presses_count_twice(factory: MockFactory, make_panel: MakePanel) -> None:
     panel = make_panel()
     for _ in range(2):
-        press(factory, BANK, FAST.debounce_s * 2)
+        press(factory, ACTION_1, FAST.debounce_s * 2)
         time.sleep(FAST.debounce_s * 2)
-    assert panel.poll() == [ButtonEvent(PanelButton.BANK, gpio=BANK)] * 2
+    assert panel.poll() == [ButtonEvent(PanelButton.ACTION_1, gpio=ACTION_1)] * 2
 
 
 def test_undo_needs_a_hold(factory: MockFactory, make_panel: MakePanel) -> None:
@@ -124,10 +129,10 @@ def test_the_callback_gets_each_event_and_a_failing_one_does_not_stop_the_panel(
 
 
 def test_only_wired_buttons_are_opened(factory: MockFactory, make_panel: MakePanel) -> None:
-    panel = make_panel(PanelConfig(buttons={PanelButton.END_TURN: 2}, timing=FAST))
-    assert panel.inputs == {PanelButton.END_TURN: 2}
-    pin(factory, 2).drive_low()
-    assert panel.wait_event(timeout=2) == ButtonEvent(PanelButton.END_TURN, gpio=2)
+    panel = make_panel(PanelConfig(buttons={PanelButton.TURN: 3}, timing=FAST))
+    assert panel.inputs == {PanelButton.TURN: 3}
+    pin(factory, 3).drive_low()
+    assert panel.wait_event(timeout=2) == ButtonEvent(PanelButton.TURN, gpio=3)
 
 
 # --- keys standing in for buttons ---------------------------------------------------------------------
@@ -135,26 +140,43 @@ def test_only_wired_buttons_are_opened(factory: MockFactory, make_panel: MakePan
 
 def test_gui_keys_press_and_hold_like_buttons(make_panel: MakePanel) -> None:
     panel = make_panel()
-    assert panel.key_down("e")
-    assert panel.wait_event(timeout=2) == ButtonEvent(PanelButton.END_TURN, key="e")
-    assert panel.key_up("e")
-    panel.key_down("u")
-    panel.key_up("u")  # a tap: no undo
+    assert panel.keys.down("t")
+    assert panel.wait_event(timeout=2) == ButtonEvent(PanelButton.TURN, key="t")
+    assert panel.keys.up("t")
+    panel.keys.down("u")
+    panel.keys.up("u")  # a tap: no undo
     time.sleep(FAST.undo_hold_s * 1.5)
     assert panel.poll() == []
-    panel.key_down("u")
+    panel.keys.down("u")
     assert panel.wait_event(timeout=2) == ButtonEvent(PanelButton.UNDO, key="u")
-    assert not panel.key_down("x")  # not a stand-in key
+    assert not panel.keys.down("x")  # not a stand-in key
+
+
+@pytest.mark.parametrize(
+    ("key", "button"),
+    [
+        ("t", PanelButton.TURN),
+        ("e", PanelButton.TURN),
+        ("c", PanelButton.CONFIRM),
+        ("1", PanelButton.ACTION_1),
+        ("b", PanelButton.ACTION_1),
+        ("2", PanelButton.ACTION_2),
+    ],
+)
+def test_each_key_presses_its_button(make_panel: MakePanel, key: str, button: PanelButton) -> None:
+    panel = make_panel()
+    assert panel.keys.typed(key)
+    assert panel.wait_event(timeout=2) == ButtonEvent(button, key=key)
 
 
 def test_terminal_keys_hold_while_auto_repeat_goes_on(make_panel: MakePanel) -> None:
     panel = make_panel(key_repeat_gap_s=0.08)
-    panel.key_typed("u")  # one character: let go after the repeat gap, well before the hold time
+    panel.keys.typed("u")  # one character: let go after the repeat gap, well before the hold time
     time.sleep(FAST.undo_hold_s * 1.5)
     assert panel.poll() == []
     end = time.monotonic() + FAST.undo_hold_s * 1.5
     while time.monotonic() < end:  # auto-repeat
-        panel.key_typed("u")
+        panel.keys.typed("u")
         time.sleep(0.02)
     assert panel.poll() == [ButtonEvent(PanelButton.UNDO, key="u")]
 
@@ -175,18 +197,23 @@ def test_the_turn_led_follows_the_turn(factory: MockFactory, make_panel: MakePan
         panel.show_turn(6)
 
 
-def test_hunger_lights_one_colour_per_seat(factory: MockFactory, make_panel: MakePanel) -> None:
+def test_level_lights_one_step_per_seat(factory: MockFactory, make_panel: MakePanel) -> None:
     panel = make_panel()
-    green, yellow, red = (pin(factory, n) for n in (13, 19, 26))  # seat 2's lights
-    panel.set_hunger(1, Hunger.PECKISH)
-    panel.set_hunger(1, Hunger.HUNGRY)
-    panel.set_hunger(1, Hunger.STARVING)
-    assert (green.state, yellow.state, red.state) == (False, False, True)
-    panel.set_hunger(1, None)
-    assert levels(green) == [False, True, False]
-    assert levels(yellow) == [False, True, False]
-    assert levels(red) == [False, True, False]
-    assert panel.lit()["hunger.seat_2.red"] is False
+    low, mid, high = (pin(factory, n) for n in (13, 19, 26))  # seat 2's lights: green, yellow, red
+    panel.set_level(1, Level.LOW)
+    assert (low.state, mid.state, high.state) == (True, False, False)
+    assert panel.lit()["level.seat_2.low"] is True
+    panel.set_level(1, Level.MID)
+    panel.set_level(1, Level.HIGH)
+    assert (low.state, mid.state, high.state) == (False, False, True)
+    panel.set_level(1, None)
+    assert levels(low) == [False, True, False]
+    assert levels(mid) == [False, True, False]
+    assert levels(high) == [False, True, False]
+    assert panel.lit()["level.seat_2.high"] is False
+    assert levels(pin(factory, 12)) == [False]  # another seat's lights never moved
+    with pytest.raises(ValueError, match="seat 6 is out of range"):
+        panel.set_level(6, Level.LOW)
 
 
 def test_needs_fixing_blinks_the_turn_led_then_it_is_steady_again(
@@ -219,11 +246,12 @@ def test_needs_fixing_with_no_turn_blinks_every_seat(factory: MockFactory, make_
 def test_alert_flashes_and_beeps_then_restores(factory: MockFactory, make_panel: MakePanel) -> None:
     panel = make_panel()
     panel.show_turn(3)
-    panel.set_hunger(0, Hunger.HUNGRY)
+    panel.set_level(0, Level.MID)
     started = time.monotonic()
     panel.alert()
-    buzzer, seat_4 = pin(factory, BUZZER), pin(factory, SEATS[3])
+    buzzer, seat_4, alert = pin(factory, BUZZER), pin(factory, SEATS[3]), pin(factory, ALERT)
     assert buzzer.state is True and pin(factory, SEATS[0]).state is True  # at once, in the caller's thread
+    assert alert.state is False and panel.lit()["alert"] is True  # the alert light is lit by a low pin
     assert wait_until(lambda: time.monotonic() - started > FAST.alert_s * 1.5, timeout=5)
     assert wait_until(lambda: buzzer.state is False)
     # The exact pattern is tested on exact times in test_lights; on a busy machine the thread may wake late
@@ -233,33 +261,45 @@ def test_alert_flashes_and_beeps_then_restores(factory: MockFactory, make_panel:
     assert beeps[:2] == [False, True] and beeps[-1] is False
     assert 2 <= beeps.count(True) <= flashes
     assert seat_4.state is True and pin(factory, SEATS[0]).state is False  # the turn is shown again
-    assert levels(pin(factory, 16)) == [False, True]  # seat 1's yellow hunger light never flickered
+    assert levels(pin(factory, 16)) == [False, True]  # seat 1's mid level light never flickered
+    # The alert light flashed with the buzzer (low: lit), and is dark (high) again.
+    flashed = levels(alert)
+    assert flashed[:2] == [True, False] and flashed[-1] is True
+    assert flashed.count(False) == beeps.count(True)
+    assert panel.lit()["alert"] is False
 
 
 def test_off_turns_everything_off_and_close_releases(factory: MockFactory, make_panel: MakePanel) -> None:
     panel = make_panel()
     panel.show_turn(0)
-    panel.set_hunger(3, Hunger.STARVING)
+    panel.set_level(3, Level.HIGH)
+    panel.alert()
     panel.off()
     assert pin(factory, SEATS[0]).state is False and pin(factory, 18).state is False
+    assert pin(factory, ALERT).state is True and pin(factory, BUZZER).state is False
     panel.show_turn(0)
     panel.close()
     panel.close()  # twice is fine
     assert pin(factory, SEATS[0]).state is False
     panel.show_turn(1)  # after close: ignored, no error
     assert pin(factory, SEATS[1]).state is False
-    assert pin(factory, END_TURN).function == "input"
+    assert pin(factory, TURN).function == "input"
+    assert pin(factory, ALERT).state is True  # released dark: the alert light is off when its pin is high
 
 
 def test_outputs_follow_the_config(make_panel: MakePanel) -> None:
-    config = PanelConfig(seat_leds={0: 2}, hunger={2: HungerPins(3, 8, 9)}, buzzer=None, timing=FAST)
+    config = PanelConfig(
+        turn_lights={0: 2}, level_lights={2: LevelPins(3, 9, 10)}, alert=None, buzzer=None, timing=FAST
+    )
     panel = make_panel(config)
     assert panel.outputs == {
-        "seat_1": 2,
-        "hunger.seat_3.green": 3,
-        "hunger.seat_3.yellow": 8,
-        "hunger.seat_3.red": 9,
+        "turn.seat_1": 2,
+        "level.seat_3.low": 3,
+        "level.seat_3.mid": 9,
+        "level.seat_3.high": 10,
     }
-    panel.show_turn(4)  # a seat with no LED: nothing to light, nothing breaks
-    panel.set_hunger(0, Hunger.STARVING)
+    panel.show_turn(4)  # a seat with no light: nothing to light, nothing breaks
+    panel.set_level(0, Level.HIGH)
     assert not any(panel.lit().values())
+    panel.alert()  # no alert light, no buzzer: only the turn light flashes
+    assert set(panel.lit()) == set(panel.outputs)

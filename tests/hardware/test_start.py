@@ -9,6 +9,7 @@ import pytest
 from gpiozero import DigitalInputDevice
 from gpiozero.pins.mock import MockFactory
 
+from companion.panel import PanelButton
 from hardware.config import PanelConfig
 from hardware.interface import NullPanel
 from hardware.panel import Panel
@@ -45,8 +46,35 @@ def test_off_the_pi_mock_pins_and_one_line_naming_the_keys(tmp_path: Path) -> No
         assert isinstance(panel, Panel) and panel.mock
     assert lines == [
         "Panel: no GPIO here — mock pins; keys stand in for the buttons: "
-        "e=end turn, b=bank my catch, c=confirm, u (hold)=undo"
+        "t=end turn, c=confirm, u (hold)=undo, 1=game button 1, 2=game button 2"
     ]
+
+
+def test_the_caller_gives_the_game_buttons_their_words(tmp_path: Path) -> None:
+    lines: list[str] = []
+    start_panel(
+        environ={"HOME": str(tmp_path)},
+        report=lines.append,
+        model_file=not_a_pi(tmp_path),
+        labels={PanelButton.ACTION_1: "take the pot"},
+    ).close()
+    assert lines[0].endswith("u (hold)=undo, 1=take the pot, 2=game button 2")
+
+
+def test_a_config_with_former_names_starts_after_a_one_line_note(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text("[panel.buttons]\nend_turn = 5\nundo = 4\n")
+    lines: list[str] = []
+    with start_panel(
+        environ={"COMPANION_CONFIG": str(config)}, report=lines.append, model_file=not_a_pi(tmp_path)
+    ) as panel:
+        assert panel.enabled and panel.inputs == {PanelButton.TURN: 5, PanelButton.UNDO: 4}
+    assert lines[0] == (
+        "Panel configuration: former key names read as the new ones (rename them in the file): "
+        "panel.buttons.end_turn → panel.buttons.turn"
+    )
+    assert lines[1].startswith("Panel: no GPIO here")
+    assert len(lines) == 2
 
 
 def test_the_line_is_translated(tmp_path: Path) -> None:
@@ -55,7 +83,7 @@ def test_the_line_is_translated(tmp_path: Path) -> None:
         environ={"HOME": str(tmp_path)}, language="it", report=lines.append, model_file=not_a_pi(tmp_path)
     ).close()
     assert lines[0].startswith(
-        "Pannello: niente GPIO qui — pin simulati; i tasti sostituiscono i pulsanti: e=fine turno"
+        "Pannello: niente GPIO qui — pin simulati; i tasti sostituiscono i pulsanti: t=fine turno"
     )
 
 
@@ -104,23 +132,23 @@ def test_a_config_problem_is_reported_and_the_app_gets_a_panel_that_is_off(tmp_p
     assert isinstance(panel, NullPanel)
     assert lines == [
         "Panel configuration: panel.buttns: unknown key (did you mean 'buttons'?)",
-        "Panel configuration: panel.buttons.undo: pin 17 is already used by panel.leds.seat_1 (default wiring)",
+        "Panel configuration: panel.buttons.undo: pin 17 is already used by panel.turn.seat_1 (default wiring)",
         "Panel: off until the configuration is fixed",
     ]
     # The panel that is off takes every call the real one takes.
     panel.show_turn(1)
-    panel.set_hunger(0, None)
+    panel.set_level(0, None)
     panel.needs_fixing(True)
     panel.alert()
     panel.off()
     assert panel.poll() == [] and panel.wait_event(0.001) is None and panel.lit() == {}
-    assert not panel.key_down("e") and not panel.key_up("e") and not panel.key_typed("e")
+    assert not panel.keys.down("t") and not panel.keys.up("t") and not panel.keys.typed("t")
     panel.close()
 
 
 def test_pins_already_in_use_give_the_panel_off(tmp_path: Path) -> None:
     factory = MockFactory()
-    squatter = DigitalInputDevice(5, pin_factory=factory)  # another program's claim on the end-turn pin
+    squatter = DigitalInputDevice(5, pin_factory=factory)  # another program's claim on the turn button's pin
     lines: list[str] = []
     panel = open_panel(
         PanelConfig(mode="gpio"), report=lines.append, gpio=lambda: PinBackend(factory, "lgpio")

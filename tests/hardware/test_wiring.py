@@ -31,7 +31,15 @@ def test_the_committed_picture_is_up_to_date_and_well_formed() -> None:
     assert OUTPUT.read_text(encoding="utf-8") == svg, "run: python -m hardware.wiring_diagram"
     root = ET.fromstring(svg)
     texts = {t.text for t in root.iter("{http://www.w3.org/2000/svg}text")}
-    assert {"GPIO17", "seat 1 turn LED (blue)", "button: undo", "seat 4 hunger: red"} <= texts
+    assert {
+        "GPIO17",
+        "seat 1 turn LED (blue)",
+        "button: undo",
+        "button: action 1",
+        "button: action 2",
+        "seat 4 level high: red",
+        "alert LED (white, from 3V3)",
+    } <= texts
 
 
 def test_the_generator_writes_where_it_is_told(tmp_path: Path) -> None:

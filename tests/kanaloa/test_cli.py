@@ -8,13 +8,6 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.games import GAMES
-from companion.games.kanaloa import KanaloaGame
-
-
-@pytest.fixture(autouse=True)
-def registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(GAMES, KanaloaGame.name, KanaloaGame)
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

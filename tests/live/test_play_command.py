@@ -8,7 +8,7 @@ import cv2
 import pytest
 
 from companion.cli import main
-from companion.games import make_game
+from companion.games import find_game, make_game
 from companion.games.kai_piranja.physical import table_steps
 from companion.session import LiveSession
 from companion.simulate import simulate
@@ -27,7 +27,7 @@ def recording(tmp_path_factory) -> tuple[Path, object]:
     cards = game_cards(GAME.name)
     folder = tmp_path_factory.mktemp("recording")
     renderer = Renderer()
-    steps = [s for s in table_steps(GAME.table_adapter(), played) if s.index == 0]
+    steps = [s for s in table_steps(find_game(GAME.name).table_adapter(GAME), played) if s.index == 0]
     frame = 0
     for step in steps:
         for _ in range(8):

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from companion.games import make_game
+from companion.games import find_game, make_game
 from companion.games.kai_piranja.actions import Reveal
 from companion.games.kai_piranja.physical import TableStep
 from companion.games.kai_piranja.table import rows_of, with_rows
@@ -24,7 +24,7 @@ CARDS = game_cards("kai-piranja")
 
 
 def referee_for(match: Match) -> Referee:
-    return Referee(GAME, GAME.table_adapter(), Match(GAME, match.seats), match.seats)
+    return Referee(GAME, find_game(GAME.name).table_adapter(GAME), Match(GAME, match.seats), match.seats)
 
 
 def play(played: Match, **options) -> tuple[Referee, SimulatedTable, list[str], list[str]]:

@@ -250,3 +250,22 @@ def test_a_failed_write_changes_nothing_and_the_session_goes_on(tmp_path: Path) 
         assert isinstance(session.push(full.actions[10]), Step)  # the failed transaction was rolled back
     with LiveSession.resume(tmp_path / "g.db") as session:
         assert session.actions == full.actions[:11] and session.damage == ()
+
+
+def test_each_push_applies_the_rules_once(tmp_path: Path) -> None:
+    """The session checks and applies an action once, and keeps that very step in memory."""
+    calls = []
+
+    class Counting(type(KP)):  # type: ignore[misc]
+        def apply(self, state, action):  # type: ignore[no-untyped-def]
+            calls.append(action)
+            return super().apply(state, action)
+
+    game = Counting(KP.profile)
+    played = simulate(KP, 4, seed=3)
+    with LiveSession.create(tmp_path / "once.db", game, played.seats) as session:
+        for action in played.actions[:10]:
+            step = session.push(action)
+            assert isinstance(step, Step) and session.match.effects[-1] is step.effects
+        assert len(calls) == 10
+        assert session.state == played.states[10]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from companion.catalogue import Catalogue
 from companion.games.kai_piranja import text as T
@@ -40,9 +40,6 @@ from companion.protocol import (
     join_words,
     mapping_of,
 )
-
-if TYPE_CHECKING:
-    from companion.games.kai_piranja.table import KaiPiranjaTable
 
 FARANDOLE_CARDS = 140
 EMPTY_SEA_CARDS = 20
@@ -404,11 +401,6 @@ class KaiPiranja(Game[KaiPiranjaState, KaiPiranjaAction]):
 
     def rules_summary(self, language: str = "en") -> str:
         return self.translator(language)(T.RULES_SUMMARY)
-
-    def table_adapter(self) -> KaiPiranjaTable:
-        from companion.games.kai_piranja.table import KaiPiranjaTable  # it imports this module
-
-        return KaiPiranjaTable(self)
 
     # --- invariants, checked by the random-playout tests ------------------------------------------
 

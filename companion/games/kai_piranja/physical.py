@@ -8,17 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from companion.games.kai_piranja.actions import Bank, EndTurn, Reveal
-from companion.games.kai_piranja.table import (
-    BUTTON_BANK,
-    BUTTON_END_TURN,
-    CENTRE_AREA,
-    REVEALED_SLOT,
-    KaiPiranjaTable,
-)
-from companion.match import Match
+from companion.games.kai_piranja.table import BANK_BUTTON, CENTRE_AREA, REVEALED_SLOT, KaiPiranjaTable
+from companion.panel import PanelButton
 from companion.table import TableLayout
+
+if TYPE_CHECKING:
+    from companion.match import Match
 
 __all__ = ["REVEALED_SLOT", "TableStep", "table_steps", "with_revealed"]
 
@@ -29,7 +27,7 @@ class TableStep:
 
     index: int  # the action this step belongs to (0-based in the match)
     layout: TableLayout
-    button: str | None = None
+    button: str | None = None  # a PanelButton value
     last: bool = True  # the action's last step: after it the table shows the action done
 
 
@@ -49,9 +47,9 @@ def table_steps(table: KaiPiranjaTable, match: Match) -> Iterator[TableStep]:
                 final = with_revealed(final, action.card)
             yield TableStep(index, final)
         elif isinstance(action, Bank):
-            yield TableStep(index, table.layout(before), BUTTON_BANK, last=False)
+            yield TableStep(index, table.layout(before), BANK_BUTTON.button.value, last=False)
             yield TableStep(index, table.layout(after))
         elif isinstance(action, EndTurn):
-            yield TableStep(index, table.layout(after), BUTTON_END_TURN)
+            yield TableStep(index, table.layout(after), PanelButton.TURN.value)
         else:  # a capture: the pile's top card goes face down into the catch
             yield TableStep(index, table.layout(after))

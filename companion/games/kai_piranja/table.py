@@ -16,7 +16,8 @@ from companion.games.kai_piranja.cards import SPECIES
 from companion.games.kai_piranja.engine import KaiPiranja
 from companion.games.kai_piranja.rules import count_species
 from companion.games.kai_piranja.state import SATED, KaiPiranjaState
-from companion.i18n import Translator
+from companion.i18n import N_, Translator
+from companion.panel import PanelAction, PanelButton
 from companion.protocol import join_words
 from companion.table import (
     ADD,
@@ -36,8 +37,9 @@ from companion.table import (
     zone_seat,
 )
 
-# The button names are the panel's (hardware.buttons.PanelButton values): the core names them, never imports them.
-BUTTON_END_TURN, BUTTON_BANK = "end_turn", "bank"
+# The panel's turn button ends the turn; its first game button banks (a camera cannot tell a banked row turned
+# face down from a row picked up).
+BANK_BUTTON = PanelAction(PanelButton.ACTION_1, Bank.kind, N_("bank my row"))
 
 
 CENTRE_AREA = "centre"
@@ -120,12 +122,17 @@ class KaiPiranjaTable:
                 return Bank(seat)  # the whole row went face down at the end of a turn: banked
         return None
 
+    def panel_actions(self) -> tuple[PanelAction, ...]:
+        """What the panel's game buttons mean here, with their words (msgids of this game's domain)."""
+        return (BANK_BUTTON,)
+
     def action_for_button(self, state: KaiPiranjaState, button: str) -> KaiPiranjaAction | None:
+        """The action a panel button stands for (``button``: a PanelButton value), for the current player."""
         if state.over:
             return None
-        if button == BUTTON_END_TURN:
+        if button == PanelButton.TURN:
             return EndTurn(state.current)
-        if button == BUTTON_BANK:
+        if button == BANK_BUTTON.button:
             return Bank(state.current)
         return None
 

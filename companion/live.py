@@ -1,0 +1,221 @@
+"""The live game any front end can draw: table facts and button presses in, a frozen view out.
+
+``LiveGame.step(changes, seen, t)`` takes one frame's stable changes and the cards the camera holds;
+``LiveGame.press(button)`` takes a press of the panel's or the screen's buttons. Both return a ``LiveView``: whose
+turn it is, the coach's advice, what the table still has to do, alerts, the latest rulings, scores, the camera's
+and the panel's status and what the panel's lights should show. Front ends (the terminal's `demo` and `play`, the
+touchscreen app) only draw views and send presses, like ubo_app's renderers: none of them keeps game state.
+
+The session and the referee live on one thread, the caller's; camera reading may run on its own and hand its
+facts over (ui/feed.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.coach import Coaching, GameCoach, coach
+from companion.i18n import N_, translator
+from companion.panel import Level, PanelButton
+from companion.protocol import Game
+from companion.referee import GameRecord, Referee, Review, Ruling, TableAdapter
+from companion.table import SeenCard, TableChange
+
+RECENT = 8  # rulings kept in a view: what a screen shows under "last effects"
+NO_BUTTON = N_("The {button} button does nothing in this game.")
+
+
+@dataclass(frozen=True)
+class CameraStatus:
+    """``ok``: frames arrive. ``problem``: why not (said on screen with a retry). ``present``: a camera is used."""
+
+    present: bool = True
+    ok: bool = True
+    problem: str | None = None
+
+
+@dataclass(frozen=True)
+class Lights:
+    """What the panel's lights show, drawn from the view: a turn light per seat (blinking while the table needs
+    fixing), a level light per seat (None: off), and the alert light."""
+
+    turn: int | None = None
+    fixing: bool = False
+    levels: tuple[Level | None, ...] = ()
+    alert: bool = False
+
+
+@dataclass(frozen=True)
+class LiveView:
+    """One moment of a live game, everything a front end draws. Frozen: two views compare with ``==``."""
+
+    game: str
+    title: str
+    seats: tuple[str, ...]
+    language: str
+    turn: int | None  # the seat to act, None once the game is over
+    turn_number: int  # 1 for the first player's first turn, +1 each time the seat to act changes
+    actions: int  # moves played so far
+    coaching: Coaching | None  # the coach's word for the seat to act; None when coaching is off or it is over
+    pending: tuple[str, ...]  # what the table still has to do, as sentences
+    alerts: tuple[str, ...]  # rules the table breaks now, as sentences
+    rulings: tuple[str, ...]  # what this step or press did, in words
+    recent: tuple[str, ...]  # the last rulings, oldest first
+    scores: tuple[int, ...]
+    over: bool
+    winners: tuple[int, ...]
+    camera: CameraStatus
+    panel: str  # "gpio", "keys" (typed keys stand in), "screen" (on-screen buttons only) or "off"
+    lights: Lights
+    seen: tuple[SeenCard, ...]  # the cards the camera holds, for drawing over its image
+    state: Any  # the game state, for the game's own table picture (never pixels)
+    t: float = 0.0  # the time of the frame or press that made this view
+
+    @property
+    def matches(self) -> bool:
+        """The table is as the rules expect: nothing pending, no alert."""
+        return not self.pending and not self.alerts
+
+
+@dataclass
+class LiveGame:
+    """A game refereed live: the rules, the table adapter, the saved record, and the one thread that drives them."""
+
+    game: Game
+    adapter: TableAdapter
+    record: GameRecord
+    seats: tuple[str, ...]
+    language: str = "en"
+    game_coach: GameCoach | None = None
+    coaching: bool = True
+    panel: str = "off"
+    levels: Callable[[Any], Sequence[Level | None]] | None = None  # state -> each seat's level light (hunger)
+    camera: CameraStatus = field(default_factory=lambda: CameraStatus(present=False))
+    referee: Referee = field(init=False)
+    _seen: tuple[SeenCard, ...] = field(default=(), init=False)
+    _review: Review = field(default_factory=lambda: Review((), ()), init=False)
+    _recent: tuple[str, ...] = field(default=(), init=False)
+    _turn_number: int = field(default=0, init=False)
+    _mover: int | None = field(default=None, init=False)
+    _coached: tuple[int, Coaching | None] | None = field(default=None, init=False)
+    _view: LiveView | None = field(default=None, init=False)
+
+    def __post_init__(self) -> None:
+        self.referee = Referee(self.game, self.adapter, self.record, self.seats, self.language)
+        self._follow_turn()
+
+    # --- what comes in --------------------------------------------------------------------------------
+
+    def step(self, changes: Sequence[TableChange], seen: Sequence[SeenCard], t: float = 0.0) -> LiveView:
+        """One frame's stable changes and the cards the camera holds now."""
+        self._seen = tuple(seen)
+        rulings = [self.referee.on_change(change, self._seen) for change in changes]
+        return self._after(rulings, t)
+
+    def press(self, button: str, t: float = 0.0) -> LiveView:
+        """A button of the panel or of the screen: turn, confirm, undo, or one of the game's two actions."""
+        if button == PanelButton.UNDO:
+            rulings = [self.referee.undo()]
+        elif button == PanelButton.CONFIRM:
+            self._coached = None  # the coach speaks again, as a player asked
+            rulings = []
+        else:
+            ruling = self.referee.on_button(button, self._seen)
+            if ruling.action is None and not ruling.words:
+                words = translator(self.language)(NO_BUTTON, button=button)
+                ruling = Ruling(words=(words,))
+            rulings = [ruling]
+        return self._after(rulings, t)
+
+    def camera_status(self, status: CameraStatus, t: float = 0.0) -> LiveView:
+        """The camera came or went: the view says so, and manual entry goes on."""
+        self.camera = status
+        return self._after([], t)
+
+    def set_language(self, language: str) -> LiveView:
+        """Speak another language from now on (the app's language button)."""
+        self.language = language
+        self.referee.language = language
+        self._coached = None
+        return self._after([], self._view.t if self._view else 0.0)
+
+    # --- what goes out --------------------------------------------------------------------------------
+
+    @property
+    def view(self) -> LiveView:
+        if self._view is None:
+            self._view = self._build((), 0.0)
+        return self._view
+
+    def _after(self, rulings: Sequence[Ruling], t: float) -> LiveView:
+        self._review = self.referee.review(self._seen)
+        words = tuple(w for r in rulings for w in r.words)
+        self._recent = (*self._recent, *words)[-RECENT:]
+        self._follow_turn()
+        self._view = self._build(words, t)
+        return self._view
+
+    def _follow_turn(self) -> None:
+        current = self.game.current_player(self.record.state)
+        if current is not None and current != self._mover:
+            self._turn_number += 1
+        self._mover = current
+
+    def _coaching(self) -> Coaching | None:
+        state = self.record.state
+        if not self.coaching or self.game.is_over(state):
+            return None
+        key = len(self._actions())
+        if self._coached is None or self._coached[0] != key:
+            # Coaching costs a few milliseconds (the odds of every card left): once per move, not per frame.
+            self._coached = (key, coach(self.game, state, self.language, self.seats, self.game_coach))
+        return self._coached[1]
+
+    def _actions(self) -> Sequence[Any]:
+        return getattr(self.record, "actions", ())
+
+    def _build(self, rulings: tuple[str, ...], t: float) -> LiveView:
+        state = self.record.state
+        over = self.game.is_over(state)
+        turn = self.game.current_player(state)
+        alerts = self._review.alerts
+        levels = tuple(self.levels(state)) if self.levels is not None else ()
+        lights = Lights(turn, not self._review.matches, levels, bool(alerts))
+        return LiveView(
+            game=self.game.name,
+            title=self.game.title,
+            seats=self.seats,
+            language=self.language,
+            turn=turn,
+            turn_number=self._turn_number,
+            actions=len(self._actions()),
+            coaching=self._coaching(),
+            pending=self._review.pending,
+            alerts=alerts,
+            rulings=rulings,
+            recent=self._recent,
+            scores=tuple(self.game.scores(state)),
+            over=over,
+            winners=tuple(self.game.winners(state)) if over else (),
+            camera=self.camera,
+            panel=self.panel,
+            lights=lights,
+            seen=self._seen,
+            state=state,
+            t=t,
+        )
+
+
+def changed(before: LiveView | None, after: LiveView) -> dict[str, bool]:
+    """Which parts of a view changed, for front ends that redraw or speak only what is new."""
+    if before is None:
+        return {"turn": True, "coaching": True, "pending": True, "alerts": True, "lights": True}
+    return {
+        "turn": before.turn_number != after.turn_number,
+        "coaching": before.coaching != after.coaching,
+        "pending": before.pending != after.pending,
+        "alerts": before.alerts != after.alerts,
+        "lights": before.lights != after.lights,
+    }

@@ -1,0 +1,215 @@
+"""The game registry: one spec per game, and the one lookup every tool uses to reach a game.
+
+Modelled on OpenSpiel's ``GameType`` + ``register_game`` and python-chess's ``find_variant``: a game package builds
+one frozen ``GameSpec`` naming everything the tools need (its rules class, physical components and their sticker
+ids, table adapter, coach, demo scenes, panel actions, translations); a ``Registry`` is an immutable collection of
+specs. The command line, vision's code book, printing, the app and the tests are handed a registry, so a test can
+build one holding a toy game and run every tool on it without touching any other code.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from companion.catalogue import Catalogue, Component
+from companion.i18n import N_
+from companion.protocol import Game, Profile, RecordError
+
+if TYPE_CHECKING:
+    from companion.coach import GameCoach
+
+# The sticker id space shared by every game's components (and the table's own marks, below FIRST_COMPONENT_ID).
+# QR stickers carry any id; an ArUco code book carries the ids it has codes for (vision/identity.py).
+STICKER_ID_SPACE = 4096
+TABLE_MARK_IDS = 40  # ids 0..39: mats' and boards' corner marks, printed by vision/sheets.py
+FIRST_COMPONENT_ID = TABLE_MARK_IDS
+
+
+@dataclass(frozen=True, order=True)
+class StickerBlock:
+    """A run of sticker ids given to one game: ``first`` .. ``first + count - 1``.
+
+    Append-only: once stickers are printed a block never moves or shrinks. A game that needs more ids (a new
+    component, a bigger box) gets another block at the end of what is taken.
+    """
+
+    first: int
+    count: int
+
+    @property
+    def end(self) -> int:
+        return self.first + self.count
+
+    def overlaps(self, other: StickerBlock) -> bool:
+        return self.first < other.end and other.first < self.end
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the tools need to know of one game. Optional parts are None when the game has none yet: front
+    ends offer only what a game supports (``refereed_live``, ``coached``)."""
+
+    rules: type[Game]  # the rules class; its class attributes give the name, title and player counts
+    code: str  # two capital letters naming the game in QR stickers and the code book, e.g. "KP"
+    components: Callable[[], Catalogue]  # every physical component of the box, each with its fixed number
+    stickers: tuple[StickerBlock, ...]  # where the components' numbers go in the sticker id space, in order
+    aliases: tuple[str, ...] = ()
+    table: Callable[[Any], Any] | None = None  # game -> its table adapter (companion.referee.TableAdapter)
+    coach: GameCoach | None = None  # (game, state, language, seats) -> Coaching; None: the generic coach
+    demo: Callable[[Any, Any], Iterable[Any]] | None = None  # (adapter, match) -> the table steps to show
+    options: tuple[Any, ...] = field(default=())  # companion.protocol.Option docs of the profile's options
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
+
+    @property
+    def title(self) -> str:
+        return self.rules.title
+
+    @property
+    def min_players(self) -> int:
+        return self.rules.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.rules.max_players
+
+    @property
+    def profile_type(self) -> type[Profile]:
+        return self.rules.profile_type
+
+    @property
+    def domain(self) -> str:
+        return self.rules.domain
+
+    @property
+    def locale_dir(self) -> Path:
+        """The folder holding LANG/LC_MESSAGES/<domain>.po for the game's texts."""
+        return self.rules.locale_dir
+
+    @property
+    def package_dir(self) -> Path:
+        """The game's package: the sources whose marked texts its catalogs translate."""
+        return Path(sys.modules[self.rules.__module__].__file__ or "").parent
+
+    @property
+    def refereed_live(self) -> bool:
+        return self.table is not None
+
+    @property
+    def coached(self) -> bool:
+        return self.coach is not None
+
+    def make(self, profile: Profile | Mapping[str, Any] | None = None) -> Game:
+        """The rules under ``profile`` (a profile, its JSON form, or None for the rulebook's defaults)."""
+        if isinstance(profile, Mapping):
+            profile = self.profile_type.from_json(dict(profile))
+        return self.rules(profile)
+
+    def table_adapter(self, game: Game) -> Any:
+        """The game's reading of a real table; None if it is not refereed live yet."""
+        return None if self.table is None else self.table(game)
+
+    def sticker_id(self, number: int) -> int:
+        """The sticker id of component ``number``: its place in the game's blocks, taken in order."""
+        for block in self.stickers:
+            if number < block.count:
+                return block.first + number
+            number -= block.count
+        raise ValueError(f"{self.name}: component number past its sticker blocks")
+
+    def sticker_capacity(self) -> int:
+        return sum(block.count for block in self.stickers)
+
+
+class Registry(Mapping[str, GameSpec]):
+    """An immutable set of games by name. ``find`` matches names and aliases without regard to case."""
+
+    def __init__(self, specs: Iterable[GameSpec]) -> None:
+        self._specs: dict[str, GameSpec] = {}
+        for spec in specs:
+            if spec.name in self._specs:
+                raise ValueError(f"two games are called {spec.name!r}")
+            self._specs[spec.name] = spec
+        self._names = {alias.lower(): s for s in self._specs.values() for alias in (s.name, *s.aliases)}
+        self._by_code = {s.code: s for s in self._specs.values()}
+        problems = allocation_problems(self._specs.values())
+        if problems:
+            raise ValueError("; ".join(problems))
+
+    def __getitem__(self, name: str) -> GameSpec:
+        return self._specs[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self._specs))
+
+    def __len__(self) -> int:
+        return len(self._specs)
+
+    def find(self, name: str) -> GameSpec:
+        """The game called ``name`` (or one of its aliases); RecordError lists the games there are."""
+        spec = self._names.get(name.lower()) if isinstance(name, str) else None
+        if spec is None:
+            raise RecordError(
+                N_("unknown game {name}: choose one of {games}"), name=repr(name), games=", ".join(self)
+            )
+        return spec
+
+    def by_code(self, code: str) -> GameSpec | None:
+        return self._by_code.get(code)
+
+    def make_game(self, name: str, profile: Profile | Mapping[str, Any] | None = None) -> Game:
+        """A game's rules object; ``profile`` may be the profile's JSON form."""
+        return self.find(name).make(profile)
+
+    def spec_of(self, game: Game) -> GameSpec:
+        return self.find(game.name)
+
+    def with_game(self, spec: GameSpec) -> Registry:
+        """A new registry holding these games and ``spec`` (tests register toy games this way)."""
+        return Registry([*self._specs.values(), spec])
+
+    def next_free_sticker_id(self) -> int:
+        """Where the next block of sticker ids starts."""
+        return max((b.end for s in self._specs.values() for b in s.stickers), default=FIRST_COMPONENT_ID)
+
+
+def allocation_problems(specs: Iterable[GameSpec]) -> list[str]:
+    """What is wrong with the games' codes and sticker blocks: overlaps, ids out of the space, a box that does
+    not fit its blocks, a component whose number is not its place."""
+    specs = list(specs)
+    problems = []
+    codes = [s.code for s in specs]
+    for code in sorted({c for c in codes if codes.count(c) > 1}):
+        problems.append(f"two games use the sticker code {code!r}")
+    blocks = sorted((b, s.name) for s in specs for b in s.stickers)
+    for (a, name_a), (b, name_b) in itertools.pairwise(blocks):
+        if a.overlaps(b):
+            problems.append(f"sticker ids of {name_a} and {name_b} overlap at {b.first}")
+    for block, name in blocks:
+        if block.first < FIRST_COMPONENT_ID or block.end > STICKER_ID_SPACE or block.count < 1:
+            problems.append(f"{name}: sticker block {block.first}+{block.count} is outside the id space")
+    for spec in specs:
+        box = spec.components()
+        if box.game != spec.name:
+            problems.append(f"{spec.name}: its components say they belong to {box.game!r}")
+        top = max((c.number for c in box.cards), default=-1)
+        if top >= spec.sticker_capacity():
+            problems.append(f"{spec.name}: component number {top} has no sticker id (blocks hold fewer)")
+    return problems
+
+
+def component_by_sticker(registry: Registry) -> dict[int, tuple[GameSpec, Component]]:
+    """Every sticker id in use, with its game and physical component: the code book of the whole registry."""
+    out: dict[int, tuple[GameSpec, Component]] = {}
+    for name in registry:
+        spec = registry[name]
+        for component in spec.components().cards:
+            out[spec.sticker_id(component.number)] = (spec, component)
+    return out
