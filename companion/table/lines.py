@@ -37,11 +37,11 @@ class Row:
         return {card: k for k, card in enumerate(contents)}
 
     def seen(self, contents: Sequence[str], cards: Sequence[SeenCard]) -> dict[str, Spot | None]:
-        return {s.card: k for k, s in enumerate(sorted(cards, key=lambda s: s.x))}
+        return {s.card: k for k, s in enumerate(sorted(cards, key=_along))}
 
     def order_fault(self, contents: Sequence[str], cards: Sequence[SeenCard]) -> OrderFault | None:
         wanted = set(contents)
-        got = [s.card for s in sorted(cards, key=lambda s: s.x) if s.card in wanted]
+        got = [s.card for s in sorted(cards, key=_along) if s.card in wanted]
         return _fault(contents, got)
 
 
@@ -95,6 +95,11 @@ class Ring:
         first = next(card for card in contents if card in got)  # where the ring starts does not count
         k = got.index(first)
         return _fault(contents, got[k:] + got[:k])
+
+
+def _along(s: SeenCard) -> tuple[float, int]:
+    """Left to right; the tracker's order breaks ties (cards told apart by order only, x left at 0)."""
+    return s.x, s.order
 
 
 def _fault(contents: Sequence[str], got: list[str]) -> OrderFault | None:
