@@ -132,17 +132,17 @@ class Tracker:
 
     def cards(self) -> list[SeenCard]:
         """The cards on the table now, by zone, each zone's cards by x (a row left to right)."""
-        rows: dict[str, list[tuple[tuple[float, float, float], str, _Track]]] = {}
+        rows: dict[str, list[tuple[float, str, float, float, float]]] = {}
         for card_id, track in self._tracks.items():
             if track.zone is None:
                 continue
             zone = UNKNOWN if track.zone in self._hidden_zones else track.zone
-            at = track.positions.get(track.zone, (0.0, 0.0, 0.0))
-            rows.setdefault(zone, []).append((at, card_id, track))
+            x, y, angle = track.positions.get(track.zone, (0.0, 0.0, 0.0))
+            # Sorted by x, then by card: the ids are unique, so the rest never compares.
+            rows.setdefault(zone, []).append((x, card_id, y, angle, track.last_seen))
         now, fresh = self._t, self.config.fresh
-        out = []
-        for zone in sorted(rows):
-            for order, ((x, y, angle), card_id, track) in enumerate(sorted(rows[zone])):
-                seen = track.last_seen
-                out.append(SeenCard(card_id, zone, x, y, angle, order, seen, now - seen <= fresh))
-        return out
+        return [
+            SeenCard(card_id, zone, x, y, angle, order, seen, now - seen <= fresh)
+            for zone in sorted(rows)
+            for order, (x, card_id, y, angle, seen) in enumerate(sorted(rows[zone]))
+        ]
