@@ -8,20 +8,6 @@ from dataclasses import dataclass, field
 from companion.referee import Referee, Review, Ruling
 from companion.table import SeenCard, TableChange
 from hardware.interface import PanelInterface
-from vision.tracking import Event, TrackedCard
-
-FRESH = 0.5  # seconds: a card unseen for longer is only remembered by the tracker
-
-
-def seen_cards(cards: Iterable[TrackedCard], now: float | None = None) -> list[SeenCard]:
-    cards = list(cards)
-    if now is None:
-        now = max((c.last_seen for c in cards), default=0.0)
-    return [SeenCard(c.card_id, c.zone, c.order, now - c.last_seen <= FRESH) for c in cards]
-
-
-def table_change(event: Event) -> TableChange:
-    return TableChange(event.kind, event.card_id, event.zone, event.t, event.from_zone)
 
 
 @dataclass
@@ -32,12 +18,10 @@ class LiveTable:
     seen: list[SeenCard] = field(default_factory=list)
     review: Review = field(default_factory=lambda: Review((), ()))
 
-    def on_facts(
-        self, events: Sequence[Event], cards: Iterable[TrackedCard], now: float | None = None
-    ) -> list[Ruling]:
-        """One frame's stable events and the tracker's cards; ``now`` is the frame's time."""
-        self.seen = seen_cards(cards, now)
-        rulings = [self.referee.on_change(table_change(e), self.seen) for e in events]
+    def on_facts(self, events: Sequence[TableChange], cards: Iterable[SeenCard]) -> list[Ruling]:
+        """One frame's stable events and the cards the tracker holds, as the tracker gives them."""
+        self.seen = list(cards)
+        rulings = [self.referee.on_change(e, self.seen) for e in events]
         self.review = self.referee.review(self.seen)
         return [r for r in rulings if r.action is not None or r.words]
 

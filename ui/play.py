@@ -112,7 +112,7 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
             frames += 1
             t = time.monotonic() - started if live_camera else frames / FPS
             facts = pipeline.process(frame, t)
-            for ruling in live.on_facts(facts.events, facts.cards, t):
+            for ruling in live.on_facts(facts.events, facts.cards):
                 for line in ruling.words:
                     out("  " + line)
             if facts.detections.other_game:

@@ -17,26 +17,33 @@ from companion.games.kai_piranja.physical import REVEALED_SLOT, TableStep, table
 from companion.games.kai_piranja.table import pile_slot
 from companion.match import Match
 from companion.referee import Referee, Ruling
-from companion.table import CENTRE, TableLayout, seat_zone
+from companion.table import Piles, Row, SeenCard, Sighting, TableChange, TableLayout
 from ui.live import LiveTable
 from vision.identity import GameCards
 from vision.pipeline import Pipeline
 from vision.render import Camera, Renderer
-from vision.tablescene import layout_scene
-from vision.tracking import Sighting, Tracker, TrackerConfig
+from vision.tablescene import CARD_STEP, SLOT_STEP, layout_scene
+from vision.tracking import Tracker, TrackerConfig
 
 CENTRE_SLOTS = [*(pile_slot(s) for s in SPECIES), REVEALED_SLOT]
 FPS = 30.0
 
 
 def sightings(layout: TableLayout, miss: float, rng: random.Random) -> list[Sighting]:
-    """What a reader would see of ``layout``, each card missed with probability ``miss``."""
-    out = [
-        Sighting(card, seat_zone(seat), float(k))
-        for seat, row in layout.rows.items()
-        for k, card in enumerate(row)
-    ]
-    out += [Sighting(card, CENTRE, float(CENTRE_SLOTS.index(slot))) for slot, card in layout.centre.items()]
+    """What a reader would see of ``layout`` (rows fanned left to right, piles side by side), each card missed
+    with probability ``miss``."""
+    out = []
+    for area in layout.areas:
+        contents = layout.content(area.name)
+        if isinstance(area, Row):
+            out += [Sighting(card, area.zone, CARD_STEP * k) for k, card in enumerate(contents)]
+        elif isinstance(area, Piles):
+            out += [
+                Sighting(card, area.zone, SLOT_STEP * area.slots.index(slot))
+                for slot, card in contents.items()
+            ]
+        else:
+            raise NotImplementedError(f"the simulated table cannot lay a {type(area).__name__} yet")
     return [s for s in out if rng.random() >= miss]
 
 
@@ -79,7 +86,7 @@ class SimulatedTable:
             )
         self._adapter = self.referee.table
 
-    def _look(self, layout: TableLayout) -> tuple[list, list]:
+    def _look(self, layout: TableLayout) -> tuple[list[TableChange], list[SeenCard]]:
         """One frame: (events, tracked cards)."""
         self.frame += 1
         t = self.frame / FPS
@@ -113,7 +120,7 @@ class SimulatedTable:
                 self._read_seconds = 0.0
                 events, cards = self._look(step.layout)
                 started = time.perf_counter()
-                rulings = self.live.on_facts(events, cards, self.frame / FPS)
+                rulings = self.live.on_facts(events, cards)
                 self.seconds_per_frame.append(self._read_seconds + time.perf_counter() - started)
                 if rulings:
                     yield Happening(self.frame, tuple(rulings), step, first)

@@ -9,14 +9,15 @@ import pytest
 from companion.games import find_game, make_game
 from companion.games.kai_piranja.actions import Reveal
 from companion.games.kai_piranja.physical import TableStep
+from companion.games.kai_piranja.table import rows_of, with_rows
 from companion.match import Match
 from companion.referee import Referee
 from companion.simulate import simulate
-from companion.table import CENTRE
+from companion.table import CENTRE, Sighting
 from ui.simtable import SimulatedTable
 from vision.identity import game_cards
 from vision.render import Camera
-from vision.tracking import Sighting, Tracker
+from vision.tracking import Tracker
 
 GAME = make_game("kai-piranja")
 CARDS = game_cards("kai-piranja")
@@ -76,9 +77,9 @@ def test_a_fish_put_in_the_wrong_row_is_an_alert_naming_the_right_row() -> None:
     def misplace(step: TableStep) -> TableStep:
         if step.index != index or not step.last:
             return step
-        rows = {s: tuple(c for c in row if c != card) for s, row in step.layout.rows.items()}
+        rows = {s: tuple(c for c in row if c != card) for s, row in rows_of(step.layout).items()}
         rows[wrong] = (*rows[wrong], card)
-        return replace(step, layout=replace(step.layout, rows=rows))
+        return replace(step, layout=with_rows(step.layout, rows))
 
     referee = referee_for(played)
     table = SimulatedTable(played, referee, CARDS, seed=3, mistake=misplace)
@@ -112,10 +113,10 @@ def test_an_eaten_fish_left_in_the_row_is_pending_then_an_alert_once_play_goes_o
             or left not in played.states[step.index].rows[seat]
         ):
             return step
-        rows = dict(step.layout.rows)
+        rows = rows_of(step.layout)
         if left not in rows[seat]:
             rows[seat] = (*rows[seat], left)
-        return replace(step, layout=replace(step.layout, rows=rows))
+        return replace(step, layout=with_rows(step.layout, rows))
 
     referee = referee_for(played)
     table = SimulatedTable(played, referee, CARDS, seed=seed, mistake=leave_it)
@@ -142,15 +143,15 @@ def test_a_card_nudged_or_covered_by_a_hand_in_passing_reports_nothing() -> None
     row_cards = [s for s in table.live.seen if s.zone != CENTRE]
     assert row_cards, "the game left no row to nudge"
     nudged = row_cards[0].card
-    base = [Sighting(s.card, s.zone, float(s.order)) for s in table.live.seen]
+    base = [Sighting(s.card, s.zone, s.x, s.y) for s in table.live.seen]
     actions_before = list(referee.record.actions)
     frame = table.frame
     for k in range(80):
         frame += 1
         if k in (10, 11):
-            seen = [Sighting(s.card_id, CENTRE, 9.0) if s.card_id == nudged else s for s in base]
+            seen = [Sighting(s.card, CENTRE, 9.0) if s.card == nudged else s for s in base]
         elif 20 <= k < 80:
-            seen = [s for s in base if s.card_id != nudged]
+            seen = [s for s in base if s.card != nudged]
         else:
             seen = base
         events = tracker.update(frame / 30, seen)

@@ -7,18 +7,18 @@ the camera's eyes. A step may also press a button, for what a camera cannot see.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from companion.games.kai_piranja.actions import Bank, EndTurn, Reveal
-from companion.games.kai_piranja.table import BANK_BUTTON, KaiPiranjaTable
+from companion.games.kai_piranja.table import BANK_BUTTON, CENTRE_AREA, REVEALED_SLOT, KaiPiranjaTable
 from companion.panel import PanelButton
 from companion.table import TableLayout
 
 if TYPE_CHECKING:
     from companion.match import Match
 
-REVEALED_SLOT = "revealed"
+__all__ = ["REVEALED_SLOT", "TableStep", "table_steps", "with_revealed"]
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ class TableStep:
 
 def with_revealed(layout: TableLayout, card: str) -> TableLayout:
     """The table with ``card`` just turned face up in the centre."""
-    return replace(layout, centre={**layout.centre, REVEALED_SLOT: card})
+    return layout.with_content(CENTRE_AREA, {**layout.content(CENTRE_AREA), REVEALED_SLOT: card})
 
 
 def table_steps(table: KaiPiranjaTable, match: Match) -> Iterator[TableStep]:
