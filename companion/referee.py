@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from companion.i18n import N_, translator
+from companion.panel import PanelAction
 from companion.protocol import Action, Effect, Game, Step, Violation
 from companion.table import (
     CENTRE,
@@ -38,6 +39,9 @@ class GameRecord(Protocol):
     @property
     def state(self) -> Any: ...
 
+    @property
+    def actions(self) -> Sequence[Action]: ...
+
     def push(self, action: Action) -> Step | Violation: ...
 
     def undo(self) -> Action | None: ...
@@ -51,6 +55,10 @@ class TableAdapter(Protocol):
     def action_for(self, state: Any, change: TableChange, seen: Sequence[SeenCard]) -> Action | None: ...
 
     def action_for_button(self, state: Any, button: str) -> Action | None: ...
+
+    def panel_actions(self) -> tuple[PanelAction, ...]:
+        """What the panel's two game buttons mean in this game, with their words (companion/panel.py)."""
+        ...
 
     def instructions(
         self, state: Any, diffs: Sequence[Difference], tr: Any, seats: Sequence[str]

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import itertools
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.catalogue import Catalogue, Component
 from companion.i18n import N_
+from companion.panel import Level
 from companion.protocol import Game, Profile, RecordError
 
 if TYPE_CHECKING:
@@ -62,6 +63,7 @@ class GameSpec:
     table: Callable[[Any], Any] | None = None  # game -> its table adapter (companion.referee.TableAdapter)
     coach: GameCoach | None = None  # (game, state, language, seats) -> Coaching; None: the generic coach
     demo: Callable[[Any, Any], Iterable[Any]] | None = None  # (adapter, match) -> the table steps to show
+    levels: Callable[[Any], Sequence[Level | None]] | None = None  # state -> each seat's level light (hunger)
     options: tuple[Any, ...] = field(default=())  # companion.protocol.Option docs of the profile's options
 
     @property

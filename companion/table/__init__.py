@@ -19,6 +19,7 @@ from companion.table.layout import (
 )
 from companion.table.lines import Ring, Row
 from companion.table.piles import Piles
+from companion.table.steps import TableStep
 from companion.table.zones import CENTRE, UNKNOWN, seat_zone, zone_seat
 
 __all__ = [
@@ -47,6 +48,7 @@ __all__ = [
     "Square",
     "TableChange",
     "TableLayout",
+    "TableStep",
     "corner_squares",
     "differences",
     "seat_zone",
