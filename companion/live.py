@@ -85,7 +85,7 @@ class LiveView:
 class LiveGame:
     """A game refereed live: the rules, the table adapter, the saved record, and the one thread that drives them."""
 
-    game: Game
+    game: Game[Any, Any]
     adapter: TableAdapter
     record: GameRecord
     seats: tuple[str, ...]

@@ -42,7 +42,7 @@ class GameRecord(Protocol):
     @property
     def actions(self) -> Sequence[Action]: ...
 
-    def push(self, action: Action) -> Step | Violation: ...
+    def push(self, action: Action) -> Step[Any] | Violation: ...
 
     def undo(self) -> Action | None: ...
 
@@ -103,7 +103,7 @@ class Review:
 
 @dataclass
 class Referee:
-    game: Game
+    game: Game[Any, Any]
     table: TableAdapter
     record: GameRecord
     seats: tuple[str, ...]
@@ -145,8 +145,8 @@ class Referee:
         result = self.record.push(action)
         if isinstance(result, Violation):
             explanation = self.game.tell(result, self.language, self.seats)
-            words = (translator(self.language)(RULE_BROKEN, explanation=explanation),)
-            return Ruling(action, violation=result, words=words)
+            refusal = translator(self.language)(RULE_BROKEN, explanation=explanation)
+            return Ruling(action, violation=result, words=(refusal,))
         # What the table had not done before the game moved on is overdue from now on.
         self._overdue = {f for f in before if f[0] != ORDER} | self._overdue
         words = tuple(self.game.tell(e, self.language, self.seats) for e in result.effects)
@@ -165,7 +165,8 @@ class Referee:
         ]
         self._refused &= {s.card for s in seen}  # a refused card turned back over is forgotten
         self._overdue &= {fault(d) for d in diffs}
-        urgent, later = [], []
+        urgent: list[Difference] = []
+        later: list[Difference] = []
         for d in diffs:
             # A fish in a row that cannot take it, or a row out of order, breaks a rule at once; the rest is
             # what is left to do after an action, until the game moves on without it.

@@ -103,7 +103,7 @@ class FreeGrid:
     def seen(self, contents: Mapping[Square, str], cards: Sequence[SeenCard]) -> dict[str, Spot | None]:
         if not cards:
             return {}
-        expected = self.expected(contents)
+        expected = dict(contents.items())  # cell -> card; a grid's spots are its cells
         # The grid's lines are where all the cards agree they are (the mean phase of their positions over a cell),
         # so one card laid a little off does not shift the others; the cells are then numbered as the most
         # expected cards agree.
@@ -111,7 +111,7 @@ class FreeGrid:
         px, py = _phase([s.x / w for s in cards]), _phase([s.y / h for s in cards])
         rel = {s.card: (round(s.x / w - px), round(s.y / h - py)) for s in cards}
         votes = Counter(
-            (want[0] - rel[card][0], want[1] - rel[card][1]) for card, want in expected.items() if card in rel
+            (want[0] - rel[card][0], want[1] - rel[card][1]) for want, card in expected.items() if card in rel
         )
         dx, dy = max(sorted(votes), key=lambda o: votes[o]) if votes else (0, 0)
         return {card: (cx + dx, cy + dy) for card, (cx, cy) in rel.items()}

@@ -12,7 +12,7 @@ from companion.table.facts import SeenCard
 from companion.table.zones import UNKNOWN
 
 MISSING, MISPLACED, LEFTOVER, ORDER = "missing", "misplaced", "leftover", "order"
-EMPTY: Mapping = MappingProxyType({})  # an area the layout leaves empty: no card expected there
+EMPTY: Mapping[Spot, str] = MappingProxyType({})  # an area the layout leaves empty: no card expected there
 
 
 @dataclass(frozen=True, slots=True)

@@ -142,8 +142,14 @@ class KaiPiranjaTable:
         self, state: State, diffs: Sequence[Difference], tr: Translator, seats: Sequence[str]
     ) -> list[str]:
         """Each difference as what to do about it; fish eaten by the same hungry fish are told together."""
-        name = lambda card: self.game.card_name(card, tr.language)  # noqa: E731
-        seat_name = lambda zone: seats[zone_seat(zone)] if zone_seat(zone) is not None else zone  # noqa: E731
+
+        def name(card: str) -> str:
+            return self.game.card_name(card, tr.language)
+
+        def seat_name(zone: str) -> str:
+            seat = zone_seat(zone)
+            return seats[seat] if seat is not None else zone
+
         out: list[str] = []
         eaten: dict[str, list[str]] = {}
         for d in diffs:
