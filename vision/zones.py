@@ -24,7 +24,7 @@ import numpy as np
 
 from companion.table import CENTRE, UNKNOWN, seat_zone
 from vision import layout
-from vision.decoders import RawCode, apply_hs, square_to_quads
+from vision.decoders import apply_hs, square_to_quads
 from vision.identity import StickerKind
 
 _X_AXIS = np.array([1.0, 0.0])  # a head for a card whose rotation is unknown: angle 0
@@ -133,11 +133,6 @@ def _sticker_square(kind: StickerKind) -> tuple[float, float]:
 
 
 CARD_CORNERS = np.array([[0, 0], [layout.CARD_W, 0], [layout.CARD_W, layout.CARD_H], [0, layout.CARD_H]])
-
-
-def card_centre(code: RawCode, kind: StickerKind) -> np.ndarray:
-    """The card's centre in the frame, from its sticker's corners and where the sticker sits on the card."""
-    return card_centres(code.corners[None], kind)[0]
 
 
 def card_centres(corners: np.ndarray, kind: StickerKind) -> np.ndarray:
