@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import statistics
 
-from companion.games import find_game, make_game
+from companion.games import find_game
+from companion.live import LiveGame
 from companion.match import Match
-from companion.referee import Referee
 from companion.simulate import simulate
 from ui.simtable import FPS, SimulatedTable
 from vision.identity import game_cards
@@ -20,18 +20,21 @@ TARGET_MS = 300.0
 
 
 def measure(width: int, height: int, seed: int, actions: int) -> dict[str, float]:
-    game = make_game("kai-piranja")
+    spec = find_game("kai-piranja")
+    game = spec.make()
     played = simulate(game, 3, seed)
-    referee = Referee(game, find_game(game.name).table_adapter(game), Match(game, played.seats), played.seats)
+    # The live game as the demo runs it, the coach included: its words are part of refereeing a frame.
+    live = LiveGame(game, spec.table_adapter(game), Match(game, played.seats), played.seats, "en", spec.coach)
+    assert spec.demo is not None
     table = SimulatedTable(
-        played, referee, game_cards(game.name), mode="pixels", seed=seed, camera=Camera(width, height)
+        played, live, game_cards(game.name), spec.demo, mode="pixels", seed=seed, camera=Camera(width, height)
     )
     latencies = []  # frames from the card's first frame on the table to the frame its reveal was applied
     for happening in table.play():
-        for ruling in happening.rulings:
-            if ruling.action is not None and ruling.action.kind == "reveal" and ruling.violation is None:
+        for action in happening.applied:
+            if action.kind == "reveal":
                 latencies.append(happening.frame - happening.step_frame + 1)
-        if len(referee.record.actions) >= actions:
+        if len(live.record.actions) >= actions:
             break
     per_frame = sorted(table.seconds_per_frame)
     p95 = per_frame[int(0.95 * (len(per_frame) - 1))] * 1000

@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
+from companion.table import UNKNOWN  # noqa: E402
 from vision import layout  # noqa: E402
 from vision.decoders import ArucoDecoder, Decoder, OpenCVQR, PyzbarQR, ZxingQR  # noqa: E402
 from vision.identity import GameCards, StickerKind, known_games, modules_across  # noqa: E402
@@ -31,7 +32,6 @@ from vision.render import Camera, Look, PlacedCard, Pose, Renderer, Scene  # noq
 from vision.scenes import MATRIX, SEEDS, matrix_scenes, true_zone  # noqa: E402
 from vision.sequence import Noise, noisy_game, score  # noqa: E402
 from vision.tracking import Tracker, TrackerConfig  # noqa: E402
-from vision.zones import UNKNOWN  # noqa: E402
 
 cv2.setNumThreads(1)
 
@@ -64,7 +64,7 @@ def _read_ids(decoder: Decoder, gray: np.ndarray, game: GameCards) -> set[int]:
 
     out = set()
     for code in decoder.decode(gray):
-        what = parse_qr(code.value) if code.kind is StickerKind.QR else parse_aruco(int(code.value))
+        what = parse_qr(code.value) if code.kind is StickerKind.QR else parse_aruco(code.value)
         if isinstance(what, CardCode) and what.sticker_code == game.sticker_code:
             out.add(what.number)
     return out

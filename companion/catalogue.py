@@ -9,7 +9,7 @@ faces mean to the rules (``Game.catalogue``), never which number names which com
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -37,21 +37,25 @@ class Catalogue:
         numbers = [c.number for c in self.cards]
         if len(set(numbers)) != len(numbers) or min(numbers, default=0) < 0:
             raise ValueError(f"{self.game}: component numbers must be distinct and not negative")
+        # Derived lookups of a frozen value: set once here, never changed.
         object.__setattr__(self, "_by_id", {c.id: c for c in self.cards})
         object.__setattr__(self, "_by_number", {c.number: c for c in self.cards})
+
+    _by_id: dict[str, Component] = field(init=False, repr=False, compare=False)
+    _by_number: dict[int, Component] = field(init=False, repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.cards)
 
     def __contains__(self, card_id: object) -> bool:
-        return card_id in self._by_id  # type: ignore[attr-defined]
+        return card_id in self._by_id
 
     def __getitem__(self, card_id: str) -> Component:
-        return self._by_id[card_id]  # type: ignore[attr-defined]
+        return self._by_id[card_id]
 
     def by_number(self, number: int) -> Component | None:
         """The component with this sticker number, or None if it is not in this catalogue."""
-        return self._by_number.get(number)  # type: ignore[attr-defined]
+        return self._by_number.get(number)
 
     def ids(self, back: str | None = None) -> tuple[str, ...]:
         return tuple(c.id for c in self.cards if back is None or c.back == back)

@@ -69,7 +69,7 @@ def coach_translator(language: str) -> Translator:
 
 
 def coach(
-    game: Game,
+    game: Game[Any, Any],
     state: Any,
     language: str = "en",
     seats: Sequence[str] = (),
@@ -87,7 +87,9 @@ def coach(
     return generic_coaching(game, state, language, seats)
 
 
-def generic_coaching(game: Game, state: Any, language: str = "en", seats: Sequence[str] = ()) -> Coaching:
+def generic_coaching(
+    game: Game[Any, Any], state: Any, language: str = "en", seats: Sequence[str] = ()
+) -> Coaching:
     """For a game without a coach: its legal moves in words, one entry per distinct description."""
     tr = coach_translator(language)
     seat = game.current_player(state)

@@ -8,12 +8,13 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from companion.errors import EXIT_ILLEGAL, EXIT_MALFORMED, CommandError
 from companion.games import GAMES
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, translator
 from companion.narrate import final_lines, narrate
-from companion.protocol import Game, RecordError, Violation
+from companion.protocol import Action, Game, RecordError, Violation
 from companion.record import IllegalAction, loads, replay
 from companion.registry import GameSpec, Registry
 from companion.simulate import default_seats, simulate, simulate_many
@@ -64,12 +65,12 @@ def spec_for(args: argparse.Namespace, name: str | None = None) -> GameSpec:
         raise CommandError(N_("{problem}"), problem=exc) from None
 
 
-def game_for(args: argparse.Namespace, name: str | None = None) -> Game:
+def game_for(args: argparse.Namespace, name: str | None = None) -> Game[Any, Any]:
     """The rules of the game a command names, under the rulebook's profile."""
     return spec_for(args, name).make()
 
 
-def checked_players(game: Game, players: int) -> int:
+def checked_players(game: Game[Any, Any], players: int) -> int:
     try:
         game.check_players(players)
     except RecordError as exc:
@@ -204,8 +205,8 @@ def run_correct(args: argparse.Namespace) -> int:
         old = actions[args.number - 1]
         data = game.action_to_json(old)
         if "card" not in data:
-            describe = game.describe_action(old, args.lang, seats)
-            raise CommandError(tr(NOT_A_CARD_ACTION, number=args.number, action=describe))
+            told = game.describe_action(old, args.lang, seats)
+            raise CommandError(tr(NOT_A_CARD_ACTION, number=args.number, action=told))
         try:
             new = game.action_from_json({**data, "card": args.card})
         except RecordError as exc:
@@ -216,7 +217,10 @@ def run_correct(args: argparse.Namespace) -> int:
             raise CommandError(
                 tr(ILLEGAL_LINE, line=args.number + 1, rule=result.code, explanation=explanation), 1
             )
-        describe = lambda a: game.describe_action(a, args.lang, seats)  # noqa: E731
+
+        def describe(action: Action) -> str:
+            return game.describe_action(action, args.lang, seats)
+
         print(tr(CORRECTED, number=args.number, old=describe(old), new=describe(new)))
         for effect in result.step.effects:
             print("  " + game.tell(effect, args.lang, seats))
@@ -256,7 +260,9 @@ def run_narrate(args: argparse.Namespace) -> int:
 CORE_COMMANDS = ("simulate", "replay", "correct", "rules", "narrate")
 
 
-def core_commands(sub: argparse._SubParsersAction, registry: Registry = GAMES) -> None:
+def core_commands(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser], registry: Registry = GAMES
+) -> None:
     games = ", ".join(registry)
 
     p = sub.add_parser("simulate", help="play whole games with a random legal policy")

@@ -150,13 +150,15 @@ def compile_po(entries: dict[PoKey, str | list[str]]) -> bytes:
     ids_table_at = 28
     strs_table_at = ids_table_at + 8 * n
     data_at = strs_table_at + 8 * n
-    ids_table, strs_table, data = [], [], b""
-    for msgid, _ in pairs:
-        ids_table.append((len(msgid), data_at + len(data)))
-        data += msgid + b"\0"
-    for _, msgstr in pairs:
-        strs_table.append((len(msgstr), data_at + len(data)))
-        data += msgstr + b"\0"
+    ids_table: list[tuple[int, int]] = []
+    strs_table: list[tuple[int, int]] = []
+    data = b""
+    for original, _ in pairs:
+        ids_table.append((len(original), data_at + len(data)))
+        data += original + b"\0"
+    for _, translated in pairs:
+        strs_table.append((len(translated), data_at + len(data)))
+        data += translated + b"\0"
     header = struct.pack("<7I", 0x950412DE, 0, n, ids_table_at, strs_table_at, 0, 0)
     tables = b"".join(struct.pack("<2I", *t) for t in ids_table + strs_table)
     return header + tables + data
@@ -174,9 +176,10 @@ def marked_messages(source: str, markers: tuple[str, ...] = ("N_", "_", "tr")) -
         ):
             continue
         name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
-        first = node.args[0].value
+        constants = [a for a in node.args[:2] if isinstance(a, ast.Constant)]
+        first = constants[0].value
         if name in markers and isinstance(first, str):
             found.add(first)
-        elif name in ("NP_", "plural") and len(node.args) >= 2 and isinstance(first, str):
-            found.add((first, node.args[1].value))
+        elif name in ("NP_", "plural") and len(constants) >= 2 and isinstance(first, str):
+            found.add((first, str(constants[1].value)))
     return found

@@ -63,6 +63,7 @@ class LiveView:
     pending: tuple[str, ...]  # what the table still has to do, as sentences
     alerts: tuple[str, ...]  # rules the table breaks now, as sentences
     rulings: tuple[str, ...]  # what this step or press did, in words
+    refused: tuple[str, ...]  # among them, the actions refused as against the rules
     recent: tuple[str, ...]  # the last rulings, oldest first
     scores: tuple[int, ...]
     over: bool
@@ -84,7 +85,7 @@ class LiveView:
 class LiveGame:
     """A game refereed live: the rules, the table adapter, the saved record, and the one thread that drives them."""
 
-    game: Game
+    game: Game[Any, Any]
     adapter: TableAdapter
     record: GameRecord
     seats: tuple[str, ...]
@@ -149,15 +150,16 @@ class LiveGame:
     @property
     def view(self) -> LiveView:
         if self._view is None:
-            self._view = self._build((), 0.0)
+            self._view = self._build((), (), 0.0)
         return self._view
 
     def _after(self, rulings: Sequence[Ruling], t: float) -> LiveView:
         self._review = self.referee.review(self._seen)
         words = tuple(w for r in rulings for w in r.words)
+        refused = tuple(w for r in rulings if r.violation is not None for w in r.words)
         self._recent = (*self._recent, *words)[-RECENT:]
         self._follow_turn()
-        self._view = self._build(words, t)
+        self._view = self._build(words, refused, t)
         return self._view
 
     def _follow_turn(self) -> None:
@@ -170,16 +172,13 @@ class LiveGame:
         state = self.record.state
         if not self.coaching or self.game.is_over(state):
             return None
-        key = len(self._actions())
+        key = len(self.record.actions)
         if self._coached is None or self._coached[0] != key:
             # Coaching costs a few milliseconds (the odds of every card left): once per move, not per frame.
             self._coached = (key, coach(self.game, state, self.language, self.seats, self.game_coach))
         return self._coached[1]
 
-    def _actions(self) -> Sequence[Any]:
-        return getattr(self.record, "actions", ())
-
-    def _build(self, rulings: tuple[str, ...], t: float) -> LiveView:
+    def _build(self, rulings: tuple[str, ...], refused: tuple[str, ...], t: float) -> LiveView:
         state = self.record.state
         over = self.game.is_over(state)
         turn = self.game.current_player(state)
@@ -193,12 +192,13 @@ class LiveGame:
             language=self.language,
             turn=turn,
             turn_number=self._turn_number,
-            actions=len(self._actions()),
+            actions=len(self.record.actions),
             coaching=self._coaching(),
             coach_asks=self._coach_asks,
             pending=self._review.pending,
             alerts=alerts,
             rulings=rulings,
+            refused=refused,
             recent=self._recent,
             scores=tuple(self.game.scores(state)),
             over=over,

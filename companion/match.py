@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.protocol import JSON, Action, Effect, Game, Step, Violation
 from companion.record import Header, dumps
@@ -13,7 +14,7 @@ from companion.record import Header, dumps
 class Match:
     """One game at one table: the rules, the seats, and every state since the start."""
 
-    game: Game
+    game: Game[Any, Any]
     seats: tuple[str, ...]
     seed: int | None = None
     states: list[JSON] = field(default_factory=list)
@@ -32,20 +33,20 @@ class Match:
     def is_over(self) -> bool:
         return self.game.is_over(self.state)
 
-    def push(self, action: Action) -> Step | Violation:
+    def push(self, action: Action) -> Step[Any] | Violation:
         """Apply ``action`` if legal. A new action clears what could have been redone."""
         result = self.game.apply(self.state, action)
         if isinstance(result, Step):
             self.push_step(action, result)
         return result
 
-    def push_step(self, action: Action, step: Step) -> None:
+    def push_step(self, action: Action, step: Step[Any]) -> None:
         """Record ``action`` with the step the rules already gave for it in the current state (no second check,
         no second application). A new action clears what could have been redone."""
         self._record(action, step)
         self._redo.clear()
 
-    def _record(self, action: Action, step: Step) -> None:
+    def _record(self, action: Action, step: Step[Any]) -> None:
         self.states.append(step.state)
         self.actions.append(action)
         self.effects.append(step.effects)
@@ -60,7 +61,7 @@ class Match:
         self._redo.append(action)
         return action
 
-    def redo(self) -> Step | None:
+    def redo(self) -> Step[Any] | None:
         """Play again the last action undone; None if there is none."""
         if not self._redo:
             return None
@@ -81,8 +82,8 @@ class Match:
 
     @classmethod
     def from_actions(
-        cls, game: Game, seats: Sequence[str], actions: Sequence[Action], seed: int | None = None
-    ):
+        cls, game: Game[Any, Any], seats: Sequence[str], actions: Sequence[Action], seed: int | None = None
+    ) -> Match:
         match = cls(game, tuple(seats), seed)
         for action in actions:
             result = match.push(action)

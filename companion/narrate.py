@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from companion.i18n import N_, translator
 from companion.match import Match
@@ -33,7 +34,9 @@ def narrate(match: Match, language: str = "en") -> Iterator[str]:
         yield from final_lines(game, match.state, seats, language)
 
 
-def final_lines(game: Game, state: object, seats: Sequence[str], language: str = "en") -> Iterator[str]:
+def final_lines(
+    game: Game[Any, Any], state: object, seats: Sequence[str], language: str = "en"
+) -> Iterator[str]:
     tr = translator(language)
     yield tr(FINAL_SCORES)
     for seat, score in enumerate(game.scores(state)):

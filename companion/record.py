@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.games import GAMES
 from companion.i18n import N_
@@ -41,7 +42,7 @@ class Record:
     """A parsed record: its header, its game's rules object, and each action with its line number."""
 
     header: Header
-    game: Game
+    game: Game[Any, Any]
     actions: tuple[tuple[int, Action], ...]
 
 
@@ -53,7 +54,7 @@ class IllegalAction(Exception):
         self.line, self.action, self.violation = line, action, violation
 
 
-def dumps(header: Header, game: Game, actions: Iterable[Action]) -> str:
+def dumps(header: Header, game: Game[Any, Any], actions: Iterable[Action]) -> str:
     lines = [json.dumps(header.to_json(), ensure_ascii=False)]
     lines += [json.dumps(game.action_to_json(a), ensure_ascii=False) for a in actions]
     return "\n".join(lines) + "\n"

@@ -13,8 +13,20 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from companion.i18n import N_, translator
+from companion.panel import PanelAction
 from companion.protocol import Action, Effect, Game, Step, Violation
-from companion.table import CENTRE, Difference, SeenCard, TableChange, TableLayout, differences
+from companion.table import (
+    CENTRE,
+    LEFTOVER,
+    MISPLACED,
+    ORDER,
+    Difference,
+    Place,
+    SeenCard,
+    TableChange,
+    TableLayout,
+    differences,
+)
 
 RULE_BROKEN = N_("Not allowed: {explanation}")
 UNDONE = N_("Undone: {action}")
@@ -27,7 +39,10 @@ class GameRecord(Protocol):
     @property
     def state(self) -> Any: ...
 
-    def push(self, action: Action) -> Step | Violation: ...
+    @property
+    def actions(self) -> Sequence[Action]: ...
+
+    def push(self, action: Action) -> Step[Any] | Violation: ...
 
     def undo(self) -> Action | None: ...
 
@@ -41,9 +56,27 @@ class TableAdapter(Protocol):
 
     def action_for_button(self, state: Any, button: str) -> Action | None: ...
 
+    def panel_actions(self) -> tuple[PanelAction, ...]:
+        """What the panel's two game buttons mean in this game, with their words (companion/panel.py)."""
+        ...
+
     def instructions(
         self, state: Any, diffs: Sequence[Difference], tr: Any, seats: Sequence[str]
     ) -> list[str]: ...
+
+
+Fault = tuple[str, str, str | None, str | None]
+
+
+def fault(d: Difference) -> Fault:
+    """A difference as the same fault from frame to frame: its kind, card and areas, not its spot in a row (a
+    card left in a row stays the same fault while the row grows around it)."""
+    return (
+        d.kind,
+        d.card,
+        d.expected.area if d.expected else None,
+        d.seen.area if d.seen else None,
+    )
 
 
 @dataclass(frozen=True)
@@ -70,12 +103,12 @@ class Review:
 
 @dataclass
 class Referee:
-    game: Game
+    game: Game[Any, Any]
     table: TableAdapter
     record: GameRecord
     seats: tuple[str, ...]
     language: str = "en"
-    _overdue: set[Difference] = field(default_factory=set)
+    _overdue: set[Fault] = field(default_factory=set)
     _refused: set[str] = field(default_factory=set)  # cards turned up against the rules, to be turned back
 
     @property
@@ -108,14 +141,14 @@ class Referee:
 
     def _play(self, action: Action, seen: Sequence[SeenCard], card: str | None = None) -> Ruling:
         # The card whose change triggered the action is where the action puts it, not a leftover.
-        before = {d for d in differences(self.table.layout(self.state), seen) if d.card != card}
+        before = {fault(d) for d in differences(self.table.layout(self.state), seen) if d.card != card}
         result = self.record.push(action)
         if isinstance(result, Violation):
             explanation = self.game.tell(result, self.language, self.seats)
-            words = (translator(self.language)(RULE_BROKEN, explanation=explanation),)
-            return Ruling(action, violation=result, words=words)
+            refusal = translator(self.language)(RULE_BROKEN, explanation=explanation)
+            return Ruling(action, violation=result, words=(refusal,))
         # What the table had not done before the game moved on is overdue from now on.
-        self._overdue = {d for d in before if d.kind != "order"} | self._overdue
+        self._overdue = {f for f in before if f[0] != ORDER} | self._overdue
         words = tuple(self.game.tell(e, self.language, self.seats) for e in result.effects)
         return Ruling(action, result.effects, words=words)
 
@@ -123,21 +156,23 @@ class Referee:
         """Compare the table with the expected layout; say what to do, and what breaks the rules."""
         if self.game.is_over(self.state):
             return Review((), ())  # the cards are only counted now
-        diffs = differences(self.table.layout(self.state), seen)
-        diffs = [d for d in diffs if not (d.kind == "leftover" and d.card in self._refused)] + [
-            Difference("leftover", card, None, zone)
-            for card, zone in ((s.card, s.zone) for s in seen)
-            if card in self._refused
+        layout = self.table.layout(self.state)
+        diffs = differences(layout, seen)
+        refused = [s for s in seen if s.card in self._refused]
+        places = layout.seen_places(refused) if refused else {}
+        diffs = [d for d in diffs if not (d.kind == LEFTOVER and d.card in self._refused)] + [
+            Difference(LEFTOVER, s.card, None, places.get(s.card) or Place(None, s.zone)) for s in refused
         ]
         self._refused &= {s.card for s in seen}  # a refused card turned back over is forgotten
-        self._overdue &= set(diffs)
-        urgent, later = [], []
+        self._overdue &= {fault(d) for d in diffs}
+        urgent: list[Difference] = []
+        later: list[Difference] = []
         for d in diffs:
             # A fish in a row that cannot take it, or a row out of order, breaks a rule at once; the rest is
             # what is left to do after an action, until the game moves on without it.
-            in_a_row = d.seen_zone is not None and d.seen_zone != CENTRE
-            breaks = d.kind in ("misplaced", "order") and in_a_row
-            (urgent if breaks or d in self._overdue or d.card in self._refused else later).append(d)
+            in_a_row = d.seen is not None and d.seen.zone != CENTRE
+            breaks = d.kind in (MISPLACED, ORDER) and in_a_row
+            (urgent if breaks or fault(d) in self._overdue or d.card in self._refused else later).append(d)
         tr = self.game.translator(self.language)
         return Review(
             tuple(self.table.instructions(self.state, later, tr, self.seats)),

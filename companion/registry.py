@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import itertools
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.catalogue import Catalogue, Component
 from companion.i18n import N_
+from companion.panel import Level
 from companion.protocol import Game, Profile, RecordError
 
 if TYPE_CHECKING:
@@ -54,7 +55,9 @@ class GameSpec:
     """Everything the tools need to know of one game. Optional parts are None when the game has none yet: front
     ends offer only what a game supports (``refereed_live``, ``coached``)."""
 
-    rules: type[Game]  # the rules class; its class attributes give the name, title and player counts
+    rules: type[
+        Game[Any, Any]
+    ]  # the rules class; its class attributes give the name, title and player counts
     code: str  # two capital letters naming the game in QR stickers and the code book, e.g. "KP"
     components: Callable[[], Catalogue]  # every physical component of the box, each with its fixed number
     stickers: tuple[StickerBlock, ...]  # where the components' numbers go in the sticker id space, in order
@@ -62,6 +65,7 @@ class GameSpec:
     table: Callable[[Any], Any] | None = None  # game -> its table adapter (companion.referee.TableAdapter)
     coach: GameCoach | None = None  # (game, state, language, seats) -> Coaching; None: the generic coach
     demo: Callable[[Any, Any], Iterable[Any]] | None = None  # (adapter, match) -> the table steps to show
+    levels: Callable[[Any], Sequence[Level | None]] | None = None  # state -> each seat's level light (hunger)
     options: tuple[Any, ...] = field(default=())  # companion.protocol.Option docs of the profile's options
 
     @property
@@ -106,13 +110,13 @@ class GameSpec:
     def coached(self) -> bool:
         return self.coach is not None
 
-    def make(self, profile: Profile | Mapping[str, Any] | None = None) -> Game:
+    def make(self, profile: Profile | Mapping[str, Any] | None = None) -> Game[Any, Any]:
         """The rules under ``profile`` (a profile, its JSON form, or None for the rulebook's defaults)."""
         if isinstance(profile, Mapping):
             profile = self.profile_type.from_json(dict(profile))
         return self.rules(profile)
 
-    def table_adapter(self, game: Game) -> Any:
+    def table_adapter(self, game: Game[Any, Any]) -> Any:
         """The game's reading of a real table; None if it is not refereed live yet."""
         return None if self.table is None else self.table(game)
 
@@ -164,11 +168,11 @@ class Registry(Mapping[str, GameSpec]):
     def by_code(self, code: str) -> GameSpec | None:
         return self._by_code.get(code)
 
-    def make_game(self, name: str, profile: Profile | Mapping[str, Any] | None = None) -> Game:
+    def make_game(self, name: str, profile: Profile | Mapping[str, Any] | None = None) -> Game[Any, Any]:
         """A game's rules object; ``profile`` may be the profile's JSON form."""
         return self.find(name).make(profile)
 
-    def spec_of(self, game: Game) -> GameSpec:
+    def spec_of(self, game: Game[Any, Any]) -> GameSpec:
         return self.find(game.name)
 
     def with_game(self, spec: GameSpec) -> Registry:

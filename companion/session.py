@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from companion.games import GAMES
 from companion.match import Match
@@ -71,7 +72,7 @@ class Correction:
     index: int
     old: Action
     new: Action
-    step: Step  # the corrected action's own step: its effects are what to tell the table
+    step: Step[Any]  # the corrected action's own step: its effects are what to tell the table
     kept: tuple[Action, ...]
     dropped: tuple[Action, ...]
     violation: Violation | None
@@ -95,7 +96,7 @@ def _crc(*parts: object) -> int:
     return zlib.crc32("\x1f".join(str(p) for p in parts).encode("utf-8"))
 
 
-def _action_text(game: Game, action: Action) -> str:
+def _action_text(game: Game[Any, Any], action: Action) -> str:
     return json.dumps(game.action_to_json(action), ensure_ascii=False, sort_keys=True)
 
 
@@ -183,7 +184,11 @@ class LiveSession:
 
     @classmethod
     def create(
-        cls, path: str | os.PathLike[str], game: Game, seats: tuple[str, ...], seed: int | None = None
+        cls,
+        path: str | os.PathLike[str],
+        game: Game[Any, Any],
+        seats: tuple[str, ...],
+        seed: int | None = None,
     ) -> LiveSession:
         """A new session for a game about to start; refuses a path that already exists."""
         path = Path(path)
@@ -230,7 +235,11 @@ class LiveSession:
 
     @classmethod
     def open_or_create(
-        cls, path: str | os.PathLike[str], game: Game, seats: tuple[str, ...], seed: int | None = None
+        cls,
+        path: str | os.PathLike[str],
+        game: Game[Any, Any],
+        seats: tuple[str, ...],
+        seed: int | None = None,
     ) -> LiveSession:
         """Resume the session at ``path`` if there is one (it must be the same game and seats), else create it."""
         if not Path(path).exists():
@@ -254,7 +263,7 @@ class LiveSession:
     # --- the game ----------------------------------------------------------------------------------
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Game[Any, Any]:
         return self.match.game
 
     @property
@@ -275,7 +284,7 @@ class LiveSession:
     def can_redo(self) -> bool:
         return self.match.can_redo()
 
-    def push(self, action: Action) -> Step | Violation:
+    def push(self, action: Action) -> Step[Any] | Violation:
         """Apply a legal action and commit it before returning; an illegal one changes nothing, stored or not.
 
         The rules are applied once: the step computed here is the one recorded in memory after the commit."""
@@ -300,7 +309,7 @@ class LiveSession:
         self._mark(len(self.match.actions) - 1, undone=True)
         return self.match.undo()
 
-    def redo(self) -> Step | None:
+    def redo(self) -> Step[Any] | None:
         """Play again the last action undone; None if there is none."""
         if not self.match.can_redo():
             return None
@@ -412,7 +421,7 @@ class LiveSession:
 # --- reading a stored session ----------------------------------------------------------------------
 
 
-def _read_header(db: sqlite3.Connection, path: Path, registry: Registry) -> tuple[Header, Game]:
+def _read_header(db: sqlite3.Connection, path: Path, registry: Registry) -> tuple[Header, Game[Any, Any]]:
     try:
         meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
         row = db.execute("SELECT json, crc FROM header WHERE id = 1").fetchone()
@@ -483,7 +492,9 @@ def _row_problem(
     return None
 
 
-def _rebuild(game: Game, header: Header, rows: Sequence[_Row]) -> tuple[Match, int, tuple[Skipped, ...]]:
+def _rebuild(
+    game: Game[Any, Any], header: Header, rows: Sequence[_Row]
+) -> tuple[Match, int, tuple[Skipped, ...]]:
     """Replay the rows up to the first that does not parse or breaks a rule, then undo again the undone ones
     (a suffix of the rows) so that they can be redone."""
     match = Match(game, header.seats, header.seed)
@@ -534,7 +545,7 @@ def _truncation(path: Path) -> str | None:
 
 def _read_truncated(
     path: Path, problem: str, registry: Registry
-) -> tuple[Header, Game, list[_Row], tuple[Skipped, ...]]:
+) -> tuple[Header, Game[Any, Any], list[_Row], tuple[Skipped, ...]]:
     """Read a truncated file through a copy whose header states the pages actually there; the file itself
     is left as it is (resume then sets it aside)."""
     data = bytearray(path.read_bytes())

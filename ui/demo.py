@@ -16,15 +16,15 @@ from pathlib import Path
 from companion.commands import checked_players, spec_for
 from companion.errors import CommandError
 from companion.i18n import N_
+from companion.live import LiveGame
 from companion.narrate import final_lines
 from companion.panel import button_words
 from companion.protocol import RecordError
-from companion.referee import Referee
 from companion.session import LiveSession
 from companion.simulate import default_seats, simulate
 from hardware.start import start_panel
 from ui.simtable import SimulatedTable
-from ui.talk import TableTalk, ui_translator
+from ui.talk import TerminalTable, panel_mode, ui_translator
 from vision.identity import GameCards
 from vision.render import Camera
 from vision.tracking import TrackerConfig
@@ -69,12 +69,16 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     # The game buttons' words, for the legend of the keys that stand in for the buttons.
     labels = button_words(adapter, game.translator(args.lang))
     panel = start_panel(args.config, language=args.lang, report=out, labels=labels)
-    referee = Referee(game, adapter, session, names, args.lang)
+    live = LiveGame(
+        game, adapter, session, names, args.lang, spec.coach, args.coach, panel_mode(panel), spec.levels
+    )
     width, height = args.resolution
+    assert spec.demo is not None, "a game refereed live names its scene builder"
     table = SimulatedTable(
         played,
-        referee,
+        live,
         GameCards.of(spec),
+        spec.demo,
         mode=args.mode,
         seed=seed,
         camera=Camera(width, height),
@@ -84,15 +88,11 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     out(tr(heading, title=game.title, players=players, names=", ".join(names), seed=seed))
     out(tr(SESSION, path=path))
     started = time.perf_counter()
-    talk = TableTalk(game, names, args.lang, panel, out, args.coach, spec.coach)
+    terminal = TerminalTable(panel, out)
     try:
-        talk.new_turn(session.state)
+        terminal.draw(live.view)
         for happening in table.play():
-            for ruling in happening.rulings:
-                for line in ruling.words:
-                    out(f"  [{happening.frame}] {line}")
-            talk.new_turn(session.state)
-            talk.table(table.live)
+            terminal.draw(happening.view, stamp=f"[{happening.frame}] ")
         for line in final_lines(game, session.state, names, args.lang):
             out(line)
         same = game.scores(session.state) == game.scores(played.state) and game.is_over(session.state)

@@ -8,24 +8,24 @@ again after a crash or a power cut and the game resumes where it was.
 from __future__ import annotations
 
 import argparse
-import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from companion.commands import checked_players, spec_for
 from companion.errors import CommandError
 from companion.i18n import N_, NP_
+from companion.live import CameraStatus, LiveGame
 from companion.narrate import final_lines
-from companion.panel import PanelButton, button_words
-from companion.protocol import RecordError
-from companion.referee import Referee
+from companion.panel import button_words
+from companion.protocol import Game, RecordError
 from companion.session import LiveSession
 from companion.simulate import default_seats
 from hardware.start import start_panel
 from hardware.terminal import TerminalKeys
 from ui.demo import CANNOT_REFEREE
-from ui.live import LiveTable
-from ui.talk import TableTalk, ui_translator
+from ui.feed import CameraFeed
+from ui.talk import TerminalTable, panel_mode, ui_translator
 from vision.identity import GameCards
 from vision.pipeline import Pipeline
 from vision.sources import FrameSource, Retrying, open_source
@@ -36,8 +36,6 @@ RESUMED = NP_(
     "Resumed the game saved in {path}: {n} actions so far.",
 )
 DAMAGE = N_("The saved game was damaged: kept every action up to the damage ({problem}).")
-NO_CAMERA = N_("No camera image ({problem}): still trying. Check the cable and --source.")
-CAMERA_BACK = N_("The camera is back.")
 SOURCE_ENDED = N_("The recording ended before the game did; the game is saved and can go on later.")
 DUPLICATE = N_("  Two cards carry the same sticker ({cards}): one of them has a wrong sticker. Check them.")
 OTHER_GAME = N_("  A card of another game is on the table ({codes}): take it away.")
@@ -82,64 +80,62 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         session.close()
         source.close()
         raise CommandError(tr(CANNOT_REFEREE, title=game.title))
-    live_camera = isinstance(source, Retrying)
     pipeline = Pipeline.create(GameCards.of(spec, game.profile), players=len(names))
     # The game buttons' words, for the legend of the keys that stand in for the buttons.
     labels = button_words(adapter, game.translator(args.lang))
     panel = start_panel(args.config, language=args.lang, report=out, labels=labels)
-    live = LiveTable(Referee(game, adapter, session, names, args.lang))
-    talk = TableTalk(game, names, args.lang, panel, out, args.coach, spec.coach)
-    camera_ok, frames, started = True, 0, time.monotonic()
+    live = LiveGame(
+        game, adapter, session, names, args.lang, spec.coach, args.coach, panel_mode(panel), spec.levels
+    )
+    live.camera = CameraStatus(present=True)
+    terminal = TerminalTable(panel, out)
+    feed = CameraFeed(source, pipeline.process, live=isinstance(source, Retrying), fps=FPS)
+    notices: set[str] = set()  # what the camera noticed, told once each
+    frames = 0
 
     keys = TerminalKeys()  # off a Pi, typed keys stand in for the panel's buttons
     try:
         keys.__enter__()
-        talk.new_turn(session.state)
+        feed.start()
+        terminal.draw(live.view)
         while not session.is_over() and (args.frames is None or frames < args.frames):
-            frame = source.read()
-            if frame is None:
-                if not live_camera:
-                    out(tr(SOURCE_ENDED))
+            for item in feed.take(wait=0.05):
+                if session.is_over() or (args.frames is not None and frames >= args.frames):
                     break
-                if camera_ok:
-                    out(tr(NO_CAMERA, problem=getattr(source, "problem", None) or "?"))
-                camera_ok = False
-                time.sleep(0.2)
-                continue
-            if not camera_ok:
-                out(tr(CAMERA_BACK))
-                camera_ok = True
-            frames += 1
-            t = time.monotonic() - started if live_camera else frames / FPS
-            facts = pipeline.process(frame, t)
-            for ruling in live.on_facts(facts.events, facts.cards, t):
-                for line in ruling.words:
-                    out("  " + line)
-            if facts.detections.other_game:
-                out(tr(OTHER_GAME, codes=", ".join(sorted(set(facts.detections.other_game)))))
-            if facts.detections.duplicates:
-                twins = [game.card_name(c, args.lang) for c in facts.detections.duplicates]
-                out(tr(DUPLICATE, cards=", ".join(twins)))
+                frames += 1
+                terminal.draw(live.step(item.facts.events, item.facts.cards, item.t))
+                for notice in camera_notices(item.facts.detections, game, args.lang):
+                    if notice not in notices:
+                        notices.add(notice)
+                        out(notice)
+            if feed.status != live.camera:
+                terminal.draw(live.camera_status(feed.status))
             for char in keys.read(0.0):
                 panel.keys.typed(char.lower())
             for event in panel.poll():
-                if event.button is PanelButton.UNDO:
-                    words = live.referee.undo().words
-                elif event.button is PanelButton.CONFIRM:  # the coach again, for a player who asks
-                    talk.coach(session.state)
-                    words = ()
-                else:
-                    words = live.on_button(event.button.value).words
-                for line in words:
-                    out("  " + line)
-            talk.new_turn(session.state)
-            talk.table(live)
+                terminal.draw(live.press(event.button.value))
+            if feed.ended:
+                out(tr(SOURCE_ENDED))
+                break
         if session.is_over():
             for line in final_lines(game, session.state, names, args.lang):
                 out(line)
         return 0
     finally:
         keys.__exit__(None, None, None)
+        feed.stop()
         source.close()
         panel.close()
         session.close()
+
+
+def camera_notices(detections: Any, game: Game, language: str) -> list[str]:
+    """What the camera noticed that is no game action: another game's card, one sticker on two cards."""
+    tr = ui_translator(language)
+    out = []
+    if detections.other_game:
+        out.append(tr(OTHER_GAME, codes=", ".join(sorted(set(detections.other_game)))))
+    if detections.duplicates:
+        twins = [game.card_name(c, language) for c in detections.duplicates]
+        out.append(tr(DUPLICATE, cards=", ".join(twins)))
+    return out

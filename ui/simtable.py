@@ -9,54 +9,63 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
-from companion.games.kai_piranja.cards import SPECIES
-from companion.games.kai_piranja.physical import REVEALED_SLOT, TableStep, table_steps
-from companion.games.kai_piranja.table import pile_slot
+from companion.live import LiveGame, LiveView
 from companion.match import Match
-from companion.referee import Referee, Ruling
-from companion.table import CENTRE, TableLayout, seat_zone
-from ui.live import LiveTable
+from companion.protocol import Action
+from companion.table import Piles, Row, SeenCard, Sighting, TableChange, TableLayout, TableStep
 from vision.identity import GameCards
 from vision.pipeline import Pipeline
 from vision.render import Camera, Renderer
-from vision.tablescene import layout_scene
-from vision.tracking import Sighting, Tracker, TrackerConfig
+from vision.tablescene import CARD_STEP, SLOT_STEP, layout_scene
+from vision.tracking import Tracker, TrackerConfig
 
-CENTRE_SLOTS = [*(pile_slot(s) for s in SPECIES), REVEALED_SLOT]
 FPS = 30.0
 
 
 def sightings(layout: TableLayout, miss: float, rng: random.Random) -> list[Sighting]:
-    """What a reader would see of ``layout``, each card missed with probability ``miss``."""
-    out = [
-        Sighting(card, seat_zone(seat), float(k))
-        for seat, row in layout.rows.items()
-        for k, card in enumerate(row)
-    ]
-    out += [Sighting(card, CENTRE, float(CENTRE_SLOTS.index(slot))) for slot, card in layout.centre.items()]
+    """What a reader would see of ``layout`` (rows fanned left to right, piles side by side), each card missed
+    with probability ``miss``."""
+    out = []
+    for area in layout.areas:
+        contents = layout.content(area.name)
+        if isinstance(area, Row):
+            out += [Sighting(card, area.zone, CARD_STEP * k) for k, card in enumerate(contents)]
+        elif isinstance(area, Piles):
+            out += [
+                Sighting(card, area.zone, SLOT_STEP * area.slots.index(slot))
+                for slot, card in contents.items()
+            ]
+        else:
+            raise NotImplementedError(f"the simulated table cannot lay a {type(area).__name__} yet")
     return [s for s in out if rng.random() >= miss]
 
 
 @dataclass(frozen=True)
 class Happening:
-    """What the table did at one frame: the frame number, and each ruling made then."""
+    """What the table did at one frame: the frame number, the live game's view then, the actions it applied."""
 
     frame: int
-    rulings: tuple[Ruling, ...]
+    view: LiveView
+    applied: tuple[Action, ...]
     step: TableStep
     step_frame: int  # the first frame that showed this step's layout
 
 
 @dataclass
 class SimulatedTable:
-    """Replays ``match`` on a table the referee only sees through the camera side."""
+    """Replays ``match`` on a table the live game only sees through the camera side.
+
+    ``scenes`` is the game's scene builder (its spec's ``demo``): how players move real cards for each action.
+    """
 
     match: Match
-    referee: Referee
+    live: LiveGame
     game_cards: GameCards
+    scenes: Callable[[Any, Match], Iterable[TableStep]]
     mode: str = "facts"  # or "pixels"
     frames_per_step: int = 6  # at least the tracker's K votes, and a little more
     settle_limit: int = 400  # frames to wait for the table to match before giving up on a step
@@ -69,7 +78,7 @@ class SimulatedTable:
     seconds_per_frame: list[float] = field(default_factory=list)  # reading + refereeing, drawing left out
 
     def __post_init__(self) -> None:
-        self.live = LiveTable(self.referee)
+        self.view = self.live.view
         self._rng = random.Random(self.seed)
         self._tracker = Tracker(self.tracker_config)
         if self.mode == "pixels":
@@ -77,9 +86,8 @@ class SimulatedTable:
             self._pipeline = Pipeline.create(
                 self.game_cards, players=len(self.match.seats), config=self.tracker_config
             )
-        self._adapter = self.referee.table
 
-    def _look(self, layout: TableLayout) -> tuple[list, list]:
+    def _look(self, layout: TableLayout) -> tuple[list[TableChange], list[SeenCard]]:
         """One frame: (events, tracked cards)."""
         self.frame += 1
         t = self.frame / FPS
@@ -91,7 +99,7 @@ class SimulatedTable:
             self.game_cards.catalogue,
             self.game_cards.sticker_code,
             len(self.match.seats),
-            CENTRE_SLOTS,
+            None,
             self.camera,
             seed=self.frame,
         )
@@ -102,7 +110,7 @@ class SimulatedTable:
         return list(facts.events), list(facts.cards)
 
     def steps(self) -> Iterator[TableStep]:
-        for step in table_steps(self._adapter, self.match):
+        for step in self.scenes(self.live.adapter, self.match):
             yield self.mistake(step) if self.mistake else step
 
     def play(self) -> Iterator[Happening]:
@@ -113,21 +121,30 @@ class SimulatedTable:
                 self._read_seconds = 0.0
                 events, cards = self._look(step.layout)
                 started = time.perf_counter()
-                rulings = self.live.on_facts(events, cards, self.frame / FPS)
+                before = self._played()
+                self.view = self.live.step(events, cards, self.frame / FPS)
                 self.seconds_per_frame.append(self._read_seconds + time.perf_counter() - started)
-                if rulings:
-                    yield Happening(self.frame, tuple(rulings), step, first)
+                if self.view.rulings:
+                    yield Happening(self.frame, self.view, self._applied(before), step, first)
                 if n + 1 >= self.frames_per_step and self._settled(step):
                     break
             if step.button is not None:
-                yield Happening(self.frame, (self.live.on_button(step.button),), step, first)
+                before = self._played()
+                self.view = self.live.press(step.button, self.frame / FPS)
+                yield Happening(self.frame, self.view, self._applied(before), step, first)
+
+    def _played(self) -> int:
+        return len(self.live.record.actions)
+
+    def _applied(self, before: int) -> tuple[Action, ...]:
+        return tuple(self.live.record.actions[before:])
 
     def _settled(self, step: TableStep) -> bool:
         """Whether the players may go on: the referee applied the step's action and (if it is the action's last
         step, or a button is pressed next) the table matches what the rules expect."""
         if step.button is not None:
-            return self.live.review.matches
-        applied = len(self.referee.record.actions) > step.index
+            return self.view.matches
+        applied = self._played() > step.index
         if not step.last or self.mistake is not None:
             return applied  # a mistaken table never matches: the players go on, the referee keeps saying so
-        return applied and self.live.review.matches
+        return applied and self.view.matches

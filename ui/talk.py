@@ -1,6 +1,8 @@
-"""What the table is told in the terminal while a game is refereed: turns, the coach, what to fix, the lights.
+"""The terminal front end: it draws the live game's views as lines of text and the panel's lights.
 
-Shared by `companion demo` and `companion play`; the touchscreen app will show the same things.
+Shared by `companion demo` and `companion play`. Like the touchscreen app, it keeps no game state: it compares
+each view with the one it drew before and says what is new (a turn, the coach asked again, what to fix), and it
+shows the view's lights on the panel.
 """
 
 from __future__ import annotations
@@ -8,13 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from companion.coach import GameCoach, coach
 from companion.i18n import N_, Translator, translator
-from companion.protocol import Game
+from companion.live import LiveView, changed
 from hardware.interface import NullPanel, PanelInterface
-from ui.live import LiveTable
 
 UI_LOCALE = Path(__file__).parent / "locale"
 TURN = N_("— Turn {number}: {seat} —")
@@ -25,62 +24,70 @@ TO_DO = N_("  Still to do on the table: {items}")
 ALERT = N_("  ! {item}")
 LIGHTS_STEADY = N_("  Lights: {seat}'s turn light is on.")
 LIGHTS_BLINK = N_("  Lights: {seat}'s turn light blinks: the table needs fixing.")
+NO_CAMERA = N_("No camera image ({problem}): still trying. Check the cable and --source.")
+CAMERA_BACK = N_("The camera is back.")
 
 
 def ui_translator(language: str) -> Translator:
     return translator(language, "ui", UI_LOCALE)
 
 
+def panel_mode(panel: PanelInterface) -> str:
+    """How the panel's buttons reach the game, as a view says it: GPIO, typed keys, or not at all."""
+    if not panel.enabled:
+        return "off"
+    return "keys" if panel.mock else "gpio"
+
+
 @dataclass
-class TableTalk:
-    game: Game
-    names: tuple[str, ...]
-    language: str
+class TerminalTable:
+    """Draws views in the terminal (``out``) and on the panel; ``stamp`` prefixes rulings (the demo's frame)."""
+
     panel: PanelInterface
     out: Callable[[str], None] = print
-    coaching: bool = True
-    game_coach: GameCoach | None = None  # the game's own coach, from its spec
-    turn: int = 0
-    mover: int | None = None
-    _last_todo: tuple[str, ...] = ()
-    _last_lights: tuple[int | None, bool] | None = None
-    tr: Translator = field(init=False)
+    _last: LiveView | None = field(default=None, init=False)
 
-    def __post_init__(self) -> None:
-        self.tr = ui_translator(self.language)
+    def draw(self, view: LiveView, stamp: str = "") -> None:
+        tr = ui_translator(view.language)
+        new = changed(self._last, view)
+        last = self._last
+        for words in view.rulings:
+            self.out(f"  {stamp}{words}")
+        if last is not None and last.camera != view.camera and view.camera.present:
+            self.out(tr(CAMERA_BACK) if view.camera.ok else tr(NO_CAMERA, problem=view.camera.problem or "?"))
+        if view.turn is not None and new["turn"]:
+            self.out(tr(TURN, number=view.turn_number, seat=view.seats[view.turn]))
+        if view.coaching is not None and (
+            new["turn"] or (last is not None and last.coach_asks != view.coach_asks)
+        ):
+            self.coach(view, tr)
+        if new["alerts"]:
+            for alert in view.alerts:
+                self.out(tr(ALERT, item=alert))
+        if view.pending and new["pending"]:
+            self.out(tr(TO_DO, items=" ".join(view.pending)))
+        self.lights(view, tr, new["lights"])
+        self._last = view
 
-    def new_turn(self, state: Any) -> None:
-        """Announce a new turn, with the coach's advice, when the player to act has changed."""
-        current = self.game.current_player(state)
-        if current is None or current == self.mover:
-            return
-        self.mover, self.turn = current, self.turn + 1
-        self.out(self.tr(TURN, number=self.turn, seat=self.names[current]))
-        self.coach(state)
-
-    def coach(self, state: Any) -> None:
-        if not self.coaching or self.game.is_over(state):
-            return
-        coaching = coach(self.game, state, self.language, self.names, self.game_coach)
-        self.out(self.tr(COACH, summary=coaching.summary))
-        for advice in coaching.options:
-            self.out(self.tr(OPTION, title=advice.title, outcome=advice.outcome))
+    def coach(self, view: LiveView, tr: Translator) -> None:
+        assert view.coaching is not None
+        self.out(tr(COACH, summary=view.coaching.summary))
+        for advice in view.coaching.options:
+            self.out(tr(OPTION, title=advice.title, outcome=advice.outcome))
             if advice.risk:
-                self.out(self.tr(RISK, risk=advice.risk))
+                self.out(tr(RISK, risk=advice.risk))
 
-    def table(self, live: LiveTable) -> None:
-        """Alerts every time, what is still to do when it changes, and the panel's lights."""
-        review = live.review
-        for alert in review.alerts:
-            self.out(self.tr(ALERT, item=alert))
-        if review.alerts:
-            self.panel.alert()
-        if review.pending and review.pending != self._last_todo:
-            self.out(self.tr(TO_DO, items=" ".join(review.pending)))
-        self._last_todo = review.pending
-        live.show_on(self.panel)
-        lights = (self.mover, review.matches)
-        if lights != self._last_lights and self.mover is not None and not isinstance(self.panel, NullPanel):
-            message = LIGHTS_STEADY if review.matches else LIGHTS_BLINK
-            self.out(self.tr(message, seat=self.names[self.mover]))
-            self._last_lights = lights
+    def lights(self, view: LiveView, tr: Translator, new: bool) -> None:
+        """The view's lights on the panel; a line saying so when they change (a panel is there to look at)."""
+        if not new:
+            return
+        lights, before = view.lights, self._last.lights if self._last else None
+        self.panel.show_turn(lights.turn)
+        self.panel.needs_fixing(lights.fixing)
+        for seat, level in enumerate(lights.levels):
+            self.panel.set_level(seat, level)
+        if lights.alert and not (before and before.alert):
+            self.panel.alert()  # once when an alert starts: the pattern plays out by itself
+        if lights.turn is not None and not isinstance(self.panel, NullPanel):
+            message = LIGHTS_BLINK if lights.fixing else LIGHTS_STEADY
+            self.out(tr(message, seat=view.seats[lights.turn]))

@@ -21,7 +21,7 @@ class RawCode:
     """One code found in a frame, before anyone decides what it names."""
 
     kind: StickerKind
-    value: str  # the QR text, or the ArUco id in decimal
+    value: str | int  # the QR text, or the ArUco id
     corners: np.ndarray = field(compare=False)  # (4, 2) float32 pixels, clockwise from the code's top-left
 
     @property
@@ -175,7 +175,7 @@ class ArucoCodebook:
         for marker_id in ids if ids is not None else range(len(full.bytesList)):
             bits = full.getBitsFromByteList(full.bytesList[marker_id : marker_id + 1], ARUCO_BITS)
             for turns in range(4):
-                exact[int(self._pack(np.rot90(bits, turns))[0])] = (marker_id, turns)
+                exact[int(self._pack(np.rot90(bits, turns))[0])] = (int(marker_id), turns)
         self.book = dict(exact)
         ambiguous = set()
         for code, hit in exact.items():
@@ -471,7 +471,7 @@ class ArucoDecoder:
         out = []
         for c, i in zip(corners, found.ravel(), strict=True):
             marker_id = int(i) if self.ids is None else self.ids[int(i)]
-            out.append(RawCode(StickerKind.ARUCO, str(marker_id), c.reshape(4, 2).astype(np.float32)))
+            out.append(RawCode(StickerKind.ARUCO, int(marker_id), c.reshape(4, 2).astype(np.float32)))
         return out
 
     def _decode_lookup(self, gray: np.ndarray) -> list[RawCode]:
@@ -496,7 +496,7 @@ class ArucoDecoder:
         sides = sides_px([c.corners for c in found])
         self._largest = float(sides.max()) if len(sides) else 0.0
         self._smallest = float(sides.min()) if len(sides) else 0.0
-        cards = sides[np.array([int(c.value) >= MAT_IDS for c in found], bool)] / (ARUCO_BITS + 2)
+        cards = sides[np.array([c.value >= MAT_IDS for c in found], bool)] / (ARUCO_BITS + 2)
         # Halve the next frame only while the smallest sticker's cells stay wide enough to find at half size.
         wide = bool(len(cards)) and float(cards.min()) >= 2 * self.min_cell_px
         self._half = self.halve and self.parameters is None and wide  # given parameters are for full size
@@ -591,9 +591,9 @@ class ArucoDecoder:
             if hit is None:
                 continue
             if hit[0] not in out:
-                out[hit[0]] = RawCode(StickerKind.ARUCO, str(hit[0]), hit[1])
+                out[hit[0]] = RawCode(StickerKind.ARUCO, hit[0], hit[1])
             elif hit[0] not in twins and stickers_apart(out[hit[0]].corners, hit[1]):
-                twins[hit[0]] = RawCode(StickerKind.ARUCO, str(hit[0]), hit[1])
+                twins[hit[0]] = RawCode(StickerKind.ARUCO, hit[0], hit[1])
             # else: a second quad of the same marker (its quiet-zone outline)
         retry = cands[outlines]  # outlines that named nothing, nor did their inner quad
         if len(retry) and out:
@@ -610,7 +610,7 @@ class ArucoDecoder:
         for quad in retry:
             hit = self._inside(gray, quad)
             if hit is not None and hit[0] not in out:
-                out[hit[0]] = RawCode(StickerKind.ARUCO, str(hit[0]), hit[1])
+                out[hit[0]] = RawCode(StickerKind.ARUCO, hit[0], hit[1])
         return [*out.values(), *twins.values()]
 
     def _inside(self, gray: np.ndarray, outline: np.ndarray) -> tuple[int, np.ndarray] | None:

@@ -1,7 +1,7 @@
 """Frame in, facts out: decode the stickers, place the cards in zones, vote across frames.
 
-The rules engine never sees pixels: it receives ``TableFacts`` (the tracked cards with zone and order) and the
-add / move / remove events.
+The rules engine never sees pixels: it receives ``TableFacts``, whose events and cards are the core's own facts
+(companion.table ``TableChange`` and ``SeenCard``: zone, position in mm and rotation in the zone's frame).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from companion.table import SeenCard, Sighting, TableChange
 from vision.decoders import (
     ArucoDecoder,
     Decoder,
@@ -34,8 +35,8 @@ from vision.identity import (
     parse_aruco,
     parse_qr,
 )
-from vision.tracking import Event, Sighting, TrackedCard, Tracker, TrackerConfig
-from vision.zones import MatView, card_centres, card_quads, find_mats, place_all, seat_zone
+from vision.tracking import Tracker, TrackerConfig
+from vision.zones import MatView, card_axes, card_quads, find_mats, place_all, seat_zone
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,9 @@ class CardSeen:
     centre: np.ndarray = field(compare=False)
     px_per_module: float
     zone: str
-    position: float  # along the zone's row (see vision.zones.Placement)
+    x: float  # mm in the zone's frame, and the rotation in degrees (see vision.zones.Placement)
+    y: float
+    angle: float
 
 
 @dataclass(frozen=True)
@@ -69,8 +72,8 @@ class TableFacts:
     t: float
     frame: int
     detections: Detections
-    events: tuple[Event, ...]
-    cards: tuple[TrackedCard, ...]
+    events: tuple[TableChange, ...]
+    cards: tuple[SeenCard, ...]
 
 
 def default_decoder(kind: StickerKind) -> Decoder:
@@ -129,7 +132,7 @@ class Detector:
         other: list[str] = []
         markers: list[RawCode] = []
         for code in codes:
-            what = parse_qr(code.value) if code.kind is StickerKind.QR else parse_aruco(int(code.value))
+            what = parse_qr(code.value) if code.kind is StickerKind.QR else parse_aruco(code.value)
             if isinstance(what, MatCorner):
                 mat_corners[(what.zone, what.corner)] = code.corners
                 markers.append(code)
@@ -151,11 +154,11 @@ class Detector:
         self._last_mats = mats
         self.expected_seats |= set(mats)
         corners = np.array([code.corners for _, code in cards], np.float32).reshape(-1, 4, 2)
-        centres = card_centres(corners, self.kind)
-        places = place_all(centres, mats, self.expected_seats)
+        centres, heads = card_axes(corners, self.kind)
+        places = place_all(centres, mats, self.expected_seats, heads)
         ppm = (sides_px(list(corners)) / modules_across(self.kind)).tolist()
         seen = [
-            CardSeen(card_id, code.corners, centre, px, where.zone, where.position)
+            CardSeen(card_id, code.corners, centre, px, where.zone, where.x, where.y, where.angle)
             for (card_id, code), centre, where, px in zip(cards, centres, places, ppm, strict=True)
         ]
         return Detections(tuple(seen), mats, foreign, tuple(other), tuple(markers), tuple(sorted(duplicates)))
@@ -209,7 +212,7 @@ class Pipeline:
 
     def process(self, frame: np.ndarray, t: float) -> TableFacts:
         det = self._detect(frame)
-        sightings = [Sighting(c.card_id, c.zone, c.position) for c in det.cards]
+        sightings = [Sighting(c.card_id, c.zone, c.x, c.y, c.angle) for c in det.cards]
         hidden = frozenset(seat_zone(s) for s in self.detector.expected_seats if s not in det.mats)
         empty: set[str] = set()
         if self.footprints is not None:
@@ -293,7 +296,7 @@ class Pipeline:
             return None
         bh, bw = changed.shape
         sides = sides_px([c.corners for c in codes])
-        values = np.array([int(c.value) for c in codes])
+        values = np.array([c.value for c in codes])
         cards = sides[values >= MAT_IDS]
         if not len(cards):
             return None

@@ -13,11 +13,11 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from companion.table import TableChange
 from vision import layout
 from vision.identity import GameCards
 from vision.pipeline import Pipeline
 from vision.render import Hand, PlacedCard, Renderer, Scene
-from vision.tracking import Event
 
 SETTLE = 12  # frames of the full table before anything happens
 PER_MAT = 7  # vision.scenes.table_scene's rows: cards 7 * seat ... 7 * seat + 6, left to right
@@ -30,7 +30,7 @@ def frames(renderer: Renderer, scene: Scene, n: int, variants: int = 4) -> list[
     return [images[k % variants] for k in range(n)]
 
 
-def play(game: GameCards, steps: Sequence[Sequence[np.ndarray]], players: int = 4) -> list[Event]:
+def play(game: GameCards, steps: Sequence[Sequence[np.ndarray]], players: int = 4) -> list[TableChange]:
     """The events of one pipeline fed ``steps`` of frames at 30 fps, without the adds of the settling frames."""
     pipe = Pipeline.create(game, players=players)
     events, f = [], 0
@@ -112,11 +112,11 @@ def cases(game: GameCards, scene: Scene, seats: int = 4) -> Iterator[Case]:
 @dataclass(frozen=True)
 class Outcome:
     case: Case
-    events: tuple[Event, ...]
+    events: tuple[TableChange, ...]
 
     @property
     def right(self) -> bool:
-        return tuple((e.kind, e.card_id) for e in self.events) == self.case.expect
+        return tuple((e.kind, e.card) for e in self.events) == self.case.expect
 
     @property
     def frames(self) -> int | None:

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from companion.table import CENTRE, seat_zone
 from vision import layout
 from vision.identity import GameCards, StickerKind
 from vision.render import Camera, Glare, Hand, Look, PlacedCard, PlacedMat, Pose, Scene, apply_h, pose_matrix
-from vision.zones import CENTRE, seat_zone
 
 TABLE = (1000.0, 600.0)
 ISSUE_CAMERA = Camera(px_per_mm=2.3)  # 2304 x 1296 seeing the table at 2.3 px/mm at its centre

@@ -12,8 +12,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from vision.tracking import Event, Sighting
-from vision.zones import CENTRE, seat_zone
+from companion.table import CENTRE, Sighting, TableChange, seat_zone
 
 ZONE_CENTRES = {seat_zone(0): (500, 490), seat_zone(1): (500, 110), seat_zone(2): (110, 300),
                 seat_zone(3): (890, 300), CENTRE: (500, 300)}  # fmt: skip
@@ -127,7 +126,7 @@ def noisy_game(card_ids: list[str], frames: int = 3000, seed: int = 0, noise: No
                 if rng.random() < noise.false_empty:
                     empty.add(cid)
                 continue
-            seen.append(Sighting(cid, zone, x))
+            seen.append(Sighting(cid, zone, x, y))
         for cid, (x, y, pickup_end, ci) in list(bare.items()):
             if cid in table or f - pickup_end > WATCH:
                 del bare[cid]  # back on the table, or long gone: the tracker no longer asks
@@ -150,7 +149,7 @@ def noisy_game(card_ids: list[str], frames: int = 3000, seed: int = 0, noise: No
                 seen.append(Sighting(cid, zones[int(rng.integers(len(zones)))], 0.0))
         if seen and rng.random() < noise.wrong_zone:
             i = int(rng.integers(len(seen)))
-            seen[i] = Sighting(seen[i].card_id, zones[int(rng.integers(len(zones)))], seen[i].position)
+            seen[i] = replace(seen[i], zone=zones[int(rng.integers(len(zones)))])
         out.append(tuple(seen))
         empty_out.append(frozenset(empty))
     return Sequence(tuple(out), tuple(changes), empty=tuple(empty_out))
@@ -165,7 +164,7 @@ class Score:
     split: int = 0  # moves reported as a removal where the card left, then an add where it landed
 
 
-def score(seq: Sequence, events: list[Event], hold_frames: int, slack: int = 10) -> Score:
+def score(seq: Sequence, events: list[TableChange], hold_frames: int, slack: int = 10) -> Score:
     """Match each real change with the first later event of the same kind, card and zone.
 
     A change counts from the first frame that shows it (a card laid down under a hand shows when the hand
@@ -182,7 +181,7 @@ def score(seq: Sequence, events: list[Event], hold_frames: int, slack: int = 10)
     def find(kind: str, card_id: str, zone: str | None, after: int) -> int | None:
         return next(
             (i for i, ev in enumerate(events)
-             if i not in used and (ev.card_id, ev.kind, ev.zone) == (card_id, kind, zone) and ev.frame - 1 >= after),
+             if i not in used and (ev.card, ev.kind, ev.zone) == (card_id, kind, zone) and ev.frame - 1 >= after),
             None,
         )  # fmt: skip
 
@@ -221,6 +220,6 @@ def _first_shown(seq: Sequence, ch: Change) -> int | None:
     if ch.kind == "remove":
         return ch.shown if ch.shown is not None else ch.frame
     for f in range(ch.frame, len(seq.frames)):
-        if any(s.card_id == ch.card_id and s.zone == ch.zone for s in seq.frames[f]):
+        if any(s.card == ch.card_id and s.zone == ch.zone for s in seq.frames[f]):
             return f
     return None

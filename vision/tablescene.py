@@ -1,16 +1,18 @@
-"""A table layout from the referee (who holds which row, what lies in the centre) as a scene to render.
+"""A table layout from the referee (the areas a game declares and their cards) as a scene to render.
 
 The simulated players of the demo and of the end-to-end tests lay their cards as real players would: each row
-fanned left to right on its owner's mat, each digesting pile and the card just revealed at their own spot in the
-centre.
+fanned left to right on its owner's mat, each pile or slot in the centre (a digesting pile, the card just
+revealed) at its own spot. Rows and piles are drawn; the other area kinds are not yet.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from companion.catalogue import Catalogue
-from companion.table import TableLayout
+from companion.table import CENTRE, Piles, Row, TableLayout, zone_seat
 from vision import layout
 from vision.identity import StickerKind
 from vision.render import Camera, Hand, Look, PlacedCard, PlacedMat, Pose, Scene, apply_h, pose_matrix
@@ -25,6 +27,8 @@ SIX_MAT_POSES = (
     Pose(500, 108, 180),
     Pose(200, 108, 180),
 )
+CARD_STEP = 32.0  # mm between card centres in a fanned row, while it fits the mat
+SLOT_STEP = 100.0  # mm between the centre's slots
 ROW_MARGIN = 10.0  # mm from the marked area's side to the first and last card centres
 STICKER_CLEAR = layout.STICKER_INSET + layout.STICKER_MM  # the next card must start right of this
 ZIGZAG_DROP = 30.0  # a long row alternates two lines, so each sticker stays in view
@@ -34,15 +38,15 @@ def mat_poses(players: int) -> tuple[Pose, ...]:
     return MAT_POSES[:players] if players <= 4 else SIX_MAT_POSES[:players]
 
 
-def centre_spots(slots: list[str]) -> dict[str, Pose]:
+def centre_spots(slots: Sequence[str]) -> dict[str, Pose]:
     """A spot per centre slot, in a line across the middle of the table, in the order given."""
-    start = TABLE[0] / 2 - (len(slots) - 1) * 100 / 2
-    return {slot: Pose(start + 100 * k, TABLE[1] / 2, 0.0) for k, slot in enumerate(slots)}
+    start = TABLE[0] / 2 - (len(slots) - 1) * SLOT_STEP / 2
+    return {slot: Pose(start + SLOT_STEP * k, TABLE[1] / 2, 0.0) for k, slot in enumerate(slots)}
 
 
 def row_step(n: int) -> float:
     """The distance between card centres in a row of ``n``: fanned, closer as the row grows."""
-    return min(32.0, (layout.MAT_W - 2 * ROW_MARGIN) / (n - 1)) if n > 1 else 0.0
+    return min(CARD_STEP, (layout.MAT_W - 2 * ROW_MARGIN) / (n - 1)) if n > 1 else 0.0
 
 
 def row_poses(mat: Pose, n: int) -> list[Pose]:
@@ -64,14 +68,15 @@ def layout_scene(
     catalogue: Catalogue,
     sticker_code: str,
     players: int,
-    slots: list[str],
+    slots: Sequence[str] | None,
     camera: Camera,
     look: Look = PLAIN,
     hands: tuple[Hand, ...] = (),
     seed: int = 0,
     kind: StickerKind = StickerKind.ARUCO,
 ) -> Scene:
-    """The scene of a table laid out as ``table``; ``slots`` fixes where each centre slot lies."""
+    """The scene of a table laid out as ``table``; ``slots`` fixes where each centre slot lies (None: in the order
+    the centre's piles declare them)."""
     mats = tuple(PlacedMat(seat, pose) for seat, pose in enumerate(mat_poses(players)))
 
     def placed(card_id: str, pose: Pose) -> PlacedCard:
@@ -79,10 +84,18 @@ def layout_scene(
         return PlacedCard(card.id, sticker_code, card.number, card.face, pose)
 
     upper, lower = [], []  # each card lies on the one before; in a zig-zag row the lower line lies on top
-    for seat, row in table.rows.items():
-        zigzag = row_step(len(row)) < STICKER_CLEAR
-        for k, (card, pose) in enumerate(zip(row, row_poses(mats[seat].pose, len(row)), strict=True)):
-            (lower if zigzag and k % 2 else upper).append(placed(card, pose))
-    spots = centre_spots(slots)
-    centre = [placed(card, spots[slot]) for slot, card in table.centre.items()]
+    centre = []
+    for area in table.areas:
+        contents = table.content(area.name)
+        seat = zone_seat(area.zone)
+        if isinstance(area, Row) and seat is not None:
+            row = tuple(contents)
+            zigzag = row_step(len(row)) < STICKER_CLEAR
+            for k, (card, pose) in enumerate(zip(row, row_poses(mats[seat].pose, len(row)), strict=True)):
+                (lower if zigzag and k % 2 else upper).append(placed(card, pose))
+        elif isinstance(area, Piles) and area.zone == CENTRE:
+            spots = centre_spots(area.slots if slots is None else slots)
+            centre += [placed(card, spots[slot]) for slot, card in contents.items()]
+        else:
+            raise NotImplementedError(f"cannot draw a {type(area).__name__} in {area.zone} yet")
     return Scene(camera, tuple(upper + lower + centre), mats, hands, look, kind, TABLE, seed)

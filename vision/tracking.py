@@ -1,14 +1,18 @@
 """Stable facts from flickering frames: K-of-N voting, patience with hands, add / move / remove events.
 
-Each frame brings sightings (a card, its zone, its place along the row). A card is added once it was seen in at
-least ``votes`` of the last ``window`` frames, and moved once at least ``votes`` of those put it in one other zone,
-so a card seen in a single frame, or slid across a mat on its way elsewhere, never makes an event.
+Each frame brings sightings (a card, its zone, its position and rotation in the zone's frame). A card is added
+once it was seen in at least ``votes`` of the last ``window`` frames, and moved once at least ``votes`` of those
+put it in one other zone, so a card seen in a single frame, or slid across a mat on its way elsewhere, never makes
+an event.
 
 A card that vanishes is removed after ``hold`` seconds unseen, unless the pixels say sooner: a card under a hand
 and a card taken away look the same to a sticker reader, but not where the card lay. The caller passes, each
 frame, the ids of the unseen cards whose footprint shows the bare mat or table (``empty``, see
 vision/footprint.py); a card unseen since its last sighting with ``empty_votes`` such frames among the last
 ``window`` is removed at once. A hand over a card never reads empty: that card waits out the hold.
+
+The tracker speaks the core's vocabulary (companion.table): it votes on ``Sighting``s, its events are
+``TableChange``s and the cards it holds are ``SeenCard``s, handed to the referee as they are.
 """
 
 from __future__ import annotations
@@ -16,37 +20,7 @@ from __future__ import annotations
 from collections import Counter, deque
 from dataclasses import dataclass, field
 
-from vision.zones import UNKNOWN
-
-
-@dataclass(frozen=True)
-class Sighting:
-    """One card read in one frame."""
-
-    card_id: str
-    zone: str
-    position: float  # along the row (see vision.zones.Placement)
-
-
-@dataclass(frozen=True)
-class Event:
-    kind: str  # "add", "move" or "remove"
-    card_id: str
-    zone: str  # the new zone; for "remove" the zone it left
-    t: float  # the frame time (seconds) that made the event
-    frame: int
-    # For "move": the zone it left. For "add": the zone the card was removed from less than ``hold`` seconds
-    # before, if any (a card carried out of sight: the referee may read that remove + add as a move).
-    from_zone: str | None = None
-
-
-@dataclass(frozen=True)
-class TrackedCard:
-    card_id: str
-    zone: str  # UNKNOWN while the card's mat is out of view
-    order: int  # 0.. left to right along its zone's row, as the seated player sees it
-    position: float
-    last_seen: float
+from companion.table import ADD, MOVE, REMOVE, UNKNOWN, SeenCard, Sighting, TableChange
 
 
 @dataclass(frozen=True)
@@ -57,13 +31,15 @@ class TrackerConfig:
     empty_votes: int = (
         4  # frames of a bare footprint (among the last ``window``, none seen since) to remove at once
     )
+    fresh: float = 0.5  # seconds: a card unseen for longer is only remembered (``SeenCard.fresh`` is False)
 
 
 @dataclass
 class _Track:
     history: deque[str | None]  # the zone seen in each recent frame, None when unseen
     zone: str | None = None  # the confirmed zone; None until added
-    positions: dict[str, float] = field(default_factory=dict)  # the last place seen along each zone's row
+    # The last (x, y, angle) seen in each zone.
+    positions: dict[str, tuple[float, float, float]] = field(default_factory=dict)
     last_seen: float = 0.0
     empty: deque[bool] = field(default_factory=deque)  # since the last sighting: footprint bare in each frame
     left: tuple[str, float] | None = None  # the zone it was last removed from, and when
@@ -75,6 +51,7 @@ class Tracker:
     frame: int = 0
     _tracks: dict[str, _Track] = field(default_factory=dict)
     _hidden_zones: frozenset[str] = frozenset()
+    _t: float = 0.0  # the last frame's time
 
     def update(
         self,
@@ -82,16 +59,17 @@ class Tracker:
         sightings: list[Sighting],
         hidden_zones: frozenset[str] = frozenset(),
         empty: frozenset[str] | set[str] = frozenset(),
-    ) -> list[Event]:
+    ) -> list[TableChange]:
         """Feed one frame's sightings (time ``t`` in seconds); ``hidden_zones`` are zones whose mat is out of view;
         ``empty`` are cards whose footprint shows the bare mat or table in this frame (ignored for cards seen)."""
         cfg = self.config
         self.frame += 1
+        self._t = t
         self._hidden_zones = hidden_zones
-        seen = {s.card_id: s for s in sightings}
+        seen = {s.card: s for s in sightings}
         for card_id in seen.keys() - self._tracks.keys():
             self._tracks[card_id] = _Track(deque(maxlen=cfg.window), empty=deque(maxlen=cfg.window))
-        events: list[Event] = []
+        events: list[TableChange] = []
         for card_id, track in list(self._tracks.items()):
             s = seen.get(card_id)
             track.history.append(s.zone if s else None)
@@ -101,7 +79,7 @@ class Tracker:
                 if s.zone != UNKNOWN:
                     # Kept per zone: a card glimpsed in another zone (nudged, carried over a mat) keeps its
                     # place in its own row until a move is confirmed.
-                    track.positions[s.zone] = s.position
+                    track.positions[s.zone] = (s.x, s.y, s.angle)
             elif track.zone is not None:
                 track.empty.append(card_id in empty)
             if s is not None and s.zone == track.zone:
@@ -124,7 +102,7 @@ class Tracker:
             if track.zone is not None or any(z is not None for z in track.history)
         }
 
-    def _decide(self, card_id: str, track: _Track, t: float) -> list[Event]:
+    def _decide(self, card_id: str, track: _Track, t: float) -> list[TableChange]:
         cfg = self.config
         seen = [z for z in track.history if z is not None]
         votes = Counter(seen)
@@ -136,7 +114,7 @@ class Tracker:
                 track.zone = zone
                 came_from = track.left[0] if track.left and t - track.left[1] < cfg.hold else None
                 track.left = None
-                return [Event("add", card_id, zone, t, self.frame, from_zone=came_from)]
+                return [TableChange(ADD, card_id, zone, t, came_from, self.frame)]
             return []
         # Bare footprint in enough frames since the last sighting, or unseen for the whole hold: removed.
         if sum(track.empty) >= cfg.empty_votes or (not seen and t - track.last_seen >= cfg.hold):
@@ -144,25 +122,27 @@ class Tracker:
             track.history.clear()
             track.empty.clear()
             track.left = (old, t)
-            return [Event("remove", card_id, old, t, self.frame)]
+            return [TableChange(REMOVE, card_id, old, t, None, self.frame)]
         if not seen:
             return []
         if zone != track.zone and zone != UNKNOWN and count >= cfg.votes:
             old, track.zone = track.zone, zone
-            return [Event("move", card_id, zone, t, self.frame, from_zone=old)]
+            return [TableChange(MOVE, card_id, zone, t, old, self.frame)]
         return []
 
-    def cards(self) -> list[TrackedCard]:
-        """The cards on the table now, by zone, each row left to right."""
-        rows: dict[str, list[tuple[float, str, _Track]]] = {}
+    def cards(self) -> list[SeenCard]:
+        """The cards on the table now, by zone, each zone's cards by x (a row left to right)."""
+        rows: dict[str, list[tuple[float, str, float, float, float]]] = {}
         for card_id, track in self._tracks.items():
             if track.zone is None:
                 continue
             zone = UNKNOWN if track.zone in self._hidden_zones else track.zone
-            position = track.positions.get(track.zone, 0.0)
-            rows.setdefault(zone, []).append((position, card_id, track))
-        out = []
-        for zone in sorted(rows):
-            for order, (pos, card_id, track) in enumerate(sorted(rows[zone])):
-                out.append(TrackedCard(card_id, zone, order, pos, track.last_seen))
-        return out
+            x, y, angle = track.positions.get(track.zone, (0.0, 0.0, 0.0))
+            # Sorted by x, then by card: the ids are unique, so the rest never compares.
+            rows.setdefault(zone, []).append((x, card_id, y, angle, track.last_seen))
+        now, fresh = self._t, self.config.fresh
+        return [
+            SeenCard(card_id, zone, x, y, angle, order, seen, now - seen <= fresh)
+            for zone in sorted(rows)
+            for order, (x, card_id, y, angle, seen) in enumerate(sorted(rows[zone]))
+        ]

@@ -3,6 +3,12 @@
 A mat is located from whichever of its corner markers are visible (two are enough: each gives four corners). A
 card belongs to the mat whose marked area contains the card's centre; outside every mat it is in the centre,
 unless an expected mat is out of view, in which case it is in the "unknown" zone: it may lie on that mat.
+
+Every card gets a position (x, y) in millimetres and a rotation in degrees (0: upright, its sticker's top edge
+along x) in its zone's frame. On a mat the frame is the mat's marked area as its player sees it. In the centre
+(and the unknown zone) it is the table frame: a mat's homography maps the whole table plane to millimetres, so
+the frame is the lowest-numbered seat's mat in view, extended over the table; with no mat in view, it is the
+camera frame's pixels (x, y in pixels, the angle in the image).
 """
 
 from __future__ import annotations
@@ -16,17 +22,13 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from companion.table import CENTRE, UNKNOWN, seat_zone
 from vision import layout
-from vision.decoders import RawCode, apply_hs, square_to_quads
+from vision.decoders import apply_hs, square_to_quads
 from vision.identity import StickerKind
 
-CENTRE = "centre"
-UNKNOWN = "unknown"
+_X_AXIS = np.array([1.0, 0.0])  # a head for a card whose rotation is unknown: angle 0
 MIN_MARKERS = 2  # one marker's four corners are too close together to place a whole mat
-
-
-def seat_zone(seat: int) -> str:
-    return f"seat-{seat}"
 
 
 @dataclass(frozen=True)
@@ -133,11 +135,6 @@ def _sticker_square(kind: StickerKind) -> tuple[float, float]:
 CARD_CORNERS = np.array([[0, 0], [layout.CARD_W, 0], [layout.CARD_W, layout.CARD_H], [0, layout.CARD_H]])
 
 
-def card_centre(code: RawCode, kind: StickerKind) -> np.ndarray:
-    """The card's centre in the frame, from its sticker's corners and where the sticker sits on the card."""
-    return card_centres(code.corners[None], kind)[0]
-
-
 def card_centres(corners: np.ndarray, kind: StickerKind) -> np.ndarray:
     """Many cards' centres at once, from their stickers' corners (n, 4, 2): (n, 2) float32."""
     if not len(corners):
@@ -166,44 +163,92 @@ def _affine_to_card(kind: StickerKind) -> np.ndarray:
     return np.c_[CARD_CORNERS, np.ones(4)] @ np.linalg.pinv(square)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Placement:
+    """A card's zone, and its centre (mm) and rotation (degrees) in that zone's frame (see the module's doc)."""
+
     zone: str
-    position: float  # along the row: mm from the mat's left as its player sees it; frame x in the centre
+    x: float
+    y: float
+    angle: float = 0.0
 
 
-def place(centre: np.ndarray, mats: Mapping[int, MatView], expected: Iterable[int]) -> Placement:
-    """The zone of a card centred at ``centre`` (frame pixels)."""
+def card_axes(corners: np.ndarray, kind: StickerKind) -> tuple[np.ndarray, np.ndarray]:
+    """Many cards' centres (n, 2) in the frame, and a point a sticker's side from each along the card's x axis.
+
+    The axis is the mean of the sticker's four sides (the two horizontal ones, and the two vertical ones turned a
+    quarter). Measured on the scene matrix's plain scenes: the top edge alone, or the sticker's homography
+    carried to the card's centre, put the rotation up to 8 degrees off (a fraction of a pixel of noise on the
+    corners); the mean of the four sides, up to about 2.
+    """
+    centres = card_centres(corners, kind)
+    if not len(corners):
+        return centres, centres
+    c = np.asarray(corners, np.float32).reshape(-1, 4, 2)
+    across = (c[:, 1] - c[:, 0]) + (c[:, 2] - c[:, 3])
+    down = (c[:, 3] - c[:, 0]) + (c[:, 2] - c[:, 1])
+    axis = across + np.stack([down[:, 1], -down[:, 0]], axis=1)  # down turned a quarter is across
+    return centres, centres + axis / 4
+
+
+def place(
+    centre: np.ndarray, mats: Mapping[int, MatView], expected: Iterable[int], head: np.ndarray | None = None
+) -> Placement:
+    """The placement of a card centred at ``centre`` (frame pixels); ``head``: a point along its x axis."""
+    head = np.asarray(centre, np.float64) + _X_AXIS if head is None else head
     for seat in sorted(mats):
-        mat = mats[seat]
-        x, y = to_mat(mat.image_to_mat, centre)
+        x, y = to_mat(mats[seat].image_to_mat, centre)
         if 0.0 <= x <= layout.MAT_W and 0.0 <= y <= layout.MAT_H:
-            return Placement(seat_zone(seat), x)
-    if any(seat not in mats for seat in expected):
-        return Placement(UNKNOWN, float(centre[0]))
-    return Placement(CENTRE, float(centre[0]))
+            return Placement(seat_zone(seat), x, y, _angle((x, y), to_mat(mats[seat].image_to_mat, head)))
+    rest = UNKNOWN if any(seat not in mats for seat in expected) else CENTRE
+    if mats:
+        h = mats[min(mats)].image_to_mat
+        x, y = to_mat(h, centre)
+        return Placement(rest, x, y, _angle((x, y), to_mat(h, head)))
+    x, y = float(centre[0]), float(centre[1])
+    return Placement(rest, x, y, _angle((x, y), (float(head[0]), float(head[1]))))
 
 
-def place_all(centres: np.ndarray, mats: Mapping[int, MatView], expected: Iterable[int]) -> list[Placement]:
-    """``place`` for many centres (n, 2) at once."""
+def _angle(at: tuple[float, float], head: tuple[float, float]) -> float:
+    return math.degrees(math.atan2(head[1] - at[1], head[0] - at[0]))
+
+
+def place_all(
+    centres: np.ndarray, mats: Mapping[int, MatView], expected: Iterable[int], heads: np.ndarray | None = None
+) -> list[Placement]:
+    """``place`` for many centres (n, 2) at once (and their heads, (n, 2), for the rotations)."""
     n = len(centres)
     rest = UNKNOWN if any(seat not in mats for seat in expected) else CENTRE
     if not n:
         return []
-    p = np.c_[np.asarray(centres, np.float64).reshape(-1, 2), np.ones(n)]
-    xs = p[:, 0].tolist()
+    c = np.asarray(centres, np.float64).reshape(-1, 2)
+    hd = c + _X_AXIS if heads is None else np.asarray(heads, np.float64).reshape(-1, 2)
     if not mats:
-        return [Placement(rest, x) for x in xs]
-    # Every centre on every mat in one product: a loop over mats and their cards showed in the frame's time.
+        turn = np.degrees(np.arctan2(hd[:, 1] - c[:, 1], hd[:, 0] - c[:, 0])).tolist()
+        return [Placement(rest, x, y, a) for (x, y), a in zip(c.tolist(), turn, strict=True)]
+    # Every centre and head on every mat in one product: a loop over mats and their cards showed in the frame's
+    # time.
     seats = sorted(mats)
-    q = p @ np.array([mats[seat].image_to_mat for seat in seats]).transpose(0, 2, 1)  # (mats, n, 3)
-    x, y = q[..., 0] / q[..., 2], q[..., 1] / q[..., 2]
+    p = np.ones((2 * n, 3))
+    p[:n, :2], p[n:, :2] = c, hd
+    q = p @ np.array([mats[seat].image_to_mat for seat in seats]).transpose(0, 2, 1)  # (mats, 2n, 3)
+    xy = q[..., :2] / q[..., 2:]
+    x, y = xy[:, :n, 0], xy[:, :n, 1]
+    turn = np.degrees(np.arctan2(xy[:, n:, 1] - y, xy[:, n:, 0] - x))
     inside = (x >= 0.0) & (x <= layout.MAT_W) & (y >= 0.0) & (y <= layout.MAT_H)
-    first = inside.argmax(axis=0)  # the lowest seat whose mat holds the centre, as ``place``
+    # The lowest seat whose mat holds the centre, as ``place``; outside every mat, the lowest seat's frame.
+    held = inside.any(axis=0)
+    first = np.where(held, inside.argmax(axis=0), 0)
+    cols = np.arange(n)
     zones = [seat_zone(seat) for seat in seats]
     return [
-        Placement(zones[k], at) if held else Placement(rest, x0)
-        for k, held, at, x0 in zip(
-            first.tolist(), inside.any(axis=0).tolist(), x[first, np.arange(n)].tolist(), xs, strict=True
+        Placement(zones[k] if on_mat else rest, px, py, a)
+        for k, on_mat, px, py, a in zip(
+            first.tolist(),
+            held.tolist(),
+            x[first, cols].tolist(),
+            y[first, cols].tolist(),
+            turn[first, cols].tolist(),
+            strict=True,
         )
     ]

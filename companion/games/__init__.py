@@ -21,6 +21,6 @@ def find_game(name: str) -> GameSpec:
     return GAMES.find(name)
 
 
-def make_game(name: str, profile: Profile | Mapping[str, Any] | None = None) -> Game:
+def make_game(name: str, profile: Profile | Mapping[str, Any] | None = None) -> Game[Any, Any]:
     """A game's rules object from the default registry; ``profile`` may be the profile's JSON form."""
     return GAMES.make_game(name, profile)

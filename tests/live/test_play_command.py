@@ -9,14 +9,13 @@ import pytest
 
 from companion.cli import main
 from companion.games import find_game, make_game
-from companion.games.kai_piranja.physical import table_steps
 from companion.session import LiveSession
 from companion.simulate import simulate
-from ui.simtable import CENTRE_SLOTS
 from vision.identity import game_cards
 from vision.render import Camera, Renderer
 from vision.tablescene import layout_scene
 
+SPEC = find_game("kai-piranja")
 GAME = make_game("kai-piranja")
 
 
@@ -27,7 +26,8 @@ def recording(tmp_path_factory) -> tuple[Path, object]:
     cards = game_cards(GAME.name)
     folder = tmp_path_factory.mktemp("recording")
     renderer = Renderer()
-    steps = [s for s in table_steps(find_game(GAME.name).table_adapter(GAME), played) if s.index == 0]
+    assert SPEC.demo is not None
+    steps = [s for s in SPEC.demo(SPEC.table_adapter(GAME), played) if s.index == 0]
     frame = 0
     for step in steps:
         for _ in range(8):
@@ -37,7 +37,7 @@ def recording(tmp_path_factory) -> tuple[Path, object]:
                 cards.catalogue,
                 cards.sticker_code,
                 3,
-                CENTRE_SLOTS,
+                None,
                 Camera(1920, 1080),
                 seed=frame,
             )

@@ -8,55 +8,63 @@ import pytest
 
 from companion.games import find_game, make_game
 from companion.games.kai_piranja.actions import Reveal
-from companion.games.kai_piranja.physical import TableStep
+from companion.games.kai_piranja.table import rows_of, with_rows
+from companion.live import LiveGame
 from companion.match import Match
-from companion.referee import Referee
 from companion.simulate import simulate
-from companion.table import CENTRE
+from companion.table import CENTRE, Sighting, TableStep
 from ui.simtable import SimulatedTable
 from vision.identity import game_cards
 from vision.render import Camera
-from vision.tracking import Sighting, Tracker
+from vision.tracking import Tracker
 
+SPEC = find_game("kai-piranja")
 GAME = make_game("kai-piranja")
 CARDS = game_cards("kai-piranja")
 
 
-def referee_for(match: Match) -> Referee:
-    return Referee(GAME, find_game(GAME.name).table_adapter(GAME), Match(GAME, match.seats), match.seats)
+def live_for(match: Match) -> LiveGame:
+    """The live game refereeing a replay of ``match`` (the coach left out: these tests read no advice)."""
+    adapter = SPEC.table_adapter(GAME)
+    return LiveGame(GAME, adapter, Match(GAME, match.seats), match.seats, coaching=False)
 
 
-def play(played: Match, **options) -> tuple[Referee, SimulatedTable, list[str], list[str]]:
-    referee = referee_for(played)
-    table = SimulatedTable(played, referee, CARDS, **options)
+def simulated(played: Match, live: LiveGame, **options) -> SimulatedTable:
+    assert SPEC.demo is not None
+    return SimulatedTable(played, live, CARDS, SPEC.demo, **options)
+
+
+def play(played: Match, **options) -> tuple[LiveGame, SimulatedTable, list[str], list[str]]:
+    live = live_for(played)
+    table = simulated(played, live, **options)
     alerts, violations = [], []
     for happening in table.play():
-        violations += [w for r in happening.rulings if r.violation for w in r.words]
-        alerts += table.live.review.alerts
-    return referee, table, alerts, violations
+        violations += happening.view.refused
+        alerts += happening.view.alerts
+    return live, table, alerts, violations
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 @pytest.mark.parametrize("seed", range(5))
 def test_the_referee_reaches_the_simulations_record_and_reports_nothing(players: int, seed: int) -> None:
     played = simulate(GAME, players, seed)
-    referee, _, alerts, violations = play(played, seed=seed, miss=0.15)
-    assert referee.record.actions == played.actions
-    assert GAME.scores(referee.state) == GAME.scores(played.state)
+    live, _, alerts, violations = play(played, seed=seed, miss=0.15)
+    assert live.record.actions == played.actions
+    assert GAME.scores(live.record.state) == GAME.scores(played.state)
     assert alerts == [] and violations == []
 
 
 def test_the_same_through_rendered_frames_and_the_real_pipeline() -> None:
     played = simulate(GAME, 3, 5)
-    referee = referee_for(played)
-    table = SimulatedTable(played, referee, CARDS, mode="pixels", seed=5, camera=Camera(1920, 1080))
+    live = live_for(played)
+    table = simulated(played, live, mode="pixels", seed=5, camera=Camera(1920, 1080))
     alerts = []
-    for _happening in table.play():
-        alerts += table.live.review.alerts
-        if len(referee.record.actions) >= 8:
+    for happening in table.play():
+        alerts += happening.view.alerts
+        if len(live.record.actions) >= 8:
             break
-    assert referee.record.actions == played.actions[: len(referee.record.actions)]
-    assert len(referee.record.actions) >= 8 and alerts == []
+    assert live.record.actions == played.actions[: len(live.record.actions)]
+    assert len(live.record.actions) >= 8 and alerts == []
 
 
 def first_placed_fish(played: Match) -> int:
@@ -76,18 +84,18 @@ def test_a_fish_put_in_the_wrong_row_is_an_alert_naming_the_right_row() -> None:
     def misplace(step: TableStep) -> TableStep:
         if step.index != index or not step.last:
             return step
-        rows = {s: tuple(c for c in row if c != card) for s, row in step.layout.rows.items()}
+        rows = {s: tuple(c for c in row if c != card) for s, row in rows_of(step.layout).items()}
         rows[wrong] = (*rows[wrong], card)
-        return replace(step, layout=replace(step.layout, rows=rows))
+        return replace(step, layout=with_rows(step.layout, rows))
 
-    referee = referee_for(played)
-    table = SimulatedTable(played, referee, CARDS, seed=3, mistake=misplace)
+    live = live_for(played)
+    table = simulated(played, live, seed=3, mistake=misplace)
     names = ("Ann", "Bob", "Cy", "Dee")
     for _ in table.play():
-        if len(referee.record.actions) > index + 1:
+        if len(live.record.actions) > index + 1:
             break
     expected = f"goes to {names[taker]}'s row, not {names[wrong]}'s."
-    assert any(expected in alert for alert in table.live.review.alerts), table.live.review
+    assert any(expected in alert for alert in table.view.alerts), table.view
 
 
 def test_an_eaten_fish_left_in_the_row_is_pending_then_an_alert_once_play_goes_on() -> None:
@@ -112,52 +120,50 @@ def test_an_eaten_fish_left_in_the_row_is_pending_then_an_alert_once_play_goes_o
             or left not in played.states[step.index].rows[seat]
         ):
             return step
-        rows = dict(step.layout.rows)
+        rows = rows_of(step.layout)
         if left not in rows[seat]:
             rows[seat] = (*rows[seat], left)
-        return replace(step, layout=replace(step.layout, rows=rows))
+        return replace(step, layout=with_rows(step.layout, rows))
 
-    referee = referee_for(played)
-    table = SimulatedTable(played, referee, CARDS, seed=seed, mistake=leave_it)
+    live = live_for(played)
+    table = simulated(played, live, seed=seed, mistake=leave_it)
     saw_pending = saw_alert = False
     for _ in table.play():
-        review = table.live.review
+        review = table.view
         saw_pending |= any("was eaten" in p or "were eaten" in p for p in review.pending)
         saw_alert |= any("was eaten" in a or "were eaten" in a for a in review.alerts)
-        if len(referee.record.actions) > index + 3:
+        if len(live.record.actions) > index + 3:
             break
     assert saw_pending and saw_alert
 
 
 def test_a_card_nudged_or_covered_by_a_hand_in_passing_reports_nothing() -> None:
     played = simulate(GAME, 3, 1)
-    referee = referee_for(played)
-    table = SimulatedTable(played, referee, CARDS, seed=1)
+    live = live_for(played)
+    table = simulated(played, live, seed=1)
     for _ in table.play():
-        if len(referee.record.actions) >= 12:
+        if len(live.record.actions) >= 12:
             break
     # Let the table settle on the current layout, then nudge one row card into the centre for two frames and
     # hide it under a hand for two seconds.
     tracker: Tracker = table._tracker
-    row_cards = [s for s in table.live.seen if s.zone != CENTRE]
+    row_cards = [s for s in table.view.seen if s.zone != CENTRE]
     assert row_cards, "the game left no row to nudge"
     nudged = row_cards[0].card
-    base = [Sighting(s.card, s.zone, float(s.order)) for s in table.live.seen]
-    actions_before = list(referee.record.actions)
+    base = [Sighting(s.card, s.zone, s.x, s.y) for s in table.view.seen]
+    actions_before = list(live.record.actions)
     frame = table.frame
     for k in range(80):
         frame += 1
         if k in (10, 11):
-            seen = [Sighting(s.card_id, CENTRE, 9.0) if s.card_id == nudged else s for s in base]
+            seen = [Sighting(s.card, CENTRE, 9.0) if s.card == nudged else s for s in base]
         elif 20 <= k < 80:
-            seen = [s for s in base if s.card_id != nudged]
+            seen = [s for s in base if s.card != nudged]
         else:
             seen = base
         events = tracker.update(frame / 30, seen)
-        rulings = table.live.on_facts(events, tracker.cards())
-        assert rulings == [] and table.live.review.alerts == ()
-    assert referee.record.actions == actions_before
-    held = next(
-        s for s in table.live.seen if s.card == nudged
-    )  # still under the hand: remembered in its place
+        view = live.step(events, tracker.cards())
+        assert view.rulings == () and view.alerts == ()
+    assert live.record.actions == actions_before
+    held = next(s for s in view.seen if s.card == nudged)  # still under the hand: remembered in its place
     assert (held.zone, held.order, held.fresh) == (row_cards[0].zone, row_cards[0].order, False)

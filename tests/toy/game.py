@@ -16,7 +16,7 @@ from companion.catalogue import Catalogue, build_catalogue
 from companion.i18n import N_, Translator
 from companion.protocol import JSON, Action, Game, Profile, Step, Violation, effect, violation
 from companion.registry import GameSpec, Registry, StickerBlock
-from companion.table import ADD, Difference, SeenCard, TableChange, TableLayout
+from companion.table import ADD, Difference, Row, SeenCard, TableChange, TableLayout, seat_zone, zone_seat
 
 NAME = "pebbles"
 COLOURS = ("white", "grey", "black")
@@ -129,7 +129,8 @@ class PebblesTable:
         self.game = game
 
     def layout(self, state: State) -> TableLayout:
-        return TableLayout(dict(enumerate(state.rows)))
+        rows = tuple(Row(f"row-{seat}", seat_zone(seat)) for seat in range(len(state.rows)))
+        return TableLayout(rows, {row.name: cards for row, cards in zip(rows, state.rows, strict=True)})
 
     def action_for(self, state: State, change: TableChange, seen: Sequence[SeenCard]) -> Reveal | None:
         up = {card for row in state.rows for card in row}
@@ -146,10 +147,11 @@ class PebblesTable:
         out = []
         for d in diffs:
             card = self.game.card_name(d.card, tr.language)
-            if d.expected_zone is None:
+            seat = zone_seat(d.expected.zone) if d.expected is not None else None
+            if seat is None:
                 out.append(tr(TAKE_AWAY, card=card))
             else:
-                out.append(tr(PUT_IN_ROW, card=card, seat=seats[int(d.expected_zone.split("-")[1])]))
+                out.append(tr(PUT_IN_ROW, card=card, seat=seats[seat]))
         return out
 
 

@@ -132,7 +132,7 @@ def test_a_marker_far_larger_than_the_others_is_found_within_a_recheck(game, ren
     marker = cv2.aruco.generateImageMarker(cv2.aruco.getPredefinedDictionary(ARUCO_DICT), 36, side)
     big[10 : 30 + side + 20, 10 : 30 + side + 20] = 255  # its white quiet zone
     big[30 : 30 + side, 30 : 30 + side] = marker
-    found = [any(c.value == "36" for c in dec.decode(big)) for _ in range(dec.recheck + 1)]
+    found = [any(c.value == 36 for c in dec.decode(big)) for _ in range(dec.recheck + 1)]
     assert not found[0], "bounded: the big marker is not searched at first"
     assert any(found), "found within a recheck"
 
@@ -157,5 +157,8 @@ def test_place_all_places_as_place_does():
     for ms, expected in ((mats, set()), (mats, {0, 1, 2}), (mats, {0, 5}), ({}, {1}), ({}, set())):
         got, want = place_all(centres, ms, expected), [place(c, ms, expected) for c in centres]
         assert [p.zone for p in got] == [p.zone for p in want]
-        assert [p.position for p in got] == pytest.approx([p.position for p in want], abs=1e-9)
+        for coordinate in ("x", "y", "angle"):
+            assert [getattr(p, coordinate) for p in got] == pytest.approx(
+                [getattr(p, coordinate) for p in want], abs=1e-9
+            )
     assert place_all(np.zeros((0, 2)), mats, set()) == []

@@ -4,12 +4,12 @@ import cv2
 import numpy as np
 import pytest
 
+from companion.table import UNKNOWN
 from vision.decoders import PyzbarQR, ZxingQR
 from vision.identity import StickerKind
 from vision.pipeline import Detector
 from vision.render import Camera, Look, Scene
 from vision.scenes import MATRIX, table_scene, true_zone
-from vision.zones import UNKNOWN
 
 
 def _check(det, scene, rendered):
@@ -78,7 +78,7 @@ def test_rows_keep_the_seated_players_left_to_right_order(game, renderer):
         pipe.process(image, i / 30)
     for seat in range(4):
         row = [
-            c.card_id for c in sorted(pipe.tracker.cards(), key=lambda c: c.order) if c.zone == f"seat-{seat}"
+            c.card for c in sorted(pipe.tracker.cards(), key=lambda c: c.order) if c.zone == f"seat-{seat}"
         ]
         laid = [c.card_id for c in scene.cards if true_zone(scene, c) == f"seat-{seat}"]
         assert row == [c for c in laid if c in row] and len(row) >= 5  # placed left to right in table_scene

@@ -30,7 +30,7 @@ def test_each_removal_is_reported_within_10_frames_and_resting_hands_make_no_eve
     game, renderer, table, case
 ):
     outcome = play_case(game, renderer, table[1], case)
-    assert [(e.kind, e.card_id) for e in outcome.events] == list(case.expect)
+    assert [(e.kind, e.card) for e in outcome.events] == list(case.expect)
     if case.expect:
         assert 0 < outcome.frames <= 10
         kinds = [e.kind for e in outcome.events]
@@ -88,7 +88,7 @@ def test_a_loose_card_taken_by_a_hand_is_removed_within_10_frames_of_the_hand_le
     after = without(scene, card)
     hand = replace(after, hands=(Hand(card.pose.x, card.pose.y, 200),))
     events = play(game, [before, frames(renderer, hand, 45), frames(renderer, after, 12)])
-    assert [(e.kind, e.card_id) for e in events] == [("remove", card.card_id)]
+    assert [(e.kind, e.card) for e in events] == [("remove", card.card_id)]
     assert 0 < events[0].frame - (SETTLE + 45) <= 10
 
 
@@ -101,5 +101,5 @@ def test_grey_frames_work_too(game, renderer, table):
         for step in (before, frames(renderer, after, 12))
     ]
     events = play(game, grey)
-    assert [(e.kind, e.card_id) for e in events] == [("remove", card.card_id)]
+    assert [(e.kind, e.card) for e in events] == [("remove", card.card_id)]
     assert events[0].frame - SETTLE <= 10

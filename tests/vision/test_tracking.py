@@ -1,6 +1,6 @@
+from companion.table import UNKNOWN, Sighting
 from vision.sequence import Noise, noisy_game, score
-from vision.tracking import Sighting, Tracker, TrackerConfig
-from vision.zones import UNKNOWN
+from vision.tracking import Tracker, TrackerConfig
 
 
 def feed(tracker, frames, start=0):

@@ -7,33 +7,22 @@ the camera's eyes. A step may also press a button, for what a camera cannot see.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from companion.games.kai_piranja.actions import Bank, EndTurn, Reveal
-from companion.games.kai_piranja.table import BANK_BUTTON, KaiPiranjaTable
+from companion.games.kai_piranja.table import BANK_BUTTON, CENTRE_AREA, REVEALED_SLOT, KaiPiranjaTable
 from companion.panel import PanelButton
-from companion.table import TableLayout
+from companion.table import TableLayout, TableStep
 
 if TYPE_CHECKING:
     from companion.match import Match
 
-REVEALED_SLOT = "revealed"
-
-
-@dataclass(frozen=True)
-class TableStep:
-    """One physical step: the layout the table shows, then a button pressed (or not)."""
-
-    index: int  # the action this step belongs to (0-based in the match)
-    layout: TableLayout
-    button: str | None = None  # a PanelButton value
-    last: bool = True  # the action's last step: after it the table shows the action done
+__all__ = ["REVEALED_SLOT", "table_steps", "with_revealed"]
 
 
 def with_revealed(layout: TableLayout, card: str) -> TableLayout:
     """The table with ``card`` just turned face up in the centre."""
-    return replace(layout, centre={**layout.centre, REVEALED_SLOT: card})
+    return layout.with_content(CENTRE_AREA, {**layout.content(CENTRE_AREA), REVEALED_SLOT: card})
 
 
 def table_steps(table: KaiPiranjaTable, match: Match) -> Iterator[TableStep]:

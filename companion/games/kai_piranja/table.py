@@ -7,6 +7,7 @@ nobody could take goes back in the box: none of them may stay face up.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from companion.games.kai_piranja import text as T
@@ -21,8 +22,14 @@ from companion.protocol import join_words
 from companion.table import (
     ADD,
     CENTRE,
+    LEFTOVER,
+    MISSING,
+    ORDER,
     REMOVE,
+    Area,
     Difference,
+    Piles,
+    Row,
     SeenCard,
     TableChange,
     TableLayout,
@@ -35,8 +42,40 @@ from companion.table import (
 BANK_BUTTON = PanelAction(PanelButton.ACTION_1, Bank.kind, N_("bank my row"))
 
 
+CENTRE_AREA = "centre"
+REVEALED_SLOT = "revealed"  # where a card just turned up lies until it goes to a row or a pile
+
+
 def pile_slot(species: str) -> str:
     return f"pile-{species}"
+
+
+def row_area(seat: int) -> str:
+    return f"row-{seat}"
+
+
+@functools.cache
+def areas(players: int) -> tuple[Area, ...]:
+    """Each seat's row on its mat; in the centre the digesting piles and the card just revealed, which the camera
+    cannot tell apart (no mat there): only whether each card lies in the centre counts."""
+    rows = tuple(Row(row_area(seat), seat_zone(seat)) for seat in range(players))
+    return (*rows, Piles(CENTRE_AREA, CENTRE, (*(pile_slot(s) for s in SPECIES), REVEALED_SLOT)))
+
+
+def rows_of(layout: TableLayout) -> dict[int, tuple[str, ...]]:
+    """Each seat's expected row, left to right."""
+    return {
+        seat: tuple(layout.content(a.name))
+        for a in layout.areas
+        if isinstance(a, Row) and (seat := zone_seat(a.zone)) is not None
+    }
+
+
+def with_rows(layout: TableLayout, rows: dict[int, tuple[str, ...]]) -> TableLayout:
+    """The layout with these rows instead (the others kept)."""
+    for seat, row in rows.items():
+        layout = layout.with_content(row_area(seat), row)
+    return layout
 
 
 class KaiPiranjaTable:
@@ -50,7 +89,8 @@ class KaiPiranjaTable:
 
     def layout(self, state: State) -> TableLayout:
         centre = {pile_slot(s): pile[-1] for s, pile in zip(SPECIES, state.piles, strict=True) if pile}
-        return TableLayout({seat: row for seat, row in enumerate(state.rows)}, centre)
+        contents = {row_area(seat): row for seat, row in enumerate(state.rows)}
+        return TableLayout(areas(len(state.rows)), {**contents, CENTRE_AREA: centre})
 
     # --- what the camera's facts mean -------------------------------------------------------------------
 
@@ -102,33 +142,39 @@ class KaiPiranjaTable:
         self, state: State, diffs: Sequence[Difference], tr: Translator, seats: Sequence[str]
     ) -> list[str]:
         """Each difference as what to do about it; fish eaten by the same hungry fish are told together."""
-        name = lambda card: self.game.card_name(card, tr.language)  # noqa: E731
-        seat_name = lambda zone: seats[zone_seat(zone)] if zone_seat(zone) is not None else zone  # noqa: E731
+
+        def name(card: str) -> str:
+            return self.game.card_name(card, tr.language)
+
+        def seat_name(zone: str) -> str:
+            seat = zone_seat(zone)
+            return seats[seat] if seat is not None else zone
+
         out: list[str] = []
         eaten: dict[str, list[str]] = {}
         for d in diffs:
-            if d.kind == "leftover":
+            if d.kind == LEFTOVER or d.expected is None:
                 species = self._eaten_into(state, d.card)
                 if species is not None:
                     eaten.setdefault(species, []).append(d.card)
                 else:
                     out.append(self._leftover(state, d.card, tr, seats))
-            elif d.kind == "order":
-                out.append(tr(T.FIX_ORDER, seat=seat_name(d.expected_zone)))
-            elif d.expected_zone == CENTRE:
+            elif d.kind == ORDER:
+                out.append(tr(T.FIX_ORDER, seat=seat_name(d.expected.zone)))
+            elif d.expected.zone == CENTRE:
                 species = self._faces[d.card].species
                 out.append(
                     tr(T.PUT_ON_PILE, card=name(d.card), species=self.game.species_name(species, tr.language))
                 )
-            elif d.kind == "missing" or d.seen_zone == CENTRE:
-                out.append(tr(T.PUT_IN_ROW, card=name(d.card), seat=seat_name(d.expected_zone)))
+            elif d.kind == MISSING or d.seen is None or d.seen.zone == CENTRE:
+                out.append(tr(T.PUT_IN_ROW, card=name(d.card), seat=seat_name(d.expected.zone)))
             else:
                 out.append(
                     tr(
                         T.WRONG_ROW,
                         card=name(d.card),
-                        seat=seat_name(d.expected_zone),
-                        other=seat_name(d.seen_zone),
+                        seat=seat_name(d.expected.zone),
+                        other=seat_name(d.seen.zone),
                     )
                 )
         for species, cards in eaten.items():

@@ -1,0 +1,109 @@
+"""Camera reading on a thread of its own: frames in, each frame's table facts handed over a queue.
+
+The live game (companion/live.py) and its session stay on the thread that owns them (the terminal's loop, the
+app's Kivy clock); reading a frame and running the vision pipeline, the slow part, happen here. Facts are never
+dropped: a frame's changes (a card added, a card removed) happen once, so every frame's facts are handed over in
+order, and the owner takes them all at each turn of its loop.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.live import CameraStatus
+from vision.sources import FrameSource
+
+RETRY_S = 0.2  # a lost camera is asked again this often
+
+
+@dataclass(frozen=True)
+class FrameFacts:
+    """One frame's facts (``vision.pipeline.TableFacts``), the frame's time, and the frame itself (to show)."""
+
+    facts: Any
+    t: float
+    frame: Any
+
+
+class CameraFeed:
+    """Reads ``source`` and runs ``process(frame, t)`` on a daemon thread until the source ends or ``stop``."""
+
+    def __init__(
+        self,
+        source: FrameSource,
+        process: Callable[[Any, float], Any],
+        live: bool,
+        fps: float = 30.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._source, self._process, self._live, self._fps, self._clock = source, process, live, fps, clock
+        self._facts: queue.Queue[FrameFacts] = queue.Queue()
+        self._stop = threading.Event()
+        self._status = CameraStatus(present=True)
+        self._status_lock = threading.Lock()
+        self._ended = threading.Event()
+        self._failure: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name="camera-feed", daemon=True)
+        self.frames = 0
+
+    def start(self) -> CameraFeed:
+        self._thread.start()
+        return self
+
+    def stop(self, timeout: float = 2.0) -> None:
+        self._stop.set()
+        self._thread.join(timeout)
+
+    @property
+    def status(self) -> CameraStatus:
+        with self._status_lock:
+            return self._status
+
+    @property
+    def ended(self) -> bool:
+        """A recording ran out (a live camera never ends: it is retried), or reading failed."""
+        return self._ended.is_set() and self._facts.empty()
+
+    def take(self, wait: float = 0.0) -> list[FrameFacts]:
+        """Every frame's facts read since the last call, oldest first; waits up to ``wait`` s for the first."""
+        out: list[FrameFacts] = []
+        try:
+            out.append(self._facts.get(timeout=wait) if wait > 0 else self._facts.get_nowait())
+            while True:
+                out.append(self._facts.get_nowait())
+        except queue.Empty:
+            pass
+        if not out and self._failure is not None:
+            raise self._failure
+        return out
+
+    def _set_status(self, status: CameraStatus) -> None:
+        with self._status_lock:
+            self._status = status
+
+    def _run(self) -> None:
+        started = self._clock()
+        try:
+            while not self._stop.is_set():
+                frame = self._source.read()
+                if frame is None:
+                    if not self._live:
+                        break
+                    problem = getattr(self._source, "problem", None) or "?"
+                    self._set_status(CameraStatus(present=True, ok=False, problem=problem))
+                    self._stop.wait(RETRY_S)
+                    continue
+                self._set_status(CameraStatus(present=True))
+                self.frames += 1
+                # A recording's time is its frame count; a live camera's, the clock's.
+                t = self._clock() - started if self._live else self.frames / self._fps
+                self._facts.put(FrameFacts(self._process(frame, t), t, frame))
+        except BaseException as exc:  # handed to the owner's thread by take(): never lost on this one
+            self._failure = exc
+        finally:
+            self._ended.set()
