@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from companion import jsondata
 from companion.catalogue import Catalogue
@@ -163,6 +163,8 @@ class Step(Generic[S]):
     """
 
     __slots__ = ("_effects", "state")
+    state: S
+    _effects: Sequence[Effect | EffectData]
 
     def __init__(self, state: S, effects: Sequence[Effect | EffectData] = ()) -> None:
         # The slots' own setters, past the frozen __setattr__: a Step is made at every action of every playout.
@@ -172,10 +174,11 @@ class Step(Generic[S]):
     @property
     def effects(self) -> tuple[Effect, ...]:
         effects = self._effects
-        if type(effects) is not tuple or not all(type(e) is Effect for e in effects):
-            effects = tuple(e if isinstance(e, Effect) else Effect(*e) for e in effects)
-            _set_effects(self, effects)
-        return effects
+        if type(effects) is tuple and all(type(e) is Effect for e in effects):
+            return cast(tuple[Effect, ...], effects)
+        made = tuple(e if isinstance(e, Effect) else Effect(*e) for e in effects)
+        _set_effects(self, made)
+        return made
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"a Step is immutable: cannot set {name!r}")
@@ -190,8 +193,8 @@ class Step(Generic[S]):
         return f"Step(state={self.state!r}, effects={self.effects!r})"
 
 
-_set_state = Step.state.__set__  # type: ignore[attr-defined]  # the slot descriptors' setters
-_set_effects = Step._effects.__set__  # type: ignore[attr-defined]
+_set_state = Step.__dict__["state"].__set__  # the slot descriptors' setters
+_set_effects = Step.__dict__["_effects"].__set__
 
 
 @dataclass(frozen=True)
