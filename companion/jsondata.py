@@ -57,7 +57,7 @@ def flag(value: JSON, name: str) -> bool:
     return value
 
 
-def items(value: JSON, name: str) -> list:
+def items(value: JSON, name: str) -> list[JSON]:
     if not isinstance(value, list):
         raise RecordError(f"{name} must be a list, not {value!r}")
     return value
@@ -89,7 +89,7 @@ def reader(hint: Any) -> Reader:
     if origin is tuple:
         parts = [reader(a) for a in args]
 
-        def fixed(value: JSON, name: str) -> tuple:
+        def fixed(value: JSON, name: str) -> tuple[Any, ...]:
             if not isinstance(value, list) or len(value) != len(parts):
                 raise RecordError(f"{name} must be a list of {len(parts)} items, not {value!r}")
             return tuple(part(item, name) for part, item in zip(parts, value, strict=True))
@@ -141,7 +141,7 @@ def _shape(cls: type, custom: tuple[tuple[str, Custom], ...]) -> Shape:
     required = frozenset(
         f.name
         for f in fields
-        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING  # type: ignore[misc]
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
     )
     return Shape(names, readers, writers, required)
 

@@ -19,7 +19,8 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 from companion import jsondata
 from companion.catalogue import Catalogue
 from companion.i18n import CORE_LOCALE_DIR, N_, Translator, translator
-from companion.jsondata import Custom, RecordError  # RecordError lives with the JSON readers; import it here
+from companion.jsondata import Custom
+from companion.jsondata import RecordError as RecordError  # defined with the JSON readers; exported here
 
 JSON = Any  # a value made of dict, list, str, int, float, bool and None
 
@@ -368,7 +369,7 @@ class Game(ABC, Generic[S, A]):
         """Raises RecordError naming what is wrong: a field of the wrong type, or a problem ``state_problem``
         finds in the whole."""
         what = f"a {self.title} state"
-        state = jsondata.from_json(self.state_type, data, what, "state field {name!r}", self.state_custom)
+        state: S = jsondata.from_json(self.state_type, data, what, "state field {name!r}", self.state_custom)
         problem = self.state_problem(state)
         if problem is not None:
             raise RecordError(f"inconsistent {self.title} state: {problem}")
@@ -380,11 +381,12 @@ class Game(ABC, Generic[S, A]):
 
     def action_from_json(self, data: JSON) -> A:
         """Raises RecordError naming what is wrong."""
-        action = action_from_json(data, self.action_types, self.title)
+        # action_types holds this game's action classes, so what it reads is an A.
+        action: A = action_from_json(data, self.action_types, self.title)  # type: ignore[assignment]
         problem = self.action_problem(action)
         if problem is not None:
             raise RecordError(problem)
-        return action  # type: ignore[return-value]
+        return action
 
     def action_problem(self, action: A) -> str | None:
         """What makes an action read from JSON unusable whatever the state (a sea layout that is no sea), or None."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from companion.match import Match
 from companion.protocol import Game
@@ -14,7 +15,7 @@ def default_seats(players: int) -> tuple[str, ...]:
     return tuple(f"P{i + 1}" for i in range(players))
 
 
-def simulate(game: Game, players: int, seed: int, seats: tuple[str, ...] | None = None) -> Match:
+def simulate(game: Game[Any, Any], players: int, seed: int, seats: tuple[str, ...] | None = None) -> Match:
     """One game played to the end by the random policy, with its whole history (for records and undo)."""
     rng = random.Random(seed)
     match = Match(game, seats or default_seats(players), seed)
@@ -27,7 +28,7 @@ def simulate(game: Game, players: int, seed: int, seats: tuple[str, ...] | None 
     return match
 
 
-def play_out(game: Game, players: int, rng: random.Random) -> tuple[list[int], list[int], int]:
+def play_out(game: Game[Any, Any], players: int, rng: random.Random) -> tuple[list[int], list[int], int]:
     """The fast loop with no history: scores, winners and the number of actions. The actions are the game's own
     draws, legal by construction, so they are applied unchecked (``apply_legal``)."""
     state = game.initial_state(players)
@@ -53,7 +54,7 @@ class Stats:
         return self.games / self.seconds if self.seconds else float("inf")
 
 
-def simulate_many(game: Game, players: int, games: int, seed: int) -> Stats:
+def simulate_many(game: Game[Any, Any], players: int, games: int, seed: int) -> Stats:
     rng = random.Random(seed)
     totals = [0] * players
     wins = [0] * players

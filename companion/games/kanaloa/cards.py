@@ -47,10 +47,6 @@ VALUE_OF: MappingProxyType[str, int] = MappingProxyType(
 SEA_CARD_SET: frozenset[str] = frozenset(SEA_CARDS)
 
 
-def is_tiki(card: str) -> bool:
-    return COLOUR_OF[card] in COLOURS
-
-
 @cache
 def catalogue() -> Catalogue:
     """Every physical card, play cards first; numbers are the sticker codes and never change."""

@@ -10,7 +10,7 @@ from typing import Any
 from .cards import DECK, HAND_SIZE
 
 
-class ChanceOutcomes(list):
+class ChanceOutcomes(list[Any]):
     """A list of representative outcomes whose ``in`` asks the rules instead of the list.
 
     ``legal_actions`` promises every legal action; where there are ~10^30 of them, it lists a few

@@ -111,9 +111,9 @@ def describe_state(state: State, tr: Translator, seats: Sequence[str]) -> str:
     if state.phase == OVER:
         lines.append(tr(T.STATE_WINNER, seat=names[state.winner]))
     else:
-        seat = current_player(state)
-        assert seat is not None
-        lines.append(tr(T.STATE_WAITING, current_seat=names[seat], task=tr(T.TASKS[state.phase])))
+        waiting = current_player(state)
+        assert waiting is not None
+        lines.append(tr(T.STATE_WAITING, current_seat=names[waiting], task=tr(T.TASKS[state.phase])))
     return "\n".join(lines)
 
 
