@@ -230,10 +230,13 @@ class Resolver:
         return hit
 
     def _resolve(self, code: CardCode) -> Component | str:
+        # Only components in play name cards: a code of the box that the rules profile leaves out (a card of
+        # another small/large split) is most likely a misread, and counts as foreign, as it did before the box
+        # grew past the cards in play.
         if code.sticker_code == self.game.sticker_code:
-            card = self.game.components.by_number(code.number)
+            card = self.game.catalogue.by_number(code.number)
             return card if card is not None else "foreign"
         other = self.others.get(code.sticker_code)
-        if other is not None and other.components.by_number(code.number) is not None:
+        if other is not None and other.catalogue.by_number(code.number) is not None:
             return "other-game"
         return "foreign"

@@ -79,6 +79,9 @@ def test_a_sticker_names_the_same_card_whatever_the_rules_profile(small_farandol
         assert resolver.resolve(CardCode("KP", card.number)) == default.components[card.id]
         if card.back == "farandole":
             assert game.check(state, Reveal(0, card.id)) is None, card.id
+    for card in cards.components.cards:  # a card of the box left out of play is not read as a card
+        if card.id not in cards.catalogue:
+            assert resolver.resolve(CardCode("KP", card.number)) == "foreign"
 
 
 def test_bad_payloads_are_refused():
