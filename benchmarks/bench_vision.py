@@ -51,7 +51,9 @@ def grid_scene(game: GameCards, kind: StickerKind, px_per_module: float, seed: i
     rng = np.random.default_rng(seed)
     cards = []
     for k in range(18):
-        card = game.catalogue.by_number(int(rng.integers(len(game.catalogue))) if k else seed % 160)
+        card = game.catalogue.cards[
+            int(rng.integers(len(game.catalogue))) if k else seed % len(game.catalogue)
+        ]
         x, y = 500 + (k % 6 - 2.5) * 68, 300 + (k // 6 - 1) * 95
         cards.append(PlacedCard(card.id, game.sticker_code, card.number, card.face,
                                 Pose(x, y, float(rng.uniform(-180, 180)))))  # fmt: skip

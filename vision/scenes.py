@@ -37,7 +37,7 @@ def table_scene(
     """Mats with a fanned row of cards each, and cards loose in the centre, some overlapping."""
     rng = np.random.default_rng(seed)
     numbers = rng.permutation(len(game.catalogue))[: players * per_mat + centre]
-    picked = iter(game.catalogue.by_number(int(n)) for n in numbers)
+    picked = iter(game.catalogue.cards[int(n)] for n in numbers)
     mats, cards = [], []
     for seat in range(players):
         base = MAT_POSES[seat]
