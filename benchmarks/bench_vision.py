@@ -16,6 +16,7 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
 import statistics  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
+from collections.abc import Callable  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -27,7 +28,7 @@ from companion.table import UNKNOWN  # noqa: E402
 from vision import layout  # noqa: E402
 from vision.decoders import ArucoDecoder, Decoder, OpenCVQR, PyzbarQR, ZxingQR  # noqa: E402
 from vision.identity import GameCards, StickerKind, known_games, modules_across  # noqa: E402
-from vision.pipeline import Detector, Pipeline, default_decoder  # noqa: E402
+from vision.pipeline import Detector, Pipeline, default_aruco_ids, default_decoder  # noqa: E402
 from vision.render import Camera, Look, PlacedCard, Pose, Renderer, Scene  # noqa: E402
 from vision.scenes import MATRIX, SEEDS, matrix_scenes, true_zone  # noqa: E402
 from vision.sequence import Noise, noisy_game, score  # noqa: E402
@@ -35,8 +36,8 @@ from vision.tracking import Tracker, TrackerConfig  # noqa: E402
 
 cv2.setNumThreads(1)
 
-QR_SWEEP = (1.6, 2.0, 2.3, 2.6, 3.0, 4.0)  # px per module
-ARUCO_SWEEP = (2.0, 2.5, 3.0, 3.5, 4.5, 6.4)  # px per cell
+QR_SWEEP: tuple[float, ...] = (1.6, 2.0, 2.3, 2.6, 3.0, 4.0)  # px per module
+ARUCO_SWEEP: tuple[float, ...] = (2.0, 2.5, 3.0, 3.5, 4.5, 6.4)  # px per cell
 
 
 def module_mm(kind: StickerKind) -> float:
@@ -66,7 +67,8 @@ def _read_ids(decoder: Decoder, gray: np.ndarray, game: GameCards) -> set[int]:
 
     out = set()
     for code in decoder.decode(gray):
-        what = parse_qr(code.value) if code.kind is StickerKind.QR else parse_aruco(code.value)
+        # A QR sticker reads as its text, an ArUco marker as its id.
+        what = parse_qr(code.value) if isinstance(code.value, str) else parse_aruco(code.value)
         if isinstance(what, CardCode) and what.sticker_code == game.sticker_code:
             out.add(what.number)
     return out
@@ -148,14 +150,16 @@ def matrix(game: GameCards, quick: bool) -> tuple[str, dict]:
     for cond in MATRIX:
         cells = []
         for label, _, _ in options:
-            v = per[(label, cond.name)]
-            totals[label] = [a + b for a, b in zip(totals[label], v, strict=True)]
-            cells.append(f"{v[1]}/{v[0]}" + (f", {v[2]} wrong" if v[2] else ""))
+            counts = per[(label, cond.name)]
+            totals[label] = [a + b for a, b in zip(totals[label], counts, strict=True)]
+            cells.append(f"{counts[1]}/{counts[0]}" + (f", {counts[2]} wrong" if counts[2] else ""))
         lines.append(f"| {cond.name} | " + " | ".join(cells) + " |")
     cells = []
     for label, _, _ in options:
-        v = totals[label]
-        cells.append(f"**{100 * v[1] / v[0]:.2f} %**, {v[2]} wrong ids, {v[3]} wrong zones, {v[4]} unknown")
+        total = totals[label]
+        cells.append(
+            f"**{100 * total[1] / total[0]:.2f} %**, {total[2]} wrong ids, {total[3]} wrong zones, {total[4]} unknown"
+        )
     lines.append("| **recall** | " + " | ".join(cells) + " |")
     text = "\n".join([
         "### Recall over the committed scene matrix (vision/scenes.py)",
@@ -169,7 +173,7 @@ def matrix(game: GameCards, quick: bool) -> tuple[str, dict]:
     return text, {k: v for k, v in totals.items()}
 
 
-def _time(f, reps: int) -> float:
+def _time(f: Callable[[], object], reps: int) -> float:
     f()
     samples = []
     for _ in range(reps):
@@ -208,7 +212,7 @@ def timing(game: GameCards, quick: bool) -> tuple[str, dict]:
         (
             "aruco 5x5, game's ids, cv2.aruco identifies, full size (before), read whole",
             aruco,
-            lambda: ArucoDecoder(ids=default_decoder(aruco).ids, lookup=False, halve=False),
+            lambda: ArucoDecoder(ids=default_aruco_ids(), lookup=False, halve=False),
             0,
             True,
             True,
