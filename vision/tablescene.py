@@ -83,7 +83,10 @@ def layout_scene(
         card = catalogue[card_id]
         return PlacedCard(card.id, sticker_code, card.number, card.face, pose)
 
-    upper, lower = [], []  # each card lies on the one before; in a zig-zag row the lower line lies on top
+    upper: list[
+        PlacedCard
+    ] = []  # each card lies on the one before; in a zig-zag row the lower line lies on top
+    lower: list[PlacedCard] = []
     centre = []
     for area in table.areas:
         contents = table.content(area.name)
