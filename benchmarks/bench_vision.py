@@ -27,7 +27,8 @@ import numpy as np  # noqa: E402
 from companion.table import UNKNOWN  # noqa: E402
 from vision import layout  # noqa: E402
 from vision.decoders import ArucoDecoder, Decoder, OpenCVQR, PyzbarQR, ZxingQR  # noqa: E402
-from vision.identity import GameCards, StickerKind, known_games, modules_across  # noqa: E402
+from vision.identity import GameCards, known_games, modules_across  # noqa: E402
+from vision.kinds import StickerKind  # noqa: E402
 from vision.pipeline import Detector, Pipeline, default_aruco_ids, default_decoder  # noqa: E402
 from vision.render import Camera, Look, PlacedCard, Pose, Renderer, Scene  # noqa: E402
 from vision.scenes import MATRIX, SEEDS, matrix_scenes, true_zone  # noqa: E402
@@ -195,7 +196,7 @@ def timing(game: GameCards, quick: bool) -> tuple[str, dict]:
     sizes = ((1280, 720, 1.28), (2304, 1296, 2.3))  # the whole table in view: 100 cm across the frame
     aruco = StickerKind.ARUCO
     # (label, sticker kind, decoder, hands over cards, footprints, every frame read whole: no frame differencing)
-    options = [
+    options: list[tuple[str, StickerKind, Callable[[], Decoder], int, bool, bool]] = [
         ("aruco 5x5, game's ids (default)", aruco, lambda: default_decoder(aruco), 0, True, False),
         ("aruco 5x5, default, every frame read whole", aruco, lambda: default_decoder(aruco), 0, True, True),
         ("aruco 5x5, default, 3 hands over cards", aruco, lambda: default_decoder(aruco), 3, True, False),
@@ -220,9 +221,9 @@ def timing(game: GameCards, quick: bool) -> tuple[str, dict]:
         ("zxing-cpp QR + mats, read whole", StickerKind.QR, lambda: ZxingQR(), 0, True, True),
         ("pyzbar QR + mats, read whole", StickerKind.QR, lambda: PyzbarQR(), 0, True, True),
     ]
-    rendered: dict[tuple, list[np.ndarray]] = {}
+    rendered: dict[tuple[StickerKind, tuple[int, int, float], int, int], list[np.ndarray]] = {}
 
-    def frames(kind: StickerKind, size: tuple, seed: int, hands: int) -> list[np.ndarray]:
+    def frames(kind: StickerKind, size: tuple[int, int, float], seed: int, hands: int) -> list[np.ndarray]:
         key = (kind, size, seed, hands)
         if key not in rendered:
             w, h, ppmm = size
@@ -402,7 +403,7 @@ def removals(game: GameCards, quick: bool) -> tuple[str, dict]:
 
     renderer = Renderer()
     seeds = (21,) if quick else (21, 22, 23)
-    per: dict[str, list] = {}  # name: [cases, right, worst frames, events made by controls]
+    per: dict[str, list[int]] = {}  # name: [cases, right, worst frames, events made by controls]
     for seed in seeds:
         scene = table_scene(game, seed, camera=Camera(1280, 720, px_per_mm=1.28))
         settled = frames(renderer, scene, SETTLE)

@@ -7,13 +7,15 @@ where the sticker sits on the card, whatever the card's rotation.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 import cv2
 import numpy as np
 
-from vision.identity import ARUCO_BITS, ARUCO_DICT, MAT_IDS, StickerKind
+from vision.identity import ARUCO_BITS, ARUCO_DICT, MAT_IDS
+from vision.kinds import StickerKind
 
 
 @dataclass(frozen=True)
@@ -88,7 +90,7 @@ class PyzbarQR:
         return out
 
 
-def _zbar_corners(polygon: list, orientation: str | None) -> np.ndarray | None:
+def _zbar_corners(polygon: Sequence[Any], orientation: str | None) -> np.ndarray | None:
     """ZBar lists a QR code's corners anticlockwise from its top-left as the image shows it; rotate to ours."""
     if len(polygon) != 4:
         return None

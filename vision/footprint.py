@@ -48,7 +48,10 @@ class Footprints:
     _count: int = 0
     refresh: int = 300  # frames a footprint's background reference is reused: the learnt ground drifts slowly
     prepare_after: int = 200  # frames after which ``_prepare`` makes a settled card's reference afresh
-    _refs: dict[str, tuple] = field(default_factory=dict, repr=False)
+    # card id: (box in cells, frame it was made, reference, known cells)
+    _refs: dict[str, tuple[tuple[int, int, int, int], int, np.ndarray, np.ndarray]] = field(
+        default_factory=dict, repr=False
+    )
     _prep_next: int = 0  # where ``_prepare`` goes on among the settled cards
     # A card among other cards (see the module's docstring):
     around: float = 0.75  # the surroundings tested: this many card widths beyond its outline

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from companion.table import SeenCard, Sighting, TableChange
+from companion.table import SeenCard, Sighting, TableChange, seat_zone
 from vision.decoders import (
     ArucoDecoder,
     Decoder,
@@ -29,14 +29,14 @@ from vision.identity import (
     GameCards,
     MatCorner,
     Resolver,
-    StickerKind,
     default_codebook,
     modules_across,
     parse_aruco,
     parse_qr,
 )
+from vision.kinds import StickerKind
 from vision.tracking import Tracker, TrackerConfig
-from vision.zones import MatView, card_axes, card_quads, find_mats, place_all, seat_zone
+from vision.zones import MatView, card_axes, card_quads, find_mats, place_all
 
 
 @dataclass(frozen=True)

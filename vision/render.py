@@ -17,7 +17,8 @@ import cv2
 import numpy as np
 
 from vision import layout
-from vision.identity import StickerKind, aruco_modules, mat_marker_id, modules_across, sticker_modules
+from vision.identity import aruco_modules, mat_marker_id, modules_across, sticker_modules
+from vision.kinds import StickerKind
 
 
 @dataclass(frozen=True)
@@ -272,9 +273,9 @@ def hand_polygon(hand: Hand) -> np.ndarray:
 class Renderer:
     """Draws scenes; keeps the textures it has drawn so a sequence of frames reuses them."""
 
-    _cache: dict[tuple, np.ndarray] = field(default_factory=dict, repr=False)
+    _cache: dict[tuple[object, ...], np.ndarray] = field(default_factory=dict, repr=False)
 
-    def _texture(self, key: tuple, make: Callable[[], np.ndarray]) -> np.ndarray:
+    def _texture(self, key: tuple[object, ...], make: Callable[[], np.ndarray]) -> np.ndarray:
         if key not in self._cache:
             self._cache[key] = make()
         return self._cache[key]

@@ -12,7 +12,8 @@ import numpy as np
 
 from companion.table import CENTRE, seat_zone
 from vision import layout
-from vision.identity import GameCards, StickerKind
+from vision.identity import GameCards
+from vision.kinds import StickerKind
 from vision.render import Camera, Glare, Hand, Look, PlacedCard, PlacedMat, Pose, Scene, apply_h, pose_matrix
 
 TABLE = (1000.0, 600.0)

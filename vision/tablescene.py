@@ -14,7 +14,7 @@ import numpy as np
 from companion.catalogue import Catalogue
 from companion.table import CENTRE, Piles, Row, TableLayout, zone_seat
 from vision import layout
-from vision.identity import StickerKind
+from vision.kinds import StickerKind
 from vision.render import Camera, Hand, Look, PlacedCard, PlacedMat, Pose, Scene, apply_h, pose_matrix
 from vision.scenes import MAT_POSES, PLAIN, TABLE
 
