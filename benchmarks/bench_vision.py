@@ -16,6 +16,7 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
 import statistics  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
+from collections.abc import Callable  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -26,8 +27,9 @@ import numpy as np  # noqa: E402
 from companion.table import UNKNOWN  # noqa: E402
 from vision import layout  # noqa: E402
 from vision.decoders import ArucoDecoder, Decoder, OpenCVQR, PyzbarQR, ZxingQR  # noqa: E402
-from vision.identity import GameCards, StickerKind, known_games, modules_across  # noqa: E402
-from vision.pipeline import Detector, Pipeline, default_decoder  # noqa: E402
+from vision.identity import GameCards, known_games, modules_across  # noqa: E402
+from vision.kinds import StickerKind  # noqa: E402
+from vision.pipeline import Detector, Pipeline, default_aruco_ids, default_decoder  # noqa: E402
 from vision.render import Camera, Look, PlacedCard, Pose, Renderer, Scene  # noqa: E402
 from vision.scenes import MATRIX, SEEDS, matrix_scenes, true_zone  # noqa: E402
 from vision.sequence import Noise, noisy_game, score  # noqa: E402
@@ -35,8 +37,8 @@ from vision.tracking import Tracker, TrackerConfig  # noqa: E402
 
 cv2.setNumThreads(1)
 
-QR_SWEEP = (1.6, 2.0, 2.3, 2.6, 3.0, 4.0)  # px per module
-ARUCO_SWEEP = (2.0, 2.5, 3.0, 3.5, 4.5, 6.4)  # px per cell
+QR_SWEEP: tuple[float, ...] = (1.6, 2.0, 2.3, 2.6, 3.0, 4.0)  # px per module
+ARUCO_SWEEP: tuple[float, ...] = (2.0, 2.5, 3.0, 3.5, 4.5, 6.4)  # px per cell
 
 
 def module_mm(kind: StickerKind) -> float:
@@ -51,7 +53,9 @@ def grid_scene(game: GameCards, kind: StickerKind, px_per_module: float, seed: i
     rng = np.random.default_rng(seed)
     cards = []
     for k in range(18):
-        card = game.catalogue.by_number(int(rng.integers(len(game.catalogue))) if k else seed % 160)
+        card = game.catalogue.cards[
+            int(rng.integers(len(game.catalogue))) if k else seed % len(game.catalogue)
+        ]
         x, y = 500 + (k % 6 - 2.5) * 68, 300 + (k // 6 - 1) * 95
         cards.append(PlacedCard(card.id, game.sticker_code, card.number, card.face,
                                 Pose(x, y, float(rng.uniform(-180, 180)))))  # fmt: skip
@@ -64,7 +68,8 @@ def _read_ids(decoder: Decoder, gray: np.ndarray, game: GameCards) -> set[int]:
 
     out = set()
     for code in decoder.decode(gray):
-        what = parse_qr(code.value) if code.kind is StickerKind.QR else parse_aruco(code.value)
+        # A QR sticker reads as its text, an ArUco marker as its id.
+        what = parse_qr(code.value) if isinstance(code.value, str) else parse_aruco(code.value)
         if isinstance(what, CardCode) and what.sticker_code == game.sticker_code:
             out.add(what.number)
     return out
@@ -146,14 +151,16 @@ def matrix(game: GameCards, quick: bool) -> tuple[str, dict]:
     for cond in MATRIX:
         cells = []
         for label, _, _ in options:
-            v = per[(label, cond.name)]
-            totals[label] = [a + b for a, b in zip(totals[label], v, strict=True)]
-            cells.append(f"{v[1]}/{v[0]}" + (f", {v[2]} wrong" if v[2] else ""))
+            counts = per[(label, cond.name)]
+            totals[label] = [a + b for a, b in zip(totals[label], counts, strict=True)]
+            cells.append(f"{counts[1]}/{counts[0]}" + (f", {counts[2]} wrong" if counts[2] else ""))
         lines.append(f"| {cond.name} | " + " | ".join(cells) + " |")
     cells = []
     for label, _, _ in options:
-        v = totals[label]
-        cells.append(f"**{100 * v[1] / v[0]:.2f} %**, {v[2]} wrong ids, {v[3]} wrong zones, {v[4]} unknown")
+        total = totals[label]
+        cells.append(
+            f"**{100 * total[1] / total[0]:.2f} %**, {total[2]} wrong ids, {total[3]} wrong zones, {total[4]} unknown"
+        )
     lines.append("| **recall** | " + " | ".join(cells) + " |")
     text = "\n".join([
         "### Recall over the committed scene matrix (vision/scenes.py)",
@@ -167,7 +174,7 @@ def matrix(game: GameCards, quick: bool) -> tuple[str, dict]:
     return text, {k: v for k, v in totals.items()}
 
 
-def _time(f, reps: int) -> float:
+def _time(f: Callable[[], object], reps: int) -> float:
     f()
     samples = []
     for _ in range(reps):
@@ -189,7 +196,7 @@ def timing(game: GameCards, quick: bool) -> tuple[str, dict]:
     sizes = ((1280, 720, 1.28), (2304, 1296, 2.3))  # the whole table in view: 100 cm across the frame
     aruco = StickerKind.ARUCO
     # (label, sticker kind, decoder, hands over cards, footprints, every frame read whole: no frame differencing)
-    options = [
+    options: list[tuple[str, StickerKind, Callable[[], Decoder], int, bool, bool]] = [
         ("aruco 5x5, game's ids (default)", aruco, lambda: default_decoder(aruco), 0, True, False),
         ("aruco 5x5, default, every frame read whole", aruco, lambda: default_decoder(aruco), 0, True, True),
         ("aruco 5x5, default, 3 hands over cards", aruco, lambda: default_decoder(aruco), 3, True, False),
@@ -206,7 +213,7 @@ def timing(game: GameCards, quick: bool) -> tuple[str, dict]:
         (
             "aruco 5x5, game's ids, cv2.aruco identifies, full size (before), read whole",
             aruco,
-            lambda: ArucoDecoder(ids=default_decoder(aruco).ids, lookup=False, halve=False),
+            lambda: ArucoDecoder(ids=default_aruco_ids(), lookup=False, halve=False),
             0,
             True,
             True,
@@ -214,9 +221,9 @@ def timing(game: GameCards, quick: bool) -> tuple[str, dict]:
         ("zxing-cpp QR + mats, read whole", StickerKind.QR, lambda: ZxingQR(), 0, True, True),
         ("pyzbar QR + mats, read whole", StickerKind.QR, lambda: PyzbarQR(), 0, True, True),
     ]
-    rendered: dict[tuple, list[np.ndarray]] = {}
+    rendered: dict[tuple[StickerKind, tuple[int, int, float], int, int], list[np.ndarray]] = {}
 
-    def frames(kind: StickerKind, size: tuple, seed: int, hands: int) -> list[np.ndarray]:
+    def frames(kind: StickerKind, size: tuple[int, int, float], seed: int, hands: int) -> list[np.ndarray]:
         key = (kind, size, seed, hands)
         if key not in rendered:
             w, h, ppmm = size
@@ -396,7 +403,7 @@ def removals(game: GameCards, quick: bool) -> tuple[str, dict]:
 
     renderer = Renderer()
     seeds = (21,) if quick else (21, 22, 23)
-    per: dict[str, list] = {}  # name: [cases, right, worst frames, events made by controls]
+    per: dict[str, list[int]] = {}  # name: [cases, right, worst frames, events made by controls]
     for seed in seeds:
         scene = table_scene(game, seed, camera=Camera(1280, 720, px_per_mm=1.28))
         settled = frames(renderer, scene, SETTLE)

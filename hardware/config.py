@@ -283,8 +283,10 @@ class _Checker:
             config = replace(config, buttons={b: p for b, p in pins.items() if p is not None})
         if "turn" in table:
             lights = self.table("panel.turn", table["turn"], SEAT_KEYS)
-            pins = {SEAT_KEYS.index(k): self.pin(f"panel.turn.{k}", v) for k, v in lights.items()}
-            config = replace(config, turn_lights={s: p for s, p in sorted(pins.items()) if p is not None})
+            seat_pins = {SEAT_KEYS.index(k): self.pin(f"panel.turn.{k}", v) for k, v in lights.items()}
+            config = replace(
+                config, turn_lights={s: p for s, p in sorted(seat_pins.items()) if p is not None}
+            )
         if "level" in table:
             config = replace(config, level_lights=self.levels(table["level"]))
         if "timing" in table:

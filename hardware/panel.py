@@ -38,6 +38,11 @@ class _Channel:
     level_deadline: Callable[[float], float | None]
 
 
+def _pin_level(device: DigitalInputDevice) -> Callable[[float], bool]:
+    """A channel's level read straight from its input pin, whatever the time."""
+    return lambda _now: bool(device.is_active)
+
+
 class Panel:
     """Buttons and lights on the pins of ``config``, through the pin factory of ``backend``."""
 
@@ -95,7 +100,7 @@ class Panel:
             channel = _Channel(
                 ButtonEvent(button, gpio=pin),
                 self._logic(button, config.timing.debounce_s),
-                lambda _now, device=device: bool(device.is_active),
+                _pin_level(device),
                 lambda _now: None,
             )
             self._channels.append(channel)

@@ -47,7 +47,7 @@ def run_play(args: argparse.Namespace) -> Any:
     return run_play(args)
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("demo", help="a simulated game refereed through the camera, narrated with the coach")
     add_table_options(p, players=3)
     p.add_argument("--seed", type=int, help="the same seed gives the same game (default: the clock)")

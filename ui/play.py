@@ -129,7 +129,7 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         session.close()
 
 
-def camera_notices(detections: Any, game: Game, language: str) -> list[str]:
+def camera_notices(detections: Any, game: Game[Any, Any], language: str) -> list[str]:
     """What the camera noticed that is no game action: another game's card, one sticker on two cards."""
     tr = ui_translator(language)
     out = []

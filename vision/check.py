@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 from companion.i18n import N_, Translator
-from vision.identity import StickerKind
+from vision.kinds import StickerKind
 from vision.pipeline import Detections
 
 # Pixels per module (QR) or cell (ArUco) needed for reliable reads, from the benchmark's detection curves.

@@ -22,7 +22,7 @@ LOCALE_DIR = Path(__file__).parent / "locale"
 DEFAULT_KIND = StickerKind.ARUCO  # chosen by the benchmark: see docs/vision.md
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     printing = subparsers.add_parser("print", help="print stickers and player mats as PDF")
     what = printing.add_subparsers(dest="what", metavar="WHAT", required=True)
     st = what.add_parser("stickers", help="one sticker per physical card of a game")

@@ -7,13 +7,15 @@ where the sticker sits on the card, whatever the card's rotation.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 import cv2
 import numpy as np
 
-from vision.identity import ARUCO_BITS, ARUCO_DICT, MAT_IDS, StickerKind
+from vision.identity import ARUCO_BITS, ARUCO_DICT, MAT_IDS
+from vision.kinds import StickerKind
 
 
 @dataclass(frozen=True)
@@ -56,7 +58,7 @@ class ZxingQR:
 
         found = zxingcpp.read_barcodes(
             gray,
-            formats=zxingcpp.BarcodeFormat.QRCode,
+            formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode),
             try_rotate=True,
             try_downscale=self.try_downscale,
             try_invert=False,
@@ -88,7 +90,7 @@ class PyzbarQR:
         return out
 
 
-def _zbar_corners(polygon: list, orientation: str | None) -> np.ndarray | None:
+def _zbar_corners(polygon: Sequence[Any], orientation: str | None) -> np.ndarray | None:
     """ZBar lists a QR code's corners anticlockwise from its top-left as the image shows it; rotate to ours."""
     if len(polygon) != 4:
         return None
@@ -161,7 +163,7 @@ class ArucoCodebook:
     MAX_BORDER_ERRORS = int(ARUCO_BITS * ARUCO_BITS * 0.35)  # cv2.aruco's maxErroneousBitsInBorderRate
     MIN_STD = 5.0  # grey levels: below this the quad is flat, not a marker (cv2.aruco's minOtsuStdDev)
     _WEIGHTS = 1 << np.arange(ARUCO_BITS * ARUCO_BITS, dtype=np.int64)
-    _UNIT = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    _UNIT = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
     # Corner order of a quad whose bits matched after k quarter turns (np.roll by k, as cv2.aruco rotates them).
     _TURNS = np.array([(np.arange(4) - k) % 4 for k in range(4)])
     # A quiet-zone outline spans SIDE + 2 cells: the marker is its inner SIDE cells.
@@ -370,8 +372,8 @@ def _otsu_hist(hist: np.ndarray) -> np.ndarray:
     and level sums: integers up to the squaring, and a third of the float work of the textbook form.
     """
     wide = np.int32 if int(hist.sum(axis=1).max(initial=0)) < 2000 else np.int64  # N^2 * 255 fits
-    w0 = np.cumsum(hist, axis=1, dtype=wide)
-    s0 = np.cumsum(hist * _LEVELS.astype(wide), axis=1, dtype=wide)
+    w0: np.ndarray = np.cumsum(hist, axis=1, dtype=wide)
+    s0: np.ndarray = np.cumsum(hist * _LEVELS.astype(wide), axis=1, dtype=wide)
     total, mass = w0[:, -1:], s0[:, -1:]
     num = (total * s0 - w0 * mass).astype(np.float64)
     num *= num
@@ -496,7 +498,7 @@ class ArucoDecoder:
         sides = sides_px([c.corners for c in found])
         self._largest = float(sides.max()) if len(sides) else 0.0
         self._smallest = float(sides.min()) if len(sides) else 0.0
-        cards = sides[np.array([c.value >= MAT_IDS for c in found], bool)] / (ARUCO_BITS + 2)
+        cards = sides[np.array([c.value for c in found]) >= MAT_IDS] / (ARUCO_BITS + 2)
         # Halve the next frame only while the smallest sticker's cells stay wide enough to find at half size.
         wide = bool(len(cards)) and float(cards.min()) >= 2 * self.min_cell_px
         self._half = self.halve and self.parameters is None and wide  # given parameters are for full size
@@ -541,7 +543,7 @@ class ArucoDecoder:
                 )
             det.setDetectorParameters(params)
             corners, _, rejected = det.detectMarkers(crop)
-            shift = np.float32([x0, y0])
+            shift = np.array([x0, y0], np.float32)
             quads += [q.reshape(4, 2) + shift for q in (*rejected, *corners)]
         return self._identify(gray, quads) if quads else []
 
@@ -578,8 +580,8 @@ class ArucoDecoder:
             return quads
         pts = np.concatenate(quads).reshape(-1, 1, 2).astype(np.float32)
         criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_COUNT, 10, 0.1)
-        pts = cv2.cornerSubPix(gray, pts, (2, 2), (-1, -1), criteria)
-        return list(pts.reshape(-1, 4, 2))
+        refined = cv2.cornerSubPix(gray, pts, (2, 2), (-1, -1), criteria)
+        return list(refined.reshape(-1, 4, 2))
 
     def _identify(self, gray: np.ndarray, quads: list[np.ndarray]) -> list[RawCode]:
         assert self._book is not None
@@ -634,7 +636,7 @@ class ArucoDecoder:
         hits, _ = self._book.identify(crop, np.asarray(list(rejected) + list(corners), np.float32))
         for hit in hits:
             if hit is not None:
-                return hit[0], hit[1] + np.float32([x0, y0])
+                return hit[0], hit[1] + np.array([x0, y0], np.float32)
         return None
 
 

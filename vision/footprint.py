@@ -48,7 +48,10 @@ class Footprints:
     _count: int = 0
     refresh: int = 300  # frames a footprint's background reference is reused: the learnt ground drifts slowly
     prepare_after: int = 200  # frames after which ``_prepare`` makes a settled card's reference afresh
-    _refs: dict[str, tuple] = field(default_factory=dict, repr=False)
+    # card id: (box in cells, frame it was made, reference, known cells)
+    _refs: dict[str, tuple[tuple[int, int, int, int], int, np.ndarray, np.ndarray]] = field(
+        default_factory=dict, repr=False
+    )
     _prep_next: int = 0  # where ``_prepare`` goes on among the settled cards
     # A card among other cards (see the module's docstring):
     around: float = 0.75  # the surroundings tested: this many card widths beyond its outline
@@ -174,7 +177,9 @@ class Footprints:
 
     def _learn(self, small: np.ndarray, cards: np.ndarray) -> None:
         h, w = small.shape[:2]
-        lying = cv2.dilate(self._mask((h, w), cards), np.ones((5, 5), np.uint8))  # edges, outlines a bit off
+        lying: np.ndarray = cv2.dilate(
+            self._mask((h, w), cards), np.ones((5, 5), np.uint8)
+        )  # edges, outlines a bit off
         if self._bg is None or self._bg.shape != small.shape:
             self._bg = small.astype(np.float32)
             self._bg8 = small.copy()
@@ -304,7 +309,7 @@ class Footprints:
             if box is None:
                 continue
             x0, y0, x1, y1 = box
-            foot = np.zeros((y1 - y0, x1 - x0), np.uint8)
+            foot: np.ndarray = np.zeros((y1 - y0, x1 - x0), np.uint8)
             cv2.fillConvexPoly(foot, np.round(q - [x0, y0]).astype(np.int32), 1)
             whole = int(foot.sum())
             foot = cv2.erode(foot, np.ones((3, 3), np.uint8))  # its edge mixes with whatever lies beside it
@@ -363,7 +368,8 @@ class Footprints:
         """Integral images of the learnt ground not near a settled card (outlines grown by two cells for their
         error): its bare cells, and the others (a hand, an arm, a card not yet settled, a shadow)."""
         assert self._bg8 is not None and self._known is not None
-        usable = self._known & (cv2.dilate(under_settled, np.ones((5, 5), np.uint8)) ^ 1)
+        near: np.ndarray = cv2.dilate(under_settled, np.ones((5, 5), np.uint8))
+        usable = self._known & (near ^ 1)
         bare = (_channel_max(cv2.absdiff(small, self._bg8)) < self.tolerance).view(np.uint8) & usable
         return cv2.integral(bare), cv2.integral(usable & (bare ^ 1))
 

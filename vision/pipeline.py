@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from companion.table import SeenCard, Sighting, TableChange
+from companion.table import SeenCard, Sighting, TableChange, seat_zone
 from vision.decoders import (
     ArucoDecoder,
     Decoder,
@@ -29,14 +29,14 @@ from vision.identity import (
     GameCards,
     MatCorner,
     Resolver,
-    StickerKind,
     default_codebook,
     modules_across,
     parse_aruco,
     parse_qr,
 )
+from vision.kinds import StickerKind
 from vision.tracking import Tracker, TrackerConfig
-from vision.zones import MatView, card_axes, card_quads, find_mats, place_all, seat_zone
+from vision.zones import MatView, card_axes, card_quads, find_mats, place_all
 
 
 @dataclass(frozen=True)
@@ -76,12 +76,16 @@ class TableFacts:
     cards: tuple[SeenCard, ...]
 
 
+def default_aruco_ids() -> tuple[int, ...]:
+    """The ArUco ids in use: the mats' corner markers and every registered game's card stickers."""
+    return tuple(range(MAT_IDS)) + tuple(sorted(default_codebook().cards))
+
+
 def default_decoder(kind: StickerKind) -> Decoder:
     """The measured default reader of each sticker kind (see docs/vision.md and docs/benchmarks.md)."""
     if kind is StickerKind.QR:
         return ZxingQR()
-    ids = tuple(range(MAT_IDS)) + tuple(sorted(default_codebook().cards))  # only the ids in use
-    return ArucoDecoder(ids=ids)
+    return ArucoDecoder(ids=default_aruco_ids())  # only the ids in use
 
 
 @dataclass
@@ -132,7 +136,8 @@ class Detector:
         other: list[str] = []
         markers: list[RawCode] = []
         for code in codes:
-            what = parse_qr(code.value) if code.kind is StickerKind.QR else parse_aruco(code.value)
+            # A QR sticker reads as its text, an ArUco marker as its id.
+            what = parse_qr(code.value) if isinstance(code.value, str) else parse_aruco(code.value)
             if isinstance(what, MatCorner):
                 mat_corners[(what.zone, what.corner)] = code.corners
                 markers.append(code)
@@ -284,9 +289,10 @@ class Pipeline:
     def _read_changed(self, gray: np.ndarray, blocks: np.ndarray, changed: np.ndarray) -> Detections | None:
         """Re-read only the changed regions (ArUco), keeping the key frame's codes elsewhere; None: read it all."""
         decoder = self.detector.decoder
-        codes = self._key_codes
+        codes, key = self._key_codes, self._key
         if (
-            not isinstance(decoder, ArucoDecoder)
+            key is None  # no key frame yet: the caller reads it all first
+            or not isinstance(decoder, ArucoDecoder)
             or not decoder.lookup
             or self.detector.kind is not StickerKind.ARUCO
             or decoder.half_size_search  # regions are read at full size: dearer than a half-size whole frame
@@ -347,7 +353,7 @@ class Pipeline:
                 merged.append(c)
         det = self.detector.interpret(merged)
         for x0, y0, x1, y1 in rects:
-            self._key[y0:y1, x0:x1] = blocks[y0:y1, x0:x1]
+            key[y0:y1, x0:x1] = blocks[y0:y1, x0:x1]
         self._key_det, self._key_codes = det, merged
         self._remember(det)
         self.regional += 1

@@ -33,7 +33,8 @@ def frames(renderer: Renderer, scene: Scene, n: int, variants: int = 4) -> list[
 def play(game: GameCards, steps: Sequence[Sequence[np.ndarray]], players: int = 4) -> list[TableChange]:
     """The events of one pipeline fed ``steps`` of frames at 30 fps, without the adds of the settling frames."""
     pipe = Pipeline.create(game, players=players)
-    events, f = [], 0
+    events: list[TableChange] = []
+    f = 0
     for step in steps:
         for img in step:
             events += pipe.process(img, f / 30).events

@@ -9,13 +9,16 @@ cards. The same scene and seed always give the same frame.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 import cv2
 import numpy as np
 
 from vision import layout
-from vision.identity import StickerKind, aruco_modules, mat_marker_id, modules_across, sticker_modules
+from vision.identity import aruco_modules, mat_marker_id, modules_across, sticker_modules
+from vision.kinds import StickerKind
 
 
 @dataclass(frozen=True)
@@ -241,8 +244,8 @@ def table_texture(seed: int, table: tuple[float, float]) -> np.ndarray:
     """Wood-like low-frequency texture at 1 px/mm."""
     rng = np.random.default_rng(seed)
     w, h = int(table[0]), int(table[1])
-    grain = rng.standard_normal((h // 8 + 1, w // 64 + 1)).astype(np.float32)
-    grain = cv2.resize(grain, (w, h), interpolation=cv2.INTER_CUBIC)
+    coarse = rng.standard_normal((h // 8 + 1, w // 64 + 1)).astype(np.float32)
+    grain = cv2.resize(coarse, (w, h), interpolation=cv2.INTER_CUBIC)
     base = np.array([60, 95, 140], np.float32)  # BGR brown
     tex = base[None, None, :] * (1 + 0.12 * grain[..., None])
     return np.clip(tex, 0, 255).astype(np.uint8)
@@ -270,9 +273,9 @@ def hand_polygon(hand: Hand) -> np.ndarray:
 class Renderer:
     """Draws scenes; keeps the textures it has drawn so a sequence of frames reuses them."""
 
-    _cache: dict[tuple, np.ndarray] = field(default_factory=dict, repr=False)
+    _cache: dict[tuple[object, ...], np.ndarray] = field(default_factory=dict, repr=False)
 
-    def _texture(self, key: tuple, make) -> np.ndarray:
+    def _texture(self, key: tuple[object, ...], make: Callable[[], np.ndarray]) -> np.ndarray:
         if key not in self._cache:
             self._cache[key] = make()
         return self._cache[key]
@@ -289,13 +292,13 @@ class Renderer:
         )  # fmt: skip
         pw, ph = layout.PAPERS["a4"].width, layout.PAPERS["a4"].height
         for mat in scene.mats:
-            tex = self._texture(("mat", mat.zone, t), lambda m=mat: mat_texture(m.zone, t))
+            tex = self._texture(("mat", mat.zone, t), partial(mat_texture, mat.zone, t))
             _warp_into(frame, tex, h @ pose_matrix(mat.pose, pw, ph) @ _scale(1 / t))
         owner = np.zeros((cam.height, cam.width), np.int16)
         card_h = []
         for i, card in enumerate(scene.cards):
             tex = self._texture(
-                ("card", card.card_id, scene.kind, t), lambda c=card: card_texture(c, scene.kind, t)
+                ("card", card.card_id, scene.kind, t), partial(card_texture, card, scene.kind, t)
             )
             m = h @ pose_matrix(card.pose, layout.CARD_W, layout.CARD_H)
             card_h.append(m)

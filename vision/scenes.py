@@ -12,7 +12,8 @@ import numpy as np
 
 from companion.table import CENTRE, seat_zone
 from vision import layout
-from vision.identity import GameCards, StickerKind
+from vision.identity import GameCards
+from vision.kinds import StickerKind
 from vision.render import Camera, Glare, Hand, Look, PlacedCard, PlacedMat, Pose, Scene, apply_h, pose_matrix
 
 TABLE = (1000.0, 600.0)
@@ -37,7 +38,7 @@ def table_scene(
     """Mats with a fanned row of cards each, and cards loose in the centre, some overlapping."""
     rng = np.random.default_rng(seed)
     numbers = rng.permutation(len(game.catalogue))[: players * per_mat + centre]
-    picked = iter(game.catalogue.by_number(int(n)) for n in numbers)
+    picked = iter(game.catalogue.cards[int(n)] for n in numbers)
     mats, cards = [], []
     for seat in range(players):
         base = MAT_POSES[seat]

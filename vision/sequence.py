@@ -8,6 +8,7 @@ transit crossing other zones, one-frame misreads. It also returns the true chang
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -46,7 +47,7 @@ class Noise:
 WATCH = 300  # frames a bare spot is reported after the hand left it: past the tracker's hold
 
 
-def _hand_cover(hand: tuple[float, float, int] | None, radius: float):
+def _hand_cover(hand: tuple[float, float, int] | None, radius: float) -> Callable[[float, float], bool]:
     def covered(x: float, y: float) -> bool:
         return hand is not None and math.hypot(x - hand[0], y - hand[1]) < radius
 

@@ -14,7 +14,8 @@ from fpdf import FPDF
 
 from companion.i18n import translator
 from vision import layout
-from vision.identity import GameCards, StickerKind, aruco_modules, mat_marker_id, sticker_modules
+from vision.identity import GameCards, aruco_modules, mat_marker_id, sticker_modules
+from vision.kinds import StickerKind
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 PORTRAIT = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}

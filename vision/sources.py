@@ -10,10 +10,13 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import cv2
 import numpy as np
+
+if TYPE_CHECKING:  # the renderer loads on first use
+    from vision.render import Renderer, Scene
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff")
 
@@ -169,9 +172,9 @@ class VideoFile:
 class Synthetic:
     """Frames drawn by the renderer from a list (or any iterator) of scenes."""
 
-    scenes: Iterator
+    scenes: Iterator[Scene]
     problem: str | None = None
-    _renderer: object = field(default=None, repr=False)
+    _renderer: Renderer | None = field(default=None, repr=False)
 
     def read(self) -> np.ndarray | None:
         from vision.render import Renderer
@@ -182,7 +185,7 @@ class Synthetic:
         if scene is None:
             self.problem = "no more scenes"
             return None
-        return self._renderer.render(scene).image  # type: ignore[attr-defined]
+        return self._renderer.render(scene).image
 
     def close(self) -> None:
         self.scenes = iter(())

@@ -14,7 +14,7 @@ import numpy as np
 from companion.catalogue import Catalogue
 from companion.table import CENTRE, Piles, Row, TableLayout, zone_seat
 from vision import layout
-from vision.identity import StickerKind
+from vision.kinds import StickerKind
 from vision.render import Camera, Hand, Look, PlacedCard, PlacedMat, Pose, Scene, apply_h, pose_matrix
 from vision.scenes import MAT_POSES, PLAIN, TABLE
 
@@ -83,7 +83,10 @@ def layout_scene(
         card = catalogue[card_id]
         return PlacedCard(card.id, sticker_code, card.number, card.face, pose)
 
-    upper, lower = [], []  # each card lies on the one before; in a zig-zag row the lower line lies on top
+    upper: list[
+        PlacedCard
+    ] = []  # each card lies on the one before; in a zig-zag row the lower line lies on top
+    lower: list[PlacedCard] = []
     centre = []
     for area in table.areas:
         contents = table.content(area.name)

@@ -25,7 +25,7 @@ import numpy as np
 from companion.table import CENTRE, UNKNOWN, seat_zone
 from vision import layout
 from vision.decoders import apply_hs, square_to_quads
-from vision.identity import StickerKind
+from vision.kinds import StickerKind
 
 _X_AXIS = np.array([1.0, 0.0])  # a head for a card whose rotation is unknown: angle 0
 MIN_MARKERS = 2  # one marker's four corners are too close together to place a whole mat
