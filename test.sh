@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Set up (or refresh) everything, then run the whole test suite (lint included).
+# Set up (or refresh) everything, then run the whole test suite (lint and type checks included).
 set -euo pipefail
 cd "$(dirname "$0")"
 bash tools/setup-env.sh
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
+.venv/bin/mypy  # every package; the core under --strict (pyproject.toml, [tool.mypy])
 exec .venv/bin/python -m pytest "$@"
