@@ -58,3 +58,8 @@ def catalogue() -> Catalogue:
     )
     cards = [card for part in parts for card in part.cards]
     return Catalogue(GAME, tuple(replace(card, number=n) for n, card in enumerate(cards)))
+
+
+def components() -> Catalogue:
+    """Every physical card of the box: all of them are in play under any rules profile."""
+    return catalogue()
