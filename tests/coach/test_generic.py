@@ -12,11 +12,11 @@ from companion.games.kai_piranja.coach import coach_turn
 
 
 def test_kai_piranja_names_its_coach_in_its_spec_and_kanaloa_has_none() -> None:
-    assert GAMES.find("kai-piranja").coach is coach_turn
-    assert GAMES.find("kanaloa").coach is None
+    spec = GAMES.find("kai-piranja")
+    assert spec.coach is not None and GAMES.find("kanaloa").coach is None
     game = make_game("kai-piranja")
     state = game.initial_state(4)
-    assert coach(game, state, game_coach=coach_turn) == coach_turn(game, state, "en", ())
+    assert coach(game, state, game_coach=spec.coach) == coach_turn(game, state, "en", ())
 
 
 @pytest.mark.parametrize("seed", range(8))

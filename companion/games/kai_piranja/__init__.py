@@ -1,12 +1,43 @@
 """Kai Piranja (Abacus 2004, Oliver Igelhaut), 3 to 6 players. Rules: REFERENCE.md §4 and the FR/IT rulebooks."""
 
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
 from companion.games.kai_piranja import cards
-from companion.games.kai_piranja.coach import coach_turn
 from companion.games.kai_piranja.engine import KaiPiranjaGame
-from companion.games.kai_piranja.physical import table_steps
 from companion.games.kai_piranja.profile import OPTIONS
-from companion.games.kai_piranja.table import KaiPiranjaTable
+from companion.games.kai_piranja.state import State
 from companion.registry import GameSpec, StickerBlock
+
+if TYPE_CHECKING:
+    from companion.coach import Coaching
+    from companion.games.kai_piranja.table import KaiPiranjaTable
+    from companion.match import Match
+    from companion.table import TableStep
+
+# The table adapter, the coach and the demo's scenes are loaded when first used: the commands that need none of
+# them (rules, replay, simulate) start without the table model and the coach (docs/benchmarks.md, start-up).
+
+
+def table(game: KaiPiranjaGame) -> KaiPiranjaTable:
+    from companion.games.kai_piranja.table import KaiPiranjaTable
+
+    return KaiPiranjaTable(game)
+
+
+def coach(game: KaiPiranjaGame, state: State, language: str, seats: Sequence[str]) -> Coaching:
+    from companion.games.kai_piranja.coach import coach_turn
+
+    return coach_turn(game, state, language, seats)
+
+
+def demo(adapter: KaiPiranjaTable, match: Match) -> Iterator[TableStep]:
+    from companion.games.kai_piranja.physical import table_steps
+
+    return table_steps(adapter, match)
+
 
 SPEC = GameSpec(
     rules=KaiPiranjaGame,
@@ -15,9 +46,9 @@ SPEC = GameSpec(
     # 40..279 since the first stickers were printed; 345..392 for the cards of other small/large splits.
     stickers=(StickerBlock(40, 240), StickerBlock(345, 48)),
     aliases=("kai", "kaipiranja"),
-    table=KaiPiranjaTable,
-    coach=coach_turn,
-    demo=table_steps,
+    table=table,
+    coach=coach,
+    demo=demo,
     options=OPTIONS,
 )
 
