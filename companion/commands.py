@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import EXIT_ILLEGAL, EXIT_MALFORMED, CommandError
-from companion.games import GAMES
+from companion.games import DEFAULT_GAME, GAMES
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, translator
 from companion.narrate import final_lines, narrate
 from companion.protocol import Action, Game, RecordError, Violation
@@ -297,7 +297,7 @@ def core_commands(
     p.set_defaults(run=run_rules)
 
     p = sub.add_parser("narrate", help="a simulated game told turn by turn (no camera: see `companion demo`)")
-    p.add_argument("--game", default="kai-piranja", help=f"one of: {games}")
+    p.add_argument("--game", default=DEFAULT_GAME, help=f"one of: {games}")
     p.add_argument("--players", type=positive, default=4)
     p.add_argument("--seed", type=int, help="the same seed gives the same game (default: the clock)")
     p.add_argument("--names", help="players' names, comma-separated, clockwise from the first player")

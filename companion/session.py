@@ -275,8 +275,9 @@ class LiveSession:
         return self.match.state
 
     @property
-    def actions(self) -> list[Action]:
-        return list(self.match.actions)
+    def actions(self) -> Sequence[Action]:
+        """The actions played, read-only: the live game asks for them every frame, so they are not copied."""
+        return self.match.actions
 
     def is_over(self) -> bool:
         return self.match.is_over()

@@ -11,6 +11,7 @@ import argparse
 from typing import Any
 
 from companion.commands import add_language, positive
+from companion.games import DEFAULT_GAME
 
 DEFAULT_HOLD = 5.0  # seconds; vision.tracking.TrackerConfig.hold, checked by a test
 
@@ -27,7 +28,7 @@ def parse_resolution(text: str) -> tuple[int, int]:
 
 def add_table_options(p: argparse.ArgumentParser, players: int) -> None:
     """The options every refereed game takes."""
-    p.add_argument("--game", default="kai-piranja")
+    p.add_argument("--game", default=DEFAULT_GAME)
     p.add_argument("--players", type=positive, default=players)
     p.add_argument("--names", help="players' names, comma-separated, clockwise from the first player")
     p.add_argument("--config", help="the app's TOML config file (the panel's wiring)")

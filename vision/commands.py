@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.errors import CommandError
+from companion.games import DEFAULT_GAME
 from companion.i18n import LANGUAGES, translator
 from vision.kinds import StickerKind
 
@@ -43,7 +44,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     chk.add_argument(
         "--out", type=Path, default=Path("camera-check.png"), help="where to save the annotated frame"
     )
-    chk.add_argument("--game", default="kai-piranja")
+    chk.add_argument("--game", default=DEFAULT_GAME)
     chk.add_argument("--kind", choices=[k.value for k in StickerKind], default=DEFAULT_KIND.value)
     chk.add_argument("--players", type=int, default=None, help="how many mats should be in view")
     chk.add_argument("--language", choices=LANGUAGES, default="en")

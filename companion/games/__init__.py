@@ -14,6 +14,7 @@ from companion.protocol import Game, Profile
 from companion.registry import GameSpec, Registry
 
 GAMES = Registry((kai_piranja.SPEC, kanaloa.SPEC))
+DEFAULT_GAME = kai_piranja.SPEC.name  # what the table commands referee when no --game is given
 
 
 def find_game(name: str) -> GameSpec:
