@@ -10,7 +10,7 @@ from vision.tracking import TrackerConfig
 
 
 def test_the_demos_hold_default_is_the_trackers() -> None:
-    assert DEFAULT_HOLD == TrackerConfig().hold
+    assert TrackerConfig().hold == DEFAULT_HOLD
 
 
 def test_registering_the_commands_loads_no_heavy_library() -> None:
