@@ -19,7 +19,7 @@ from typing import Any
 from companion.coach import Coaching, GameCoach, coach
 from companion.i18n import N_, translator
 from companion.panel import Level, PanelButton
-from companion.protocol import Game
+from companion.protocol import Action, Game
 from companion.referee import GameRecord, Referee, Review, Ruling, TableAdapter
 from companion.table import SeenCard, TableChange
 
@@ -132,6 +132,14 @@ class LiveGame:
                 ruling = Ruling(words=(words,))
             rulings = [ruling]
         return self._after(rulings, t)
+
+    def play(self, action: Action, t: float = 0.0) -> LiveView:
+        """An action entered by hand: a card the camera cannot see, or a game with no camera at all."""
+        return self._after([self.referee.play(action, self._seen)], t)
+
+    def refresh(self, words: Sequence[str] = (), t: float = 0.0) -> LiveView:
+        """The record changed under the live game (a corrected move): look again, and say ``words``."""
+        return self._after([Ruling(words=tuple(words))], t)
 
     def camera_status(self, status: CameraStatus, t: float = 0.0) -> LiveView:
         """The camera came or went: the view says so, and manual entry goes on."""

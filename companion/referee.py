@@ -65,6 +65,29 @@ class TableAdapter(Protocol):
     ) -> list[str]: ...
 
 
+@dataclass(frozen=True)
+class NoTable:
+    """The table adapter of a game the camera cannot read yet: nothing is expected on the table, no change is an
+    action, no button is a game button. Such a game is played by manual entry alone (the app's manual screen)."""
+
+    def layout(self, state: Any) -> TableLayout:
+        return TableLayout()
+
+    def action_for(self, state: Any, change: TableChange, seen: Sequence[SeenCard]) -> Action | None:
+        return None
+
+    def action_for_button(self, state: Any, button: str) -> Action | None:
+        return None
+
+    def panel_actions(self) -> tuple[PanelAction, ...]:
+        return ()
+
+    def instructions(
+        self, state: Any, diffs: Sequence[Difference], tr: Any, seats: Sequence[str]
+    ) -> list[str]:
+        return []
+
+
 Fault = tuple[str, str, str | None, str | None]
 
 
@@ -128,6 +151,10 @@ class Referee:
     def on_button(self, button: str, seen: Sequence[SeenCard]) -> Ruling:
         action = self.table.action_for_button(self.state, button)
         return Ruling() if action is None else self._play(action, seen)
+
+    def play(self, action: Action, seen: Sequence[SeenCard]) -> Ruling:
+        """An action entered by hand (the app's manual entry): checked and applied like one the camera saw."""
+        return self._play(action, seen)
 
     def undo(self) -> Ruling:
         tr = translator(self.language)
