@@ -48,6 +48,12 @@ def run_play(args: argparse.Namespace) -> Any:
     return run_play(args)
 
 
+def run_app(args: argparse.Namespace) -> Any:
+    from ui.app.main import run_app
+
+    return run_app(args)
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("demo", help="a simulated game refereed through the camera, narrated with the coach")
     add_table_options(p, players=3)
@@ -80,3 +86,19 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("--frames", type=positive, help="stop after this many frames (the game stays saved)")
     p.set_defaults(run=run_play)
+
+    p = sub.add_parser("app", help="the touchscreen app (Kivy), on its home screen")
+    p.add_argument("--size", type=parse_resolution, default=(800, 480), help="window size, e.g. 800x480")
+    p.add_argument("--inches", type=float, default=7.0, help="the screen's diagonal, for sizes in millimetres")
+    p.add_argument("--fullscreen", action="store_true", help="kiosk mode: fullscreen, borderless, no cursor")
+    p.add_argument("--demo", action="store_true", help="open the simulated demo game at once")
+    p.add_argument("--players", type=positive, default=3, help="players in the demo game")
+    p.add_argument("--seed", type=int, default=1, help="the demo game's seed")
+    p.add_argument(
+        "--source", default="picamera", help="the camera: picamera, webcam:N, a folder, a video file, or none"
+    )
+    p.add_argument("--home", help="where games are kept (default: $COMPANION_HOME or ~/.local/share)")
+    p.add_argument("--config", help="the app's TOML config file (the panel's wiring)")
+    p.add_argument("--no-coach", dest="coach", action="store_false", help="leave out the coach's words")
+    add_language(p)
+    p.set_defaults(run=run_app)

@@ -23,11 +23,13 @@ RETRY_S = 0.2  # a lost camera is asked again this often
 
 @dataclass(frozen=True)
 class FrameFacts:
-    """One frame's facts (``vision.pipeline.TableFacts``), the frame's time, and the frame itself (to show)."""
+    """One frame's facts (``vision.pipeline.TableFacts``), the frame's time, the frame itself, and what a screen
+    shows of it (``preview``, made on the feed's thread: None without a preview function)."""
 
     facts: Any
     t: float
     frame: Any
+    preview: Any = None
 
 
 class CameraFeed:
@@ -40,8 +42,10 @@ class CameraFeed:
         live: bool,
         fps: float = 30.0,
         clock: Callable[[], float] = time.monotonic,
+        preview: Callable[[Any, Any], Any] | None = None,
     ) -> None:
         self._source, self._process, self._live, self._fps, self._clock = source, process, live, fps, clock
+        self._preview = preview  # (frame, facts) -> what a screen shows: drawn here, off the screen's thread
         self._facts: queue.Queue[FrameFacts] = queue.Queue()
         self._stop = threading.Event()
         self._status = CameraStatus(present=True)
@@ -102,7 +106,9 @@ class CameraFeed:
                 self.frames += 1
                 # A recording's time is its frame count; a live camera's, the clock's.
                 t = self._clock() - started if self._live else self.frames / self._fps
-                self._facts.put(FrameFacts(self._process(frame, t), t, frame))
+                facts = self._process(frame, t)
+                shown = self._preview(frame, facts) if self._preview is not None else None
+                self._facts.put(FrameFacts(facts, t, frame, shown))
         except BaseException as exc:  # handed to the owner's thread by take(): never lost on this one
             self._failure = exc
         finally:

@@ -75,6 +75,7 @@ class SimulatedTable:
     tracker_config: TrackerConfig = field(default_factory=TrackerConfig)
     mistake: Callable[[TableStep], TableStep] | None = None  # players' mistakes, injected step by step
     frame: int = 0
+    on_frame: Callable[[Any, Any], None] | None = None  # (image, facts) of each frame read, pixels mode only
     seconds_per_frame: list[float] = field(default_factory=list)  # reading + refereeing, drawing left out
 
     def __post_init__(self) -> None:
@@ -107,6 +108,8 @@ class SimulatedTable:
         started = time.perf_counter()
         facts = self._pipeline.process(image, t)
         self._read_seconds = time.perf_counter() - started
+        if self.on_frame is not None:
+            self.on_frame(image, facts)
         return list(facts.events), list(facts.cards)
 
     def steps(self) -> Iterator[TableStep]:

@@ -1,0 +1,181 @@
+"""The app under test: one Kivy window per test process on a virtual screen (Xvfb), driven by simulated touches.
+
+Kivy opens one window per process and ``App.run`` cannot run twice, so one app is built for the whole session
+and its event loop is turned by hand (``Driver.pump``), as Kivy's own GraphicUnitTest does; each test starts
+from the home screen with no game open. Screenshots go to build/screens/ (the CI's artefacts).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.games import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "build" / "screens"
+SCREENS = {"800x480": (800, 480, 7.0), "1280x720": (1280, 720, 10.1)}  # the official 7", a 10.1" screen
+
+
+def start_xvfb() -> subprocess.Popen[bytes]:
+    """A virtual screen for the window; the test command installs Xvfb (tools/setup-env.sh)."""
+    if shutil.which("Xvfb") is None:
+        pytest.fail("Xvfb is not installed: run ./test.sh, which installs it (apt package xvfb)")
+    read, write = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write)
+    number = b""
+    deadline = time.monotonic() + 10
+    while not number.endswith(b"\n") and time.monotonic() < deadline:
+        number += os.read(read, 16)
+    os.close(read)
+    if not number.strip():
+        server.kill()
+        pytest.fail("Xvfb did not start")
+    os.environ["DISPLAY"] = f":{number.decode().strip()}"
+    return server
+
+
+@pytest.fixture(scope="session")
+def driver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Driver]:
+    server = None if os.environ.get("DISPLAY") else start_xvfb()
+    from ui.app.kiosk import Display, configure
+
+    configure(Display(*SCREENS["800x480"]), home=tmp_path_factory.mktemp("kivy-home"))
+    from kivy.base import EventLoop
+
+    from ui.app.app import AppOptions, CompanionApp
+    from ui.control.library import Library
+
+    options = AppOptions(
+        registry=GAMES,
+        library=Library(tmp_path_factory.mktemp("games")),
+        display=Display(*SCREENS["800x480"]),
+        source="none",
+        demo_resolution=(960, 540),
+        demo_fps=1000.0,
+    )
+    app = CompanionApp(options)
+    app._run_prepare()
+    drive = Driver(app)
+    drive.pump(3)
+    yield drive
+    app.stop()
+    EventLoop.close()
+    if server is not None:
+        server.terminate()
+
+
+@pytest.fixture
+def ui(driver: Driver) -> Iterator[Driver]:
+    """The app on its home screen, in English, at 800x480, with no game open."""
+    driver.reset()
+    yield driver
+    driver.reset()
+
+
+class Driver:
+    """Drives the app as a person would: touches on widgets, then looks at what the screen shows."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    def pump(self, frames: int = 2) -> None:
+        from kivy.base import EventLoop
+
+        for _ in range(frames):
+            EventLoop.idle()
+
+    def reset(self) -> None:
+        self.app.end_table()
+        self.app.problems.clear()
+        self.resize("800x480")
+        if self.app.language != "en":
+            self.app.set_language("en")
+        self.app.go("home")
+        self.pump(3)
+
+    def resize(self, screen: str) -> None:
+        from kivy.core.window import Window
+
+        from ui.app.kiosk import Display
+
+        width, height, inches = SCREENS[screen]
+        self.app.options.display = Display(width, height, inches)
+        if tuple(Window.size) != (width, height):
+            Window.size = (width, height)
+            self.pump(4)
+        self.app._resized()
+        self.pump(3)
+
+    @property
+    def page(self) -> Any:
+        return self.app.page(self.app.current)
+
+    def widgets(self, kind: type | None = None) -> list[Any]:
+        """Every widget of the current screen (of ``kind``), in drawing order."""
+        found = [w for w in self.page.walk(restrict=True) if kind is None or isinstance(w, kind)]
+        return found
+
+    def buttons(self) -> list[Any]:
+        from kivy.uix.button import Button
+
+        return self.widgets(Button)
+
+    def texts(self) -> list[str]:
+        from kivy.uix.label import Label
+
+        return [w.text for w in self.widgets(Label)]
+
+    def button(self, text: str) -> Any:
+        """The one button whose words contain ``text``."""
+        matches = [b for b in self.buttons() if text in b.text]
+        assert len(matches) == 1, f"{len(matches)} buttons say {text!r}: {[b.text for b in self.buttons()]}"
+        return matches[0]
+
+    def tap(self, target: Any) -> None:
+        """Touch the middle of a widget (or the button saying ``target``), scrolled into view first."""
+        from kivy.tests.common import UnitTestTouch
+        from kivy.uix.scrollview import ScrollView
+
+        widget = self.button(target) if isinstance(target, str) else target
+        parent = widget.parent
+        while parent is not None:
+            if isinstance(parent, ScrollView):
+                parent.scroll_to(widget, padding=10, animate=False)
+                self.pump(2)
+                break
+            parent = parent.parent
+        x, y = widget.to_window(widget.center_x, widget.center_y)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        self.pump(1)
+        touch.touch_up()
+        self.pump(2)
+
+    def until(self, condition: Callable[[], bool], timeout: float = 60.0, what: str = "") -> None:
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {what or condition}")
+            self.pump(1)
+            time.sleep(0.005)
+
+    def screenshot(self, name: str) -> Path:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        path = SHOTS / f"{name}.png"
+        self.pump(2)
+        self.app.root.export_to_png(str(path))
+        return path

@@ -1,0 +1,165 @@
+"""The Kivy app: its screens, the language, and the clock that brings the live game's views to the screen.
+
+Nothing here waits: the camera is read and the demo is drawn on their own threads (ui/control/), and ``tick``
+takes what they produced since the last frame, on Kivy's clock, 30 times a second.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from companion.games import DEFAULT_GAME
+from companion.i18n import LANGUAGES
+from companion.panel import PanelButton
+from companion.registry import Registry
+from ui.app.kiosk import Display
+from ui.app.theme import Theme
+from ui.control.library import Library
+from ui.talk import ui_translator
+
+TICK_S = 1 / 30
+# Keys that stand in for the panel's buttons on a desktop (the terminal's keys: hardware/keys.py).
+KEYS = {
+    "t": PanelButton.TURN,
+    "c": PanelButton.CONFIRM,
+    "e": PanelButton.CONFIRM,
+    "u": PanelButton.UNDO,
+    "1": PanelButton.ACTION_1,
+    "2": PanelButton.ACTION_2,
+}
+ESCAPE = 27
+
+
+@dataclass
+class AppOptions:
+    """What `companion app` and ./run.sh choose: the games, where games are kept, the screen, the start."""
+
+    registry: Registry
+    library: Library
+    language: str = "en"
+    display: Display = field(default_factory=Display)
+    demo: bool = False  # open the simulated demo game at once (./run.sh), instead of the home screen
+    demo_game: str = DEFAULT_GAME
+    demo_players: int = 3
+    seed: int = 1
+    source: str = "picamera"  # the camera for real games: picamera, webcam:N, a folder or a video file
+    panel_config: str | None = None
+    coaching: bool = True
+    demo_resolution: tuple[int, int] = (1280, 720)
+    demo_fps: float = 30.0
+
+
+class CompanionApp(App):
+    """The touchscreen app. ``table`` is the game being played (``ui.control``), None on the other screens."""
+
+    def __init__(self, options: AppOptions, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.options = options
+        self.language = options.language
+        self.theme = Theme(options.display.dpi)
+        self.table: Any = None  # ui.control.table.TableControl or ui.control.demo.DemoControl
+        self.title = "Fish table companion"
+        self.manager: ScreenManager | None = None
+        self.problems: list[str] = []  # messages for the home screen: what went wrong, in words
+
+    @property
+    def registry(self) -> Registry:
+        return self.options.registry
+
+    @property
+    def library(self) -> Library:
+        return self.options.library
+
+    def tr(self, message: str, **params: object) -> str:
+        return ui_translator(self.language)(message, **params)
+
+    def tr_plural(self, message: tuple[str, str], n: int, **params: object) -> str:
+        return ui_translator(self.language).plural(*message, n, **params)
+
+    def build(self) -> ScreenManager:
+        from ui.app.screens import PAGES  # after Kivy's config: the screens open Kivy's window
+
+        self.manager = ScreenManager(transition=NoTransition())
+        for name, page in PAGES.items():
+            self.manager.add_widget(page(self, name=name))
+        Window.bind(on_key_down=self._key, on_resize=lambda *_: Clock.schedule_once(self._resized, 0))
+        Clock.schedule_interval(self.tick, TICK_S)
+        if self.options.demo:
+            Clock.schedule_once(lambda *_: self.page("live").start_demo(), 0)
+        return self.manager
+
+    # --- screens ----------------------------------------------------------------------------------------
+
+    def page(self, name: str) -> Any:
+        assert self.manager is not None
+        return self.manager.get_screen(name)
+
+    @property
+    def current(self) -> str:
+        return self.manager.current if self.manager else ""
+
+    def go(self, name: str) -> None:
+        assert self.manager is not None
+        if self.manager.current == name:
+            self.page(name).refresh()
+        else:
+            self.manager.current = name
+
+    def set_language(self, language: str) -> None:
+        """Speak ``language`` from now on: every screen is drawn again at once."""
+        self.language = language
+        if self.table is not None:
+            self.table.set_language(language)
+        self.page(self.current).refresh()
+
+    def next_language(self) -> None:
+        self.set_language(LANGUAGES[(LANGUAGES.index(self.language) + 1) % len(LANGUAGES)])
+
+    def _resized(self, *_: Any) -> None:
+        # A window of another size is another screen: the same millimetres, more or fewer pixels.
+        self.theme = Theme(self.options.display.dpi)
+        if self.manager is not None:
+            self.page(self.current).refresh()
+
+    # --- the game at the table --------------------------------------------------------------------------
+
+    def tick(self, _dt: float) -> None:
+        if self.table is None:
+            return
+        update = self.table.poll()
+        if update.view is not None or update.preview is not None:
+            self.page("live").show(update.view, update.preview)
+
+    def press(self, button: str) -> None:
+        if self.table is not None:
+            self.page("live").show(self.table.press(button), None)
+
+    def end_table(self) -> None:
+        """Close the game in progress (its session keeps it: it can be resumed from the home screen)."""
+        if self.table is not None:
+            self.table.close()
+            self.table = None
+
+    def _key(self, _window: Any, key: int, _scancode: int, codepoint: str | None, _modifiers: Any) -> bool:
+        if key == ESCAPE:
+            page = self.page(self.current)
+            if page.back is not None:
+                page.go_back()
+            return True  # never let Escape close the app
+        if self.current == "live" and codepoint and codepoint.lower() in KEYS:
+            self.press(KEYS[codepoint.lower()])
+            return True
+        return False
+
+    def on_stop(self) -> None:
+        self.end_table()
+
+    def home_dir(self) -> Path:
+        return self.library.root

@@ -1,0 +1,62 @@
+"""Kivy's configuration, set before Kivy opens its window: the screen's size and density, kiosk mode on a Pi.
+
+Kivy reads its config when ``kivy.core.window`` is first imported, so ``configure`` must run before any screen
+module is imported (ui/app/main.py does it first). Nothing here is kept in ~/.kivy: each start sets it afresh.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from math import hypot
+from pathlib import Path
+
+# The official Raspberry Pi 7" touchscreen: 800x480 on a 7" diagonal, about 133 pixels per inch.
+OFFICIAL_7_INCH = (800, 480, 7.0)
+
+
+@dataclass(frozen=True)
+class Display:
+    """The screen the app draws on: its size in pixels and its diagonal in inches (for sizes in millimetres)."""
+
+    width: int = 800
+    height: int = 480
+    inches: float = 7.0
+    fullscreen: bool = False  # kiosk mode: fullscreen, borderless, no cursor, touch only
+
+    @property
+    def dpi(self) -> float:
+        return hypot(self.width, self.height) / self.inches
+
+
+def configure(display: Display, home: Path | None = None) -> None:
+    """Set Kivy's environment and config for ``display``. Call once, before importing any Kivy window module."""
+    os.environ.setdefault("KIVY_NO_ARGS", "1")  # our command line is ours, not Kivy's
+    os.environ.setdefault("KIVY_NO_FILELOG", "1")
+    os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+    os.environ["KIVY_DPI"] = f"{display.dpi:.1f}"  # sizes in mm follow the real screen, not SDL's guess
+    if home is not None:
+        os.environ["KIVY_HOME"] = str(home)  # Kivy writes its config.ini there: keep it out of ~/.kivy
+    from kivy.config import Config
+
+    Config.set("kivy", "exit_on_escape", "0")  # Escape goes back a screen; a family cannot restart the app
+    Config.set("kivy", "keyboard_mode", "systemanddock")  # the on-screen keyboard for names, and a real one
+    Config.set("graphics", "width", str(display.width))
+    Config.set("graphics", "height", str(display.height))
+    Config.set("graphics", "resizable", "1")
+    Config.set("graphics", "maxfps", "60")
+    # One input provider only. Kivy's default adds `probesysfs`, which on a Pi's touchscreen reads the same
+    # device a second time beside SDL's own events: every touch would arrive twice (kivy/kivy#1903, #3801).
+    Config.remove_section("input")
+    Config.add_section("input")
+    if display.fullscreen:
+        Config.set("graphics", "fullscreen", "auto")
+        Config.set("graphics", "borderless", "1")
+        Config.set("graphics", "show_cursor", "0")  # a touchscreen has no pointer to show
+        # SDL turns the touchscreen's single touches into mouse events: the mouse provider alone reads them.
+        Config.set("input", "mouse", "mouse,disable_multitouch")
+    else:
+        Config.set("graphics", "fullscreen", "0")
+        Config.set("graphics", "borderless", "0")
+        Config.set("graphics", "show_cursor", "1")
+        Config.set("input", "mouse", "mouse,disable_multitouch")  # no red dots from right clicks

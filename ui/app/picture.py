@@ -1,0 +1,66 @@
+"""Draws a game's table picture (companion/picture.py: labelled tiles and captions, made from the game state)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.core.text import Label as TextMaker
+from kivy.graphics import Color, Line, Rectangle
+from kivy.uix.widget import Widget
+
+from ui.app import theme as th
+
+
+class PictureView(Widget):
+    """A ``TablePicture`` scaled to fit the widget, kept in proportion, redrawn when either changes."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.picture: Any = None
+        self.bind(size=self._draw, pos=self._draw)
+
+    def show(self, picture: Any) -> None:
+        if picture != self.picture:
+            self.picture = picture
+            self._draw()
+
+    def _draw(self, *_: Any) -> None:
+        self.canvas.clear()
+        picture = self.picture
+        if picture is None or self.width < 2 or self.height < 2:
+            return
+        scale = min(self.width, self.height / max(picture.height, 1e-6))
+        left = self.x + (self.width - scale) / 2
+        top = self.top - (self.height - picture.height * scale) / 2
+
+        def at(x: float, y: float, h: float = 0.0) -> tuple[float, float]:
+            return left + x * scale, top - (y + h) * scale  # pictures grow downward, Kivy upward
+
+        with self.canvas:
+            for tile in picture.tiles:
+                Color(*th.ROLE_COLOURS.get(tile.role, th.ROLE_COLOURS["card"]))
+                x, y = at(tile.x, tile.y, tile.h)
+                Rectangle(pos=(x, y), size=(tile.w * scale, tile.h * scale))
+                Color(0, 0, 0, 0.6)
+                Line(rectangle=(x, y, tile.w * scale, tile.h * scale), width=1)
+                if tile.label:
+                    dark = tile.role in ("card", "highlight", "empty")
+                    self._text(tile.label, x, y, tile.w * scale, tile.h * scale, dark)
+            for caption in picture.captions:
+                x, y = at(caption.x, caption.y, caption.size)
+                self._text(caption.text, x, y, caption.w * scale, caption.size * scale, False, "left")
+
+    def _text(
+        self, text: str, x: float, y: float, w: float, h: float, dark: bool, halign: str = "center"
+    ) -> None:
+        if w < 4 or h < 4:
+            return
+        maker = TextMaker(text=text, font_size=max(8.0, min(h * 0.45, 40.0)), halign=halign, valign="middle")
+        maker.text_size = (w - 4, h)
+        maker.options["shorten"] = True  # a tile is a drawing: its word is cut short rather than spill over
+        maker.refresh()
+        texture = maker.texture
+        if texture is None:
+            return
+        Color(*((0.05, 0.05, 0.08, 1) if dark else th.TEXT))
+        Rectangle(texture=texture, pos=(x + 2, y + (h - texture.height) / 2), size=texture.size)

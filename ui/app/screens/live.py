@@ -1,0 +1,234 @@
+"""Live table: the camera image with what it recognised, whose turn it is, what the table must still do, the
+coach, the last effects, and the game's own table picture drawn from the state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.graphics.texture import Texture
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.image import Image
+from kivy.uix.widget import Widget
+
+from companion.i18n import N_
+from companion.live import LiveView
+from companion.panel import PanelButton, button_words
+from companion.picture import picture_of
+from companion.protocol import RecordError
+from companion.session import LiveSession
+from ui.app import theme as th
+from ui.app.page import Page
+from ui.app.picture import PictureView
+from ui.app.widgets import Big, Column, Row, Words, backdrop, scrolled
+from ui.control.library import SavedGame
+from ui.control.table import TableControl
+
+TURN = N_("{seat}'s turn")
+TURN_OVER = N_("The game is over.")
+TO_DO = N_("Still to do on the table:")
+ALERTS = N_("Against the rules:")
+COACH = N_("Coach:")
+LAST = N_("Last moves:")
+NO_CAMERA = N_("No camera image ({problem}). Still trying; moves can be entered by hand.")
+RETRY = N_("Try the camera again")
+WAITING = N_("Waiting for the camera…")
+SHOW_PICTURE = N_("Table picture")
+SHOW_CAMERA = N_("Camera image")
+ENTER = N_("Enter or fix a move")
+TURN_BUTTON = N_("End turn")
+CONFIRM_BUTTON = N_("Coach again")
+UNDO_BUTTON = N_("Undo")
+DEMO_FAILED = N_("The demo stopped: {problem}")
+CANNOT_RESUME = N_("{name} cannot be resumed: {problem}")
+WIDE = 1000  # pixels: from this width the camera image and the table picture are both shown
+
+
+class LivePage(Page):
+    heading = N_("Live table")
+
+    def __init__(self, app: Any, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        self.view: LiveView | None = None
+        self.texture: Texture | None = None
+        self.showing_picture = False
+        self.camera_image = Image(fit_mode="contain")
+        self.picture = PictureView()
+
+    # --- starting a game --------------------------------------------------------------------------------
+
+    def start_demo(self) -> None:
+        from ui.control.demo import DemoControl  # the renderer and OpenCV load only when a demo is watched
+
+        options = self.app.options
+        spec = self.app.registry.find(options.demo_game)
+        self.app.end_table()
+        self.app.table = DemoControl(
+            spec,
+            options.demo_players,
+            options.seed,
+            self.app.language,
+            options.demo_resolution,
+            fps=options.demo_fps,
+        ).start()
+        self.open()
+
+    def resume(self, saved: SavedGame) -> None:
+        if saved.problem:
+            return
+        try:
+            session = LiveSession.resume(saved.path, self.app.registry)
+        except RecordError as exc:
+            self.app.problems.append(self.tr(CANNOT_RESUME, name=saved.path.name, problem=str(exc)))
+            self.app.go("home")
+            return
+        self.play(session, camera=saved.refereed_live)
+
+    def play(self, session: LiveSession, camera: bool, kind: Any = None) -> None:
+        """Referee ``session``'s game: with the camera if ``camera`` (and the game can be read), else by hand."""
+        spec = self.app.registry.find(session.game.name)
+        opener = None
+        if camera and spec.refereed_live and self.app.options.source != "none":
+            from ui.control.camera import camera_opener  # OpenCV loads with the first game that uses it
+
+            extra = {} if kind is None else {"kind": kind}
+            opener = camera_opener(spec, session.game, len(session.seats), self.app.options.source, **extra)
+        self.app.end_table()
+        self.app.table = TableControl.start(
+            spec, session, language=self.app.language, coaching=self.app.options.coaching, camera=opener
+        )
+        self.open()
+
+    def open(self) -> None:
+        self.view = None
+        self.showing_picture = self.app.table.feed is None if hasattr(self.app.table, "feed") else False
+        self.app.go("live")
+        self.show(self.app.table.view, None)
+
+    def go_back(self) -> None:
+        self.app.end_table()  # the session keeps the game: it is listed on the home screen to resume
+        self.app.go("home")
+
+    # --- drawing ----------------------------------------------------------------------------------------
+
+    def build_body(self) -> Widget:
+        t = self.theme
+        table = self.app.table
+        body = BoxLayout(orientation="vertical", spacing=t.gap)
+        if table is None:
+            return body
+        main = BoxLayout(orientation="horizontal", spacing=t.gap, padding=t.gap)
+        wide = self.width >= WIDE
+        left = BoxLayout(orientation="vertical", spacing=t.gap, size_hint_x=0.5)
+        for widget in (self.camera_image, self.picture):
+            if widget.parent is not None:
+                widget.parent.remove_widget(widget)
+        if wide:
+            left.add_widget(self.camera_image)
+            left.add_widget(self.picture)
+        else:
+            left.add_widget(self.picture if self.showing_picture else self.camera_image)
+        backdrop(left, th.PANEL)
+        main.add_widget(left)
+        self.info = Column(t)
+        main.add_widget(scrolled(self.info, size_hint_x=0.5))
+        body.add_widget(main)
+        body.add_widget(self.buttons(wide))
+        self.fill_info()
+        return body
+
+    def buttons(self, wide: bool) -> Widget:
+        t, table = self.theme, self.app.table
+        row = Row(t, padding=(t.gap, 0, t.gap, t.gap))
+        if not getattr(table, "watch_only", False):
+            row.add_widget(Big(self.tr(TURN_BUTTON), t, lambda: self.app.press(PanelButton.TURN)))
+        row.add_widget(Big(self.tr(CONFIRM_BUTTON), t, lambda: self.app.press(PanelButton.CONFIRM)))
+        if not getattr(table, "watch_only", False):
+            row.add_widget(Big(self.tr(UNDO_BUTTON), t, lambda: self.app.press(PanelButton.UNDO)))
+            game = table.session.game
+            words = button_words(table.live.adapter, game.translator(self.app.language))
+            for button, label in words.items():
+                row.add_widget(Big(label, t, lambda b=button: self.app.press(b)))
+            row.add_widget(Big(self.tr(ENTER), t, lambda: self.app.go("manual"), th.ACCENT))
+        if not wide:
+            flip = SHOW_CAMERA if self.showing_picture else SHOW_PICTURE
+            row.add_widget(Big(self.tr(flip), t, self.flip))
+        return row
+
+    def flip(self) -> None:
+        self.showing_picture = not self.showing_picture
+        self.refresh()
+
+    def title_text(self) -> str:
+        table = self.app.table
+        return table.session.game.title if table is not None else self.tr(self.heading)
+
+    def show(self, view: LiveView | None, preview: Any) -> None:
+        """A new view, a new camera image, or both, from the app's clock."""
+        if preview is not None:
+            self.show_image(preview)
+        if view is not None and view is not self.view:
+            self.view = view
+            if self.app.current == "live":
+                self.fill_info()
+                self.draw_picture()
+            if view.over:
+                self.app.page("end").finish(view)
+
+    def show_image(self, preview: Any) -> None:
+        size = (preview.width, preview.height)
+        if self.texture is None or tuple(self.texture.size) != size:
+            self.texture = Texture.create(size=size, colorfmt="rgb")
+        self.texture.blit_buffer(preview.pixels, colorfmt="rgb", bufferfmt="ubyte")
+        self.camera_image.texture = self.texture
+        self.camera_image.canvas.ask_update()
+
+    def draw_picture(self) -> None:
+        table, view = self.app.table, self.view
+        if table is None or view is None:
+            return
+        spec = self.app.registry.find(view.game)
+        self.picture.show(picture_of(spec, table.session.game, view.state, self.app.language, view.seats))
+
+    def fill_info(self) -> None:
+        view, table, t = self.view, self.app.table, self.theme
+        if view is None or table is None or not hasattr(self, "info"):
+            return
+        info = self.info
+        info.clear_widgets()
+        if view.turn is not None:
+            turn = self.tr(TURN, seat=view.seats[view.turn])
+        else:
+            turn = self.tr(TURN_OVER)
+        info.add_widget(Words(turn, t, th.TURN_MM, bold=True))
+        failure = getattr(table, "failure", None)
+        if failure:
+            info.add_widget(Words(self.tr(DEMO_FAILED, problem=failure), t, color=th.ALERT))
+        notice = table.notice()
+        if notice:
+            info.add_widget(Words(notice, t, color=th.MUTED))
+        if view.camera.present and not view.camera.ok:
+            info.add_widget(Words(self.tr(NO_CAMERA, problem=view.camera.problem or "?"), t, color=th.ALERT))
+            info.add_widget(Big(self.tr(RETRY), t, table.retry_camera))
+        if view.alerts:
+            info.add_widget(Words(self.tr(ALERTS), t, color=th.ALERT, bold=True))
+            for alert in view.alerts:
+                info.add_widget(Words(alert, t, color=th.ALERT))
+        if view.pending:
+            info.add_widget(Words(self.tr(TO_DO), t, color=th.PENDING, bold=True))
+            for item in view.pending:
+                info.add_widget(Words(item, t, color=th.PENDING))
+        if view.coaching is not None:
+            info.add_widget(Words(self.tr(COACH), t, bold=True))
+            info.add_widget(Words(view.coaching.summary, t))
+            for advice in view.coaching.options:
+                info.add_widget(Words(f"• {advice.title}: {advice.outcome}", t))
+                if advice.risk:
+                    info.add_widget(Words(advice.risk, t, color=th.MUTED))
+        if view.recent:
+            info.add_widget(Words(self.tr(LAST), t, bold=True))
+            for line in reversed(view.recent[-4:]):
+                info.add_widget(Words(line, t, color=th.MUTED))
+
+    def refresh(self) -> None:
+        super().refresh()
+        self.draw_picture()

@@ -1,0 +1,149 @@
+"""The few widgets every screen is built of: wrapped words, big buttons, rows and scrolled columns.
+
+Texts wrap to their widget's width and widgets grow to their text's height, so no text is cut whatever the
+language; a screen's content scrolls when it is taller than the screen. tests/app/test_layout.py checks both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from kivy.graphics import Color, Rectangle
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
+
+from ui.app import theme as th
+from ui.app.theme import Theme
+
+Colour = tuple[float, float, float, float]
+
+
+class Words(Label):
+    """Text that wraps to the widget's width; the widget is as high as the text."""
+
+    def __init__(
+        self,
+        text: str,
+        theme: Theme,
+        size_mm: float = th.BODY_MM,
+        color: Colour = th.TEXT,
+        halign: str = "left",
+        bold: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(
+            text=text,
+            font_size=theme.mm(size_mm),
+            color=color,
+            halign=halign,
+            valign="middle",
+            bold=bold,
+            size_hint_y=None,
+            **kwargs,
+        )
+        self.bind(width=self._wrap, texture_size=self._fit)
+        self._wrap()
+
+    def _wrap(self, *_: Any) -> None:
+        self.text_size = (max(self.width, 1), None)
+
+    def _fit(self, *_: Any) -> None:
+        self.height = self.texture_size[1]
+
+
+class Big(Button):
+    """A touch target at least ``theme.target`` high (and wide, in a row), its words wrapped inside."""
+
+    def __init__(
+        self,
+        text: str,
+        theme: Theme,
+        on_press: Callable[[], Any] | None = None,
+        colour: Colour = th.BUTTON,
+        size_mm: float = th.BODY_MM,
+        **kwargs: Any,
+    ) -> None:
+        kwargs.setdefault("size_hint_y", None)
+        super().__init__(
+            text=text,
+            font_size=theme.mm(size_mm),
+            halign="center",
+            valign="middle",
+            background_normal="",
+            background_color=colour,
+            color=th.TEXT,
+            **kwargs,
+        )
+        self._theme = theme
+        self._pad = theme.mm(1.5)
+        self.min_width = theme.target
+        self.height = theme.target
+        if on_press is not None:
+            self.bind(on_release=lambda *_: on_press())
+        self.bind(width=self._wrap, texture_size=self._fit)
+        self._wrap()
+
+    def _wrap(self, *_: Any) -> None:
+        self.text_size = (max(self.width - 2 * self._pad, 1), None)
+
+    def _fit(self, *_: Any) -> None:
+        if self.size_hint_y is None:
+            self.height = max(self._theme.target, self.texture_size[1] + 2 * self._pad)
+
+
+def backdrop(widget: Widget, colour: Colour) -> None:
+    """Paint ``widget``'s area in ``colour`` behind its children."""
+    with widget.canvas.before:
+        Color(*colour)
+        rect = Rectangle(pos=widget.pos, size=widget.size)
+
+    def follow(*_: Any) -> None:
+        rect.pos, rect.size = widget.pos, widget.size
+
+    widget.bind(pos=follow, size=follow)
+
+
+class Column(BoxLayout):
+    """Widgets one under another, as high as they are together (put it in a ``Scrolled`` to scroll)."""
+
+    def __init__(self, theme: Theme, children: Sequence[Widget] = (), **kwargs: Any) -> None:
+        super().__init__(
+            orientation="vertical",
+            spacing=theme.gap,
+            padding=theme.gap,
+            size_hint_y=None,
+            **kwargs,
+        )
+        self.bind(minimum_height=self.setter("height"))
+        for child in children:
+            self.add_widget(child)
+
+
+class Row(BoxLayout):
+    """Widgets side by side, sharing the width; as high as the highest."""
+
+    def __init__(self, theme: Theme, children: Sequence[Widget] = (), **kwargs: Any) -> None:
+        super().__init__(orientation="horizontal", spacing=theme.gap, size_hint_y=None, **kwargs)
+        self._theme = theme
+        for child in children:
+            self.add_widget(child)
+        self._fit()
+
+    def add_widget(self, widget: Widget, *args: Any, **kwargs: Any) -> None:
+        super().add_widget(widget, *args, **kwargs)
+        widget.bind(height=self._fit)
+        self._fit()
+
+    def _fit(self, *_: Any) -> None:
+        self.height = max([self._theme.target, *(c.height for c in self.children if c.size_hint_y is None)])
+
+
+def scrolled(content: Widget, **kwargs: Any) -> ScrollView:
+    """``content`` in a vertical scroll view filling the space it is given."""
+    view = ScrollView(do_scroll_x=False, bar_width=8, scroll_type=["bars", "content"], **kwargs)
+    view.add_widget(content)
+    return view

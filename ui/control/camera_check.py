@@ -1,0 +1,78 @@
+"""The setup's "check the camera" step: one frame read on a thread, the mats and stickers found drawn on it, and
+the camera check's verdict in words (`companion camera check`, vision/check.py)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.i18n import N_, translator
+from companion.registry import GameSpec
+from ui.control.preview import Preview, preview
+from ui.talk import ui_translator
+from vision.identity import GameCards
+from vision.kinds import StickerKind
+
+VISION_LOCALE = Path(__file__).resolve().parents[2] / "vision" / "locale"
+NO_IMAGE = N_("No camera image ({problem}): check the cable, then try again.")
+WAIT_S = 5.0
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    good: bool
+    advice: tuple[str, ...]  # sentences in the chosen language: the verdict first
+    image: Preview | None  # the frame with the mats and stickers found
+
+
+@dataclass
+class CameraCheck:
+    """Runs once ``start``ed; ``result`` is None until the frame is read and judged."""
+
+    spec: GameSpec
+    source: str
+    kind: StickerKind
+    players: int
+    language: str
+    wait: float = WAIT_S
+    width: int = 640
+    result: CheckResult | None = field(default=None, init=False)
+
+    def start(self) -> CameraCheck:
+        threading.Thread(target=self._run, name="camera-check", daemon=True).start()
+        return self
+
+    def _run(self) -> None:
+        try:
+            self.result = self._check()
+        except Exception as exc:  # said on screen: a check that fails must not take the setup down
+            self.result = CheckResult(False, (f"{type(exc).__name__}: {exc}",), None)
+
+    def _check(self) -> CheckResult:
+        from vision import check
+        from vision.pipeline import Detector
+        from vision.sources import open_source
+
+        tr = translator(self.language, domain="vision", localedir=VISION_LOCALE)
+        try:
+            frames = open_source(self.source)
+        except ValueError as exc:
+            return CheckResult(False, (str(exc),), None)
+        frame, deadline = None, time.monotonic() + self.wait
+        try:
+            while frame is None and time.monotonic() < deadline:
+                frame = frames.read()
+                if frame is None:
+                    time.sleep(0.1)
+            problem = frames.problem
+        finally:
+            frames.close()
+        if frame is None:
+            return CheckResult(False, (ui_translator(self.language)(NO_IMAGE, problem=problem or "?"),), None)
+        detector = Detector(GameCards.of(self.spec), self.kind, expected_seats=set(range(self.players)))
+        found = detector.detect(frame)
+        report = check.check_frame(frame, found, self.kind, tr, self.players)
+        return CheckResult(report.good, report.advice, preview(frame, found, self.width))

@@ -1,0 +1,165 @@
+"""One game at the table, as the app drives it: the live game on the screen's thread, the camera on its own.
+
+``TableControl`` joins what `companion play` joins in the terminal (a saved session, the live game, the camera
+feed, the panel) behind calls that never block: ``poll`` takes whatever the camera and the panel produced since
+the last call, and every press, hand-entered action or correction returns the new view at once. A game the
+camera cannot read yet, or a table with no camera, is played by manual entry alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.i18n import N_
+from companion.live import CameraStatus, LiveGame, LiveView
+from companion.protocol import Action, Violation
+from companion.referee import NoTable
+from companion.registry import GameSpec
+from companion.session import LiveSession
+from hardware.interface import NullPanel, PanelInterface
+from ui.feed import CameraFeed
+from ui.talk import panel_mode, ui_translator
+
+NO_CAMERA_CHOSEN = N_("No camera: enter each move by hand.")
+NOT_READ_LIVE = N_("The camera cannot read {title} yet: enter each move by hand.")
+CAMERA_FAILED = N_("The camera stopped ({problem}). Moves can still be entered by hand.")
+CORRECTED = N_("Move {number} corrected.")
+FPS = 30.0
+
+
+@dataclass(frozen=True)
+class Update:
+    """What changed since the last ``poll``: a new view, a new camera image, or both (None: unchanged)."""
+
+    view: LiveView | None = None
+    preview: Any = None  # ui.control.preview.Preview
+
+
+@dataclass
+class TableControl:
+    """A game being played: ``session`` saves it, ``live`` referees it, ``feed`` (if any) reads the camera."""
+
+    spec: GameSpec
+    session: LiveSession
+    live: LiveGame
+    panel: PanelInterface = field(default_factory=NullPanel)
+    feed: CameraFeed | None = None
+    source: Any = None  # the feed's vision.sources.FrameSource, closed with the game
+    manual_only_reason: str | None = None  # why there is no camera, as a msgid (None: the camera reads)
+    _view: LiveView | None = field(default=None, init=False)
+
+    @classmethod
+    def start(
+        cls,
+        spec: GameSpec,
+        session: LiveSession,
+        *,
+        language: str,
+        coaching: bool = True,
+        camera: Callable[[], tuple[Any, CameraFeed]] | None = None,
+        panel: PanelInterface | None = None,
+    ) -> TableControl:
+        """Referee ``session``'s game. ``camera`` opens the frame source and its feed; None: manual entry only."""
+        game = session.game
+        adapter = spec.table_adapter(game)
+        panel = panel or NullPanel()
+        mode = panel_mode(panel)
+        live = LiveGame(
+            game,
+            adapter if adapter is not None else NoTable(),
+            session,
+            tuple(session.seats),
+            language,
+            spec.coach,
+            coaching,
+            "screen" if mode == "off" else mode,  # no panel: the screen's own buttons stand in
+            spec.levels,
+        )
+        reason = None
+        source, feed = None, None
+        if adapter is None:
+            reason = NOT_READ_LIVE
+        elif camera is None:
+            reason = NO_CAMERA_CHOSEN
+        else:
+            source, feed = camera()
+            live.camera = CameraStatus(present=True)
+            feed.start()
+        return cls(spec, session, live, panel, feed, source, reason)
+
+    # --- reading ----------------------------------------------------------------------------------------
+
+    @property
+    def view(self) -> LiveView:
+        return self.live.view
+
+    def poll(self) -> Update:
+        """Everything the camera and the panel produced since the last call; never waits."""
+        before = self.live.view
+        preview = None
+        if self.feed is not None:
+            try:
+                items = self.feed.take()
+            except Exception as exc:  # the reader's thread failed: say so, and go on by hand
+                self._drop_camera(str(exc) or type(exc).__name__)
+                items = []
+            for item in items:
+                if not self.session.is_over():
+                    self.live.step(item.facts.events, item.facts.cards, item.t)
+                if item.preview is not None:
+                    preview = item.preview
+            if self.feed is not None and self.feed.status != self.live.camera:
+                self.live.camera_status(self.feed.status)
+        for event in self.panel.poll():
+            self.live.press(event.button.value)
+        after = self.live.view
+        return Update(after if after is not before else None, preview)
+
+    def notice(self) -> str | None:
+        """Why moves are entered by hand here, in the view's language; None when the camera reads the table."""
+        if self.manual_only_reason is None:
+            return None
+        return ui_translator(self.live.language)(self.manual_only_reason, title=self.session.game.title)
+
+    # --- acting -----------------------------------------------------------------------------------------
+
+    def press(self, button: str) -> LiveView:
+        return self.live.press(button)
+
+    def play(self, action: Action) -> LiveView:
+        return self.live.play(action)
+
+    def correct(self, index: int, action: Action) -> LiveView | Violation:
+        """Replace move ``index`` (a misread card) and replay the rest, as `companion correct` does."""
+        result = self.session.correct(index, action)
+        if isinstance(result, Violation):
+            return result
+        game, language = self.session.game, self.live.language
+        words = [ui_translator(language)(CORRECTED, number=index + 1)]
+        words += [game.tell(e, language, self.session.seats) for e in result.step.effects]
+        return self.live.refresh(words)
+
+    def set_language(self, language: str) -> LiveView:
+        return self.live.set_language(language)
+
+    def retry_camera(self) -> None:
+        """Ask the camera again now rather than at its next retry."""
+        if self.source is not None and hasattr(self.source, "_last_try"):
+            self.source._last_try = -1e9
+
+    def close(self) -> None:
+        if self.feed is not None:
+            self.feed.stop()
+        if self.source is not None:
+            self.source.close()
+        self.panel.close()
+        self.session.close()
+
+    def _drop_camera(self, problem: str) -> None:
+        if self.feed is not None:
+            self.feed.stop()
+        self.feed = None
+        self.manual_only_reason = CAMERA_FAILED
+        self.live.camera_status(CameraStatus(present=True, ok=False, problem=problem))
