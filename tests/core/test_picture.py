@@ -69,7 +69,7 @@ def test_random_states_fit_in_the_picture(data: st.DataObject, seed: int) -> Non
 
 
 @pytest.mark.parametrize("spec", DRAWN, ids=lambda s: s.name)
-def test_the_seat_to_act_and_only_it_is_highlighted(spec: GameSpec) -> None:
+def test_the_seat_to_act_or_the_winners_and_only_they_are_lit(spec: GameSpec) -> None:
     match = game_of(spec, spec.max_players, 7)
     for state in match.states[::5] + match.states[-1:]:
         picture = picture_of(spec, match.game, state, "en", match.seats)
@@ -77,14 +77,8 @@ def test_the_seat_to_act_and_only_it_is_highlighted(spec: GameSpec) -> None:
         assert sorted(plates) == list(range(state.players))
         lit = {seat for seat, role in plates.items() if role == HIGHLIGHT}
         seat = match.game.current_player(state)
-        # Once the game is over, Kanaloa lights its winner; Kai Piranja, whose winners may share, lights none.
-        expected = (
-            {seat}
-            if seat is not None
-            else set(match.game.winners(state))
-            if spec.name == "kanaloa"
-            else set()
-        )
+        # Once the game is over, the winners are lit.
+        expected = {seat} if seat is not None else set(match.game.winners(state))
         assert lit == expected
 
 

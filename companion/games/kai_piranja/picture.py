@@ -37,7 +37,7 @@ STACK_W = (1 - 2 * GAP) / 6 - GAP  # the six stacks of the centre: two backs and
 
 def picture(game: KaiPiranjaGame, state: State, language: str, seats: Sequence[str]) -> TablePicture:
     """The centre (face-down stacks, digesting piles by species), then a line per seat: its name plate
-    (highlighted on its turn), its row left to right, its catch counted (the score)."""
+    (highlighted on its turn, or when it won), its row left to right, its catch counted (the score)."""
     tr = game.translator(language)
     sketch = Sketch()
     stacks = [
@@ -52,11 +52,10 @@ def picture(game: KaiPiranjaGame, state: State, language: str, seats: Sequence[s
     sketch.y += CARD_H + 2 * GAP
     row_x = GAP + PLATE_W + GAP
     row_w = 1 - row_x - CATCH_W - 2 * GAP
+    lit = game.winners(state) if state.over else [state.current]  # the seat to act, or the winners
     for seat in range(state.players):
-        to_act = seat == state.current and not state.over
-        sketch.row(
-            [(seat_name(seat, tr, seats), HIGHLIGHT if to_act else SEAT)], GAP, PLATE_W, CARD_H, PLATE_W, seat
-        )
+        plate = HIGHLIGHT if seat in lit else SEAT
+        sketch.row([(seat_name(seat, tr, seats), plate)], GAP, PLATE_W, CARD_H, PLATE_W, seat)
         cards = [(card_name(game.box, card, tr), CARD) for card in state.rows[seat]]
         sketch.row(cards or [(tr(EMPTY_ROW), EMPTY)], row_x, row_w, CARD_H, CARD_H * 1.4, seat)
         catch = tr.plural(*IN_CATCH, len(state.catches[seat]))
