@@ -65,6 +65,8 @@ class GameSpec:
     table: Callable[[Any], Any] | None = None  # game -> its table adapter (companion.referee.TableAdapter)
     coach: GameCoach | None = None  # (game, state, language, seats) -> Coaching; None: the generic coach
     demo: Callable[[Any, Any], Iterable[Any]] | None = None  # (adapter, match) -> the table steps to show
+    # (game, state, language, seats) -> the table as the rules see it (companion.picture.TablePicture)
+    picture: Callable[[Any, Any, str, Sequence[str]], Any] | None = None
     levels: Callable[[Any], Sequence[Level | None]] | None = None  # state -> each seat's level light (hunger)
     options: tuple[Any, ...] = field(default=())  # companion.protocol.Option docs of the profile's options
 

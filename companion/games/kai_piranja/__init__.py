@@ -15,9 +15,10 @@ if TYPE_CHECKING:
     from companion.coach import Coaching
     from companion.games.kai_piranja.table import KaiPiranjaTable
     from companion.match import Match
+    from companion.picture import TablePicture
     from companion.table import TableStep
 
-# The table adapter, the coach and the demo's scenes are loaded when first used: the commands that need none of
+# The table adapter, the coach, the demo's scenes and the table picture are loaded when first used: the commands that need none of
 # them (rules, replay, simulate) start without the table model and the coach (docs/benchmarks.md, start-up).
 
 
@@ -39,6 +40,12 @@ def demo(adapter: KaiPiranjaTable, match: Match) -> Iterator[TableStep]:
     return table_steps(adapter, match)
 
 
+def picture(game: KaiPiranjaGame, state: State, language: str, seats: Sequence[str]) -> TablePicture:
+    from companion.games.kai_piranja.picture import picture
+
+    return picture(game, state, language, seats)
+
+
 SPEC = GameSpec(
     rules=KaiPiranjaGame,
     code="KP",
@@ -49,6 +56,7 @@ SPEC = GameSpec(
     table=table,
     coach=coach,
     demo=demo,
+    picture=picture,
     options=OPTIONS,
 )
 

@@ -1,0 +1,65 @@
+"""Kai Piranja's table as the rules see it: the face-down stacks, the digesting piles, each seat's row and catch."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.i18n import N_, NP_
+from companion.picture import (
+    BACK,
+    CARD,
+    EMPTY,
+    GAME_OVER,
+    GAP,
+    HIGHLIGHT,
+    PILE,
+    SEAT,
+    Sketch,
+    TablePicture,
+    count_label,
+)
+from companion.protocol import seat_name
+
+from . import text as T
+from .cards import EMPTY_SEA, FARANDOLE, SPECIES
+from .engine import KaiPiranjaGame
+from .state import State
+from .words import card_name, species_name
+
+IN_CATCH = NP_("{n} in the catch", "{n} in the catch")
+EMPTY_ROW = N_("empty row")
+
+CARD_H = 0.07  # a row's height: six seats and the centre fit in a picture about as high as it is wide
+PLATE_W = 0.2  # a seat's name plate, at the left of its row
+CATCH_W = 0.16  # its catch, at the right
+STACK_W = (1 - 2 * GAP) / 6 - GAP  # the six stacks of the centre: two backs and four species, side by side
+
+
+def picture(game: KaiPiranjaGame, state: State, language: str, seats: Sequence[str]) -> TablePicture:
+    """The centre (face-down stacks, digesting piles by species), then a line per seat: its name plate
+    (highlighted on its turn, or when it won), its row left to right, its catch counted (the score)."""
+    tr = game.translator(language)
+    sketch = Sketch()
+    stacks = [
+        (count_label(tr(T.BACK_NAMES[FARANDOLE]), state.farandole_left, tr), BACK),
+        (count_label(tr(T.BACK_NAMES[EMPTY_SEA]), state.empty_sea_left, tr), BACK),
+    ]
+    stacks += [
+        (count_label(species_name(species, tr), len(pile), tr), PILE if pile else EMPTY)
+        for species, pile in zip(SPECIES, state.piles, strict=True)
+    ]
+    sketch.row(stacks, GAP, 1 - 2 * GAP, CARD_H, STACK_W)
+    sketch.y += CARD_H + 2 * GAP
+    row_x = GAP + PLATE_W + GAP
+    row_w = 1 - row_x - CATCH_W - 2 * GAP
+    lit = game.winners(state) if state.over else [state.current]  # the seat to act, or the winners
+    for seat in range(state.players):
+        plate = HIGHLIGHT if seat in lit else SEAT
+        sketch.row([(seat_name(seat, tr, seats), plate)], GAP, PLATE_W, CARD_H, PLATE_W, seat)
+        cards = [(card_name(game.box, card, tr), CARD) for card in state.rows[seat]]
+        sketch.row(cards or [(tr(EMPTY_ROW), EMPTY)], row_x, row_w, CARD_H, CARD_H * 1.4, seat)
+        catch = tr.plural(*IN_CATCH, len(state.catches[seat]))
+        sketch.row([(catch, PILE)], 1 - GAP - CATCH_W, CATCH_W, CARD_H, CATCH_W, seat)
+        sketch.y += CARD_H + GAP
+    sketch.caption(tr(GAME_OVER) if state.over else tr(T.TURN, seat=seat_name(state.current, tr, seats)))
+    return sketch.picture()
