@@ -262,6 +262,7 @@ class Game(ABC, Generic[S, A]):
     action_types: ClassVar[tuple[type[Action], ...]]  # every action class, read from records by their kind
     state_custom: ClassVar[Mapping[str, Custom]] = {}  # state fields with a JSON form of their own
     out_of_turn_actions: ClassVar[frozenset[type]] = frozenset()  # actions any seat may take at any time
+    kind_words: ClassVar[Mapping[str, str]] = {}  # action kind -> English msgid naming it (describe_kind)
 
     _timed: ClassVar[bool] = False  # whether the game overrides check_timing: check skips the call if not
 
@@ -429,6 +430,12 @@ class Game(ABC, Generic[S, A]):
     def describe_action(self, action: A, language: str = "en", seats: Sequence[str] = ()) -> str:
         """An action in words, for narration and the coach."""
         return action.kind
+
+    def describe_kind(self, kind: str, language: str = "en") -> str:
+        """A kind of action in words, e.g. "Turn up a card": the button that opens a list of such actions.
+        Read from ``kind_words``; a kind it does not name is told as itself."""
+        message = self.kind_words.get(kind)
+        return self.translator(language)(message) if message else kind
 
     def describe_state(self, state: S, language: str = "en", seats: Sequence[str] = ()) -> str:
         """The table in words; games override this (the default shows the state's JSON)."""

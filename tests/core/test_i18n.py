@@ -19,7 +19,7 @@ DOMAINS = [
         ROOT / "companion/locale",
         [*sorted((ROOT / "companion").glob("*.py")), ROOT / "companion/games/__init__.py"],
     ),
-    ("ui", ROOT / "ui/locale", sorted((ROOT / "ui").glob("*.py"))),
+    ("ui", ROOT / "ui/locale", sorted((ROOT / "ui").rglob("*.py"))),
     *(
         (spec.domain, spec.locale_dir, sorted(spec.package_dir.glob("*.py")))
         for spec in (GAMES[name] for name in GAMES)

@@ -12,6 +12,7 @@ from companion.jsondata import Custom
 from companion.protocol import JSON, Game, Step, Violation
 
 from . import flow, rules, words
+from . import text as T
 from .actions import ACTION_TYPES, Bank, Capture, EndTurn, KaiPiranjaAction, Reveal
 from .box import EMPTY_SEA_CARDS, FARANDOLE_CARDS, box
 from .cards import EMPTY_SEA, FARANDOLE, SPECIES
@@ -31,6 +32,7 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
     state_type: ClassVar[type] = State
     action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
     state_custom: ClassVar[Mapping[str, Custom]] = JSON_FIELDS
+    kind_words: ClassVar[Mapping[str, str]] = T.KIND_WORDS
 
     profile: KaiPiranjaProfile
 

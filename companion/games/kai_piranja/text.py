@@ -108,6 +108,14 @@ DO_CAPTURE = N_("{seat} takes the {species} pile")
 DO_BANK = N_("{seat} banks the row and ends the turn")
 DO_END = N_("{seat} ends the turn without banking")
 
+# Each kind of action as a button's words (Game.kind_words): the button opens the list of such actions.
+KIND_WORDS = {
+    "reveal": N_("Turn up a card"),
+    "capture": N_("Capture a digesting pile"),
+    "bank": N_("Bank my row"),
+    "end": N_("End my turn"),
+}
+
 RULES_SUMMARY = N_(
     """Kai Piranja, 3 to 6 players. The most cards in your catch wins.
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from companion.catalogue import Catalogue
@@ -11,6 +11,7 @@ from companion.i18n import Translator
 from companion.protocol import JSON, Game, Step, Violation
 
 from . import flow
+from . import text as T
 from .actions import ACTION_TYPES, Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, RemoveSeaCard, english
 from .cards import COLOUR_OF, COLOURS, DECK, SPECIALS, catalogue
 from .invariants import invariant_problems
@@ -32,6 +33,7 @@ class KanaloaGame(Game[State, KanaloaAction]):
     domain: ClassVar[str] = "kanaloa"
     state_type: ClassVar[type] = State
     action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
+    kind_words: ClassVar[Mapping[str, str]] = T.KIND_WORDS
 
     profile: KanaloaProfile
 

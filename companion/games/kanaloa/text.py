@@ -112,6 +112,16 @@ DO_REMOVE = N_("{seat} removes {sea_card}")
 DO_DOLPHIN = N_("{seat} takes the dolphin's extra square")
 DO_NO_DOLPHIN = N_("{seat} stays on the dolphin square")
 
+# Each kind of action as a button's words (Game.kind_words): the button opens the list of such actions.
+KIND_WORDS = {
+    "layout": N_("Lay out the sea"),
+    "deal": N_("Deal the cards"),
+    "lay-down": N_("Lay the boat down or keep it up"),
+    "play": N_("Play a card"),
+    "remove-sea-card": N_("Remove a free sea card"),
+    "dolphin": N_("Take the dolphin's extra square or not"),
+}
+
 RULES_SUMMARY = N_(
     """Kanaloa, 3 to 5 players. Win tricks to sail your boat around the circle of sea cards: the first boat to
 lap the last boat wins.

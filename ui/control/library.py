@@ -1,0 +1,330 @@
+"""Saved games and the history of past games, as the Home screen lists them, and step-by-step replay.
+
+A game in progress is a live session (SQLite) in ``saved/``; a finished or abandoned one is its record (JSON
+Lines, docs/records.md) in ``history/``. Listing never changes a file and never raises for a bad one: each entry
+carries its problem in words instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sqlite3
+import tempfile
+from contextlib import suppress
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from companion.protocol import Game, RecordError, Violation
+from companion.record import IllegalAction, Record, loads, replay
+from companion.registry import GameSpec, Registry
+from companion.session import LiveSession
+
+HOME_VARIABLE = "COMPANION_HOME"
+SESSION_SUFFIX = ".sqlite"
+RECORD_SUFFIX = ".txt"
+_SIDECARS = ("-wal", "-shm")
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game in progress on disk, for the Home screen's "resume" list."""
+
+    path: Path
+    game: str  # the game's registry name, e.g. "kai-piranja"; "" if unreadable
+    title: str
+    seats: tuple[str, ...]
+    saved: datetime  # when it last changed, local time
+    actions: int  # moves played so far
+    over: bool
+    refereed_live: bool  # False: the camera cannot referee it yet, so manual play only
+    problem: str | None  # None if it opens cleanly, else what is wrong in one English sentence
+
+
+@dataclass(frozen=True)
+class PastGame:
+    """A finished (or abandoned) game kept in the history."""
+
+    path: Path
+    game: str
+    title: str
+    seats: tuple[str, ...]
+    finished: datetime
+    actions: int
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    problem: str | None
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """One step of a past game: the action in words, what it did, and the table after it."""
+
+    number: int  # 0 = the start, before any action
+    words: str  # "" for step 0
+    effects: tuple[str, ...]
+    state: Any
+    scores: tuple[int, ...]
+
+
+def default_root() -> Path:
+    """Where the app keeps its games: $COMPANION_HOME, else ~/.local/share/fish-companion."""
+    home = os.environ.get(HOME_VARIABLE)
+    return Path(home) if home else Path.home() / ".local" / "share" / "fish-companion"
+
+
+@dataclass(frozen=True)
+class Library:
+    """The saved games and the history under one folder (``default_root()`` in the app, a tmp folder in tests)."""
+
+    root: Path
+
+    @property
+    def saved_dir(self) -> Path:
+        return _folder(self.root / "saved")
+
+    @property
+    def history_dir(self) -> Path:
+        return _folder(self.root / "history")
+
+    def new_session_path(self, game: str, now: datetime | None = None) -> Path:
+        """A free path for a new game's session, e.g. saved/kai-piranja-20261124-061502.sqlite; a second game
+        started in the same second gets ``-2``. Free in the history too, so archiving never overwrites."""
+        stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+        stem, n = f"{game}-{stamp}", 1
+        while self._taken(stem):
+            n += 1
+            stem = f"{game}-{stamp}-{n}"
+        return self.saved_dir / f"{stem}{SESSION_SUFFIX}"
+
+    def _taken(self, stem: str) -> bool:
+        session = self.saved_dir / f"{stem}{SESSION_SUFFIX}"
+        paths = [
+            session,
+            *(_sidecar(session, s) for s in _SIDECARS),
+            self.history_dir / f"{stem}{RECORD_SUFFIX}",
+        ]
+        return any(p.exists() for p in paths)
+
+    # --- games in progress -----------------------------------------------------------------------------
+
+    def saved_games(self, registry: Registry) -> list[SavedGame]:
+        """Every session in ``saved/``, newest first. Each is read from a copy, so listing neither repairs nor
+        locks a file (resuming for real sets a damaged file aside, see LiveSession.resume)."""
+        games = [_saved_game(path, registry) for path in self.saved_dir.glob(f"*{SESSION_SUFFIX}")]
+        return sorted(games, key=lambda g: g.saved, reverse=True)
+
+    def archive(self, session: LiveSession) -> Path:
+        """Move a game to the history: its record is written (and synced) first, then the session is closed and
+        its file removed, so a crash in between leaves the game in both places, never in none."""
+        stem, n = session.path.stem, 1
+        while (target := self.history_dir / f"{stem}{RECORD_SUFFIX}").exists():
+            n += 1
+            stem = f"{session.path.stem}-{n}"
+        _write_atomically(target, session.record_text())
+        session.close()
+        for path in (session.path, *(_sidecar(session.path, s) for s in _SIDECARS)):
+            path.unlink(missing_ok=True)
+        _fsync_dir(session.path.parent)
+        return target
+
+    # --- the history ---------------------------------------------------------------------------------
+
+    def past_games(self, registry: Registry) -> list[PastGame]:
+        """Every record in ``history/``, newest first; a record that does not read or replay is listed with
+        its problem."""
+        games = [_past_game(path, registry) for path in self.history_dir.glob(f"*{RECORD_SUFFIX}")]
+        return sorted(games, key=lambda g: g.finished, reverse=True)
+
+    def replay(
+        self, path: Path, registry: Registry, language: str
+    ) -> tuple[Game[Any, Any], tuple[str, ...], list[ReplayStep]]:
+        """Every step of a past game, from the start (step 0) to its last action, told in ``language``.
+        Raises RecordError saying what is wrong with a damaged file."""
+        record = _read_record(path, registry)
+        game, seats = record.game, record.header.seats
+        state = game.initial_state(len(seats))
+        steps = [ReplayStep(0, "", (), state, tuple(game.scores(state)))]
+        for number, (line, action) in enumerate(record.actions, start=1):
+            result = game.apply(state, action)
+            if isinstance(result, Violation):
+                told = game.tell(result, "en", seats)
+                raise RecordError(f"{path.name}, line {line}: illegal action ({result.code}): {told}")
+            state = result.state
+            effects = tuple(game.tell(effect, language, seats) for effect in result.effects)
+            words = game.describe_action(action, language, seats)
+            steps.append(ReplayStep(number, words, effects, state, tuple(game.scores(state))))
+        return game, seats, steps
+
+
+# --- reading saved sessions --------------------------------------------------------------------------
+
+
+def _saved_game(path: Path, registry: Registry) -> SavedGame:
+    changed = _changed(path)
+    with tempfile.TemporaryDirectory(prefix="companion-listing-") as folder:
+        copy = Path(folder) / path.name
+        try:
+            _copy_session(path, copy)
+            session = LiveSession.resume(copy, registry)
+        except (RecordError, OSError, sqlite3.Error) as exc:
+            name = _stored_game_name(copy)
+            why = _unknown_game(name, registry) or _plain(exc, copy, path)
+            known = _spec(name, registry)
+            title = known.title if known else ""
+            return SavedGame(path, name, title, (), changed, 0, False, False, why)
+        with session:
+            spec = registry.spec_of(session.game)
+            # The last entry of a damaged session's damage names the copy set aside: the copy is ours.
+            problems = [
+                d.problem for d in session.damage if not d.problem.startswith("the damaged file was kept")
+            ]
+            problem = f"Damaged: {'; '.join(problems)}." if problems else None
+            return SavedGame(
+                path,
+                spec.name,
+                spec.title,
+                session.seats,
+                changed,
+                len(session.actions),
+                session.is_over(),
+                spec.refereed_live,
+                problem,
+            )
+
+
+def _copy_session(path: Path, copy: Path) -> None:
+    # The WAL holds the latest moves until SQLite folds them into the file: copy it too, the file first.
+    shutil.copyfile(path, copy)
+    wal = _sidecar(path, "-wal")
+    if wal.exists():
+        shutil.copyfile(wal, _sidecar(copy, "-wal"))
+
+
+def _stored_game_name(copy: Path) -> str:
+    """The game named in a session's header, read as plainly as possible; "" if even that fails."""
+    try:
+        db = sqlite3.connect(f"{copy.as_uri()}?mode=ro", uri=True)
+        try:
+            (text,) = db.execute("SELECT json FROM header WHERE id = 1").fetchone()
+        finally:
+            db.close()
+        name = json.loads(text).get("game")
+    except (sqlite3.Error, TypeError, ValueError, AttributeError):
+        return ""
+    return name if isinstance(name, str) else ""
+
+
+# --- reading records -----------------------------------------------------------------------------------
+
+
+def _past_game(path: Path, registry: Registry) -> PastGame:
+    finished = _changed(path)
+    try:
+        record = _read_record(path, registry)
+        state, _ = replay(record)
+    except RecordError as exc:
+        name = _record_game_name(path)
+        spec = _spec(name, registry)
+        problem = _unknown_game(name, registry) or _plain(exc)
+        return PastGame(path, name, spec.title if spec else "", (), finished, 0, (), (), problem)
+    except IllegalAction as exc:
+        game, seats = record.game, record.header.seats
+        told = game.tell(exc.violation, "en", seats)
+        problem = f"Line {exc.line} breaks a rule ({exc.violation.code}): {told}"
+        return PastGame(path, game.name, game.title, seats, finished, len(record.actions), (), (), problem)
+    game = record.game
+    return PastGame(
+        path,
+        game.name,
+        game.title,
+        record.header.seats,
+        finished,
+        len(record.actions),
+        tuple(game.scores(state)),
+        tuple(game.winners(state)),
+        None,
+    )
+
+
+def _read_record(path: Path, registry: Registry) -> Record:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"{path.name} cannot be read ({exc})") from None
+    return loads(text, registry)
+
+
+def _record_game_name(path: Path) -> str:
+    try:
+        with path.open(encoding="utf-8") as file:
+            name = json.loads(file.readline()).get("game")
+    except (OSError, UnicodeDecodeError, ValueError, AttributeError):
+        return ""
+    return name if isinstance(name, str) else ""
+
+
+# --- small helpers -------------------------------------------------------------------------------------
+
+
+def _spec(name: str, registry: Registry) -> GameSpec | None:
+    try:
+        return registry.find(name) if name else None
+    except RecordError:
+        return None
+
+
+def _unknown_game(name: str, registry: Registry) -> str | None:
+    if name and _spec(name, registry) is None:
+        return f"This is a game of {name}, which this app does not know."
+    return None
+
+
+def _plain(exc: Exception, copy: Path | None = None, path: Path | None = None) -> str:
+    """An error as one sentence, naming the real file rather than the copy read."""
+    text = str(exc)
+    if copy is not None and path is not None:
+        text = text.replace(str(copy), path.name)
+    if path is None or not text.startswith(path.name):  # a file's name keeps its own case
+        text = text[:1].upper() + text[1:]
+    return text if text.endswith(".") else text + "."
+
+
+def _changed(path: Path) -> datetime:
+    """When a session or record last changed, in local time; a session's WAL is newer than its file."""
+    times = []
+    for candidate in (path, _sidecar(path, "-wal")):
+        with suppress(OSError):  # no WAL, or the file went while the folder was listed
+            times.append(candidate.stat().st_mtime)
+    return datetime.fromtimestamp(max(times, default=0)).astimezone()
+
+
+def _sidecar(path: Path, suffix: str) -> Path:
+    return path.with_name(path.name + suffix)
+
+
+def _folder(path: Path) -> Path:
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write through a temporary file, synced, then renamed: a crash leaves the whole file or none."""
+    temp = path.with_name(path.name + ".tmp")
+    with temp.open("w", encoding="utf-8") as file:
+        file.write(text)
+        file.flush()
+        os.fsync(file.fileno())
+    os.replace(temp, path)
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

@@ -1,0 +1,155 @@
+"""Manual entry: every legal action of the moment as a button, and correction of a past move.
+
+What the touchscreen shows when the camera cannot referee a game, or misread a card: the screens draw these
+values and hand the chosen ``Action`` to the live game or the session; nothing here changes a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.commands import CORRECTED, DROPPED, ILLEGAL_LINE, KEPT_ALL
+from companion.i18n import translator
+from companion.protocol import Action, Game, RecordError, Violation
+from companion.session import LiveSession
+
+
+@dataclass(frozen=True)
+class Pick:
+    """One action the player may choose, in words: a card's name, or the whole action told."""
+
+    label: str
+    action: Action
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One button. With one pick, pressing it plays that pick; with several, the screen lists them to choose."""
+
+    label: str
+    picks: tuple[Pick, ...]
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move already played, as the correction screen lists it; ``index`` counts from 0."""
+
+    index: int
+    words: str
+    correctable: bool  # it names a card, which the camera may have misread
+
+
+@dataclass(frozen=True)
+class CorrectionPreview:
+    """What a correction would do, told before the table confirms it; ``allowed`` is False if the new action is
+    itself illegal there (``lines`` then says which rule it breaks)."""
+
+    allowed: bool
+    lines: tuple[str, ...]
+
+
+def choices(game: Game[Any, Any], state: Any, language: str, seats: Sequence[str]) -> tuple[Choice, ...]:
+    """The legal actions in ``state`` as buttons, one per kind of action, in the order the rules list them.
+
+    A kind with several actions is one button named after the kind, opening a picker sorted by label; copies of
+    one card share a name, so only the first of them is offered (any copy plays the same to the rules' words).
+    A kind whose actions all read the same is one button playing the first of them."""
+    by_kind: dict[str, list[Action]] = {}
+    for action in game.legal_actions(state):
+        by_kind.setdefault(type(action).kind, []).append(action)
+    buttons = []
+    for kind, actions in by_kind.items():
+        picks: dict[str, Action] = {}
+        for action in actions:
+            picks.setdefault(pick_label(game, action, language, seats), action)
+        if len(picks) == 1:
+            words = game.describe_action(actions[0], language, seats)
+            buttons.append(Choice(words, (Pick(words, actions[0]),)))
+        else:
+            buttons.append(Choice(game.describe_kind(kind, language), _sorted(picks)))
+    return tuple(buttons)
+
+
+def pick_label(game: Game[Any, Any], action: Action, language: str, seats: Sequence[str]) -> str:
+    """The card's name for an action naming a card (the picker's title already says what is done with it),
+    else the action told in full."""
+    card = game.action_to_json(action).get("card")
+    if isinstance(card, str):
+        return game.card_name(card, language)
+    return game.describe_action(action, language, seats)
+
+
+def moves(
+    game: Game[Any, Any], actions: Sequence[Action], language: str, seats: Sequence[str]
+) -> tuple[Move, ...]:
+    """The moves played so far, in order, each told in words."""
+    return tuple(
+        Move(index, game.describe_action(action, language, seats), "card" in game.action_to_json(action))
+        for index, action in enumerate(actions)
+    )
+
+
+def replacements(
+    game: Game[Any, Any], action: Action, language: str, seats: Sequence[str], state: Any = None
+) -> tuple[Pick, ...]:
+    """The same action with each other card the box holds, one per card name, sorted by name; () for an action
+    naming no card. Built from the action's JSON with another card, as ``companion correct`` does.
+
+    Only cards with the same back as the old one are offered: the rules chose which deck it came from (Kai
+    Piranja's farandole or empty sea, Kanaloa's tiki cards or sea cards). Given ``state``, the state the move
+    was played from, a name's first copy that could be played there is chosen, not one already on the table."""
+    data = game.action_to_json(action)
+    old = data.get("card")
+    if not isinstance(old, str):
+        return ()
+    catalogue = game.catalogue()
+    back = catalogue[old].back if old in catalogue else None
+    own = game.card_name(old, language)
+    best: dict[str, tuple[bool, Action]] = {}  # name -> (whether it breaks a rule in ``state``, the action)
+    for component in catalogue.cards:
+        name = game.card_name(component.id, language)
+        if name == own or (back is not None and component.back != back):
+            continue
+        try:
+            new = game.action_from_json({**data, "card": component.id})
+        except RecordError:
+            continue
+        illegal = state is not None and game.check(state, new) is not None
+        if name not in best or (best[name][0] and not illegal):
+            best[name] = (illegal, new)
+    return _sorted({name: new for name, (_, new) in best.items()})
+
+
+def preview(session: LiveSession, index: int, action: Action, language: str) -> CorrectionPreview:
+    """What replacing move ``index`` (from 0) by ``action`` would do, in the words ``companion correct`` prints:
+    the correction, its effects, and whether the later moves still hold. Changes nothing; raises IndexError
+    for a move the game does not have."""
+    game, seats = session.game, session.seats
+    tr = translator(language)  # the messages are the command line's, in the core's catalog
+    result = session.preview_correction(index, action)
+    if isinstance(result, Violation):
+        told = game.tell(result, language, seats)
+        # The record's line: the header is line 1, move 0 is line 2 (as ``companion correct`` says it).
+        return CorrectionPreview(
+            False, (tr(ILLEGAL_LINE, line=index + 2, rule=result.code, explanation=told),)
+        )
+    old = game.describe_action(result.old, language, seats)
+    new = game.describe_action(result.new, language, seats)
+    lines = [tr(CORRECTED, number=index + 1, old=old, new=new)]
+    lines += [game.tell(effect, language, seats) for effect in result.step.effects]
+    if result.violation is None:
+        lines.append(tr(KEPT_ALL, kept=len(result.kept)))
+    else:
+        told = game.tell(result.violation, language, seats)
+        first = index + 1 + len(result.kept) + 1  # the first dropped move, counted from 1
+        lines.append(tr(DROPPED, number=first, explanation=told, count=len(result.dropped) - 1))
+    return CorrectionPreview(True, tuple(lines))
+
+
+def _sorted(picks: dict[str, Action]) -> tuple[Pick, ...]:
+    # casefold: "Kraken" among "red 7" and "green 3" sorts as a reader expects
+    return tuple(
+        Pick(label, picks[label]) for label in sorted(picks, key=lambda label: (label.casefold(), label))
+    )
