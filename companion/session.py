@@ -102,7 +102,9 @@ def _action_text(game: Game[Any, Any], action: Action) -> str:
 
 def _connect(path: Path) -> sqlite3.Connection:
     # isolation_level=None: we issue BEGIN/COMMIT ourselves, so one call is exactly one transaction.
-    db = sqlite3.connect(path, isolation_level=None)
+    # check_same_thread=False: a session may be opened on one thread and played on another (the app's demo
+    # runs on a worker), though only ever by one thread at a time.
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     db.execute("PRAGMA cell_size_check=ON")  # notice more damaged pages instead of reading them
     return db
 

@@ -44,7 +44,7 @@ class PictureView(Widget):
                 Color(0, 0, 0, 0.6)
                 Line(rectangle=(x, y, tile.w * scale, tile.h * scale), width=1)
                 if tile.label:
-                    dark = tile.role in ("card", "highlight", "empty")
+                    dark = tile.role in ("card", "highlight")
                     self._text(tile.label, x, y, tile.w * scale, tile.h * scale, dark)
             for caption in picture.captions:
                 x, y = at(caption.x, caption.y, caption.size)

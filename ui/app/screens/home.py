@@ -47,7 +47,7 @@ class HomePage(Page):
                 Big(self.tr(words, title=spec.title), t, lambda spec=spec: self.choose(spec.name), th.ACCENT)
             )
         if any(app.registry[n].demo is not None for n in app.registry):
-            column.add_widget(Big(self.tr(DEMO), t, self.app.page("live").start_demo))
+            column.add_widget(Big(self.tr(DEMO), t, lambda: app.page("live").start_demo()))
         column.add_widget(Words(self.tr(RESUME), t, th.TITLE_MM, bold=True))
         saved = app.library.saved_games(app.registry)
         if not saved:
