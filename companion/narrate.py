@@ -37,10 +37,16 @@ def narrate(match: Match, language: str = "en") -> Iterator[str]:
 def final_lines(
     game: Game[Any, Any], state: object, seats: Sequence[str], language: str = "en"
 ) -> Iterator[str]:
+    """The scores, then who won and why (``Game.outcome``); the bare winners' line only for a game whose
+    outcome says nothing, so that the winner is never told twice."""
     tr = translator(language)
     yield tr(FINAL_SCORES)
     for seat, score in enumerate(game.scores(state)):
         yield tr(SCORE_LINE, seat=seats[seat], score=score)
+    outcome = game.outcome(state, language, seats)
+    if outcome:
+        yield from outcome
+        return
     winners = game.winners(state)
     names = join_words([seats[s] for s in winners], tr)
     yield tr(WINNER if len(winners) == 1 else SHARED_WIN, seats=names)

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from companion import jsondata
 from companion.catalogue import Catalogue
-from companion.i18n import CORE_LOCALE_DIR, N_, Translator, translator
+from companion.i18n import CORE_LOCALE_DIR, N_, NP_, Translator, translator
 from companion.jsondata import Custom
 from companion.jsondata import RecordError as RecordError  # defined with the JSON readers; exported here
 
@@ -30,6 +30,23 @@ NOT_A_SEAT = N_("There is no seat {seat_number} at this table.")
 NOT_YOUR_TURN = N_("It is {current_seat}'s turn, not {seat}'s.")
 SEAT = N_("seat {n}")
 CHECK_CODES: tuple[str, ...] = ("game-over", "not-a-seat", "not-your-turn")  # the codes of those checks
+
+# Who won, for a game that does not explain its own tie-breaks (``Game.outcome``). Every sentence that decides
+# ends with the winners' clause, after the last colon.
+TOP_SCORE = NP_(
+    "{seat} has the highest score, {n} point: {seat} wins.",
+    "{seat} has the highest score, {n} points: {seat} wins.",
+)
+TOP_SCORE_SHARED = NP_(
+    "{seats} share the highest score, {n} point each: {seats} share the win.",
+    "{seats} share the highest score, {n} points each: {seats} share the win.",
+)
+TOP_SCORE_TIED = NP_(
+    "{seats} share the highest score, {n} point each.",
+    "{seats} share the highest score, {n} points each.",
+)
+TIE_BREAK_WINS = N_("The rulebook's tie-break decides: {seat} wins.")
+TIE_BREAK_SHARED = N_("The rulebook's tie-break decides: {seats} share the win.")
 
 
 @dataclass(frozen=True)
@@ -360,6 +377,26 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def winners(self, state: S) -> list[int]:
         """The winning seats after the rulebook's tie-breaks; several seats is a shared win."""
+
+    def outcome(self, state: S, language: str = "en", seats: Sequence[str] = ()) -> tuple[str, ...]:
+        """Who won and why, in sentences for the end-of-game screen; none before the game is over. The last
+        sentence names exactly ``winners(state)`` after its last colon. Games override it with their
+        rulebook's tie-breaks; this one knows only that the highest score wins."""
+        if not self.is_over(state):
+            return ()
+        tr = self.translator(language)
+        scores, winners = self.scores(state), self.winners(state)
+        top = max(scores)
+        leaders = [seat for seat, score in enumerate(scores) if score == top]
+        names = join_words([seat_name(s, tr, seats) for s in leaders], tr)
+        if leaders == winners and len(leaders) == 1:
+            return (tr.plural(*TOP_SCORE, top, seat=names),)
+        if leaders == winners:
+            return (tr.plural(*TOP_SCORE_SHARED, top, seats=names),)
+        # The game breaks ties by a rule this default cannot name: say so rather than guess.
+        won = join_words([seat_name(s, tr, seats) for s in winners], tr)
+        decided = tr(TIE_BREAK_WINS, seat=won) if len(winners) == 1 else tr(TIE_BREAK_SHARED, seats=won)
+        return (tr.plural(*TOP_SCORE_TIED, top, seats=names), decided)
 
     # --- plain data -------------------------------------------------------------------------------
 

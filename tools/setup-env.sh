@@ -5,8 +5,11 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-# libzbar0: the zbar library pyzbar loads; python3-venv: Debian's python3 ships venv separately.
-APT_PACKAGES=(libzbar0 python3-venv)
+# libzbar0: the zbar library pyzbar loads; python3-venv: Debian's python3 ships venv separately;
+# libmtdev1: the touch library Kivy loads (without it Kivy logs an error at start); xvfb: the virtual screen
+# the app's tests run on (tests/app/conftest.py starts it when no display is set); libgl1-mesa-dri: OpenGL
+# in software for Kivy on a screen with no GPU.
+APT_PACKAGES=(libzbar0 python3-venv libmtdev1 xvfb libgl1-mesa-dri)
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"
@@ -48,7 +51,7 @@ stamp=.venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)
 if [ ! -f "$stamp" ]; then
   echo "setup: installing Python packages into .venv"
   .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -e ".[dev,vision,hardware]"
+  .venv/bin/python -m pip install -q -e ".[dev,vision,hardware,ui]"
   rm -f .venv/.installed-*
   touch "$stamp"
 fi

@@ -46,3 +46,17 @@ def table(
         seen=frozenset(seen),
         farandole_left=state.farandole_left - len(seen),
     )
+
+
+HUNGRY_FACES = tuple(f"{species}-hungry" for species in SPECIES)  # 7 of each in the box
+SATED_FACES = tuple(f"{species}-{size}" for species in SPECIES for size in ("small", "large"))  # 14 of each
+
+
+def finished(game: KaiPiranjaGame, catches: dict[int, tuple[int, int]], players: int = 3) -> State:
+    """A finished game where each seat's catch holds (cards, of which hungry fish), of mixed species."""
+    faces = {
+        seat: [HUNGRY_FACES[(seat + i) % 4] for i in range(hungry)]
+        + [SATED_FACES[(seat + i) % 8] for i in range(cards - hungry)]
+        for seat, (cards, hungry) in catches.items()
+    }
+    return replace(table(game, Deck(game), players, catches=faces), over=True)

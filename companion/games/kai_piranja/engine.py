@@ -11,7 +11,7 @@ from companion.i18n import Translator
 from companion.jsondata import Custom
 from companion.protocol import JSON, Game, Step, Violation
 
-from . import flow, rules, words
+from . import ending, flow, rules, words
 from . import text as T
 from .actions import ACTION_TYPES, Bank, Capture, EndTurn, KaiPiranjaAction, Reveal
 from .box import EMPTY_SEA_CARDS, FARANDOLE_CARDS, box
@@ -177,6 +177,11 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
 
     def winners(self, state: State) -> list[int]:
         return winners_by_rulebook(self.scores(state), self.tie_breaks(state))
+
+    def outcome(self, state: State, language: str = "en", seats: Sequence[str] = ()) -> tuple[str, ...]:
+        if not state.over:
+            return ()
+        return ending.outcome(self.scores(state), self.tie_breaks(state), self.translator(language), seats)
 
     def invariant_problems(self, state: State) -> list[str]:
         return invariant_problems(self.box, state)

@@ -116,6 +116,27 @@ KIND_WORDS = {
     "end": N_("End my turn"),
 }
 
+# --- the end: who won and why (ending.py); the winners' clause comes after the last colon ---
+MOST_CARDS = NP_(
+    "{seat} has {n} card in the catch, the most of all (against {others}): {seat} wins.",
+    "{seat} has {n} cards in the catch, the most of all (against {others}): {seat} wins.",
+)
+SAME_CARDS = NP_("{seats} each have {n} card in the catch.", "{seats} each have {n} cards in the catch.")
+MOST_HUNGRY = NP_(
+    "{seat} has {n} hungry fish in the catch, the most of them (against {others}): {seat} wins.",
+    "{seat} has {n} hungry fish in the catch, the most of them (against {others}): {seat} wins.",
+)
+SAME_HUNGRY = NP_(
+    "{seats} also each have {n} hungry fish in the catch: {seats} share the win.",
+    "{seats} also each have {n} hungry fish in the catch: {seats} share the win.",
+)
+SAME_MOST_HUNGRY = NP_(
+    "{seats} each have {n} hungry fish in the catch, the most of them (against {others}): {seats} share the "
+    "win.",
+    "{seats} each have {n} hungry fish in the catch, the most of them (against {others}): {seats} share the "
+    "win.",
+)
+
 RULES_SUMMARY = N_(
     """Kai Piranja, 3 to 6 players. The most cards in your catch wins.
 

@@ -10,7 +10,7 @@ from companion.catalogue import Catalogue
 from companion.i18n import Translator
 from companion.protocol import JSON, Game, Step, Violation
 
-from . import flow
+from . import ending, flow
 from . import text as T
 from .actions import ACTION_TYPES, Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, RemoveSeaCard, english
 from .cards import COLOUR_OF, COLOURS, DECK, SPECIALS, catalogue
@@ -145,6 +145,9 @@ class KanaloaGame(Game[State, KanaloaAction]):
 
     def winners(self, state: State) -> list[int]:
         return [state.winner] if state.phase == OVER else []
+
+    def outcome(self, state: State, language: str = "en", seats: Sequence[str] = ()) -> tuple[str, ...]:
+        return ending.outcome(self.profile, state, self.translator(language), seats)
 
     def invariant_problems(self, state: State) -> list[str]:
         return invariant_problems(state, self.profile.kraken_sea_floor)

@@ -64,6 +64,21 @@ ROUND_OVER = N_("The round is over: {seat} moved last and removes a free sea car
 GAME_WON_LAP = N_("{seat}'s boat laps the last boat: {seat} wins the game!")
 GAME_WON_CATCH_UP = N_("{seat}'s boat catches up with the last boat: {seat} wins the game!")
 
+# --- the end: who won and why (ending.py), by the rules profile's end; the winner's clause after the last colon ---
+LAP_RULE = N_("Kanaloa has no points: the first boat to lap the last boat wins, so there is never a tie.")
+CATCH_UP_RULE = N_(
+    "Kanaloa has no points: the first boat to catch up with the last boat (to reach the square directly behind "
+    "it) or to lap it wins, so there is never a tie."
+)
+LAPPED = NP_(
+    "{seat}'s boat lapped the last boat, {last}'s, in round {round}: {seat} wins.",
+    "{seat}'s boat lapped the last boats, {last}'s, in round {round}: {seat} wins.",
+)
+CAUGHT_UP = NP_(
+    "{seat}'s boat caught up with the last boat, {last}'s, in round {round}: {seat} wins.",
+    "{seat}'s boat caught up with the last boats, {last}'s, in round {round}: {seat} wins.",
+)
+
 # --- violations: what was wrong, in words a ten-year-old understands ---
 NOT_NOW = N_("Not now: {current_seat} must first {task}.")
 MALFORMED = N_("This {kind} action is not filled in properly, so it cannot be played.")

@@ -1,0 +1,32 @@
+"""A whole Kai Piranja game played through the app from the home screen to the scores, every card read from the
+synthetic camera's frames, with the screen drawing as it goes."""
+
+from __future__ import annotations
+
+import time
+
+
+def test_the_demo_game_runs_from_home_to_the_scores_with_the_camera_image_on_screen(ui) -> None:
+    ui.tap("Watch a demo game")
+    assert ui.app.current == "live"
+    live = ui.page
+    ui.until(lambda: live.camera_image.texture is not None, 30, "a first camera image")
+    images = 0
+    last = live.camera_image.texture
+    started = time.monotonic()
+    turns = set()
+    while ui.app.current == "live":
+        assert time.monotonic() - started < 240, "the demo game took more than 4 minutes"
+        ui.pump(1)
+        if live.view is not None and live.view.turn is not None:
+            turns.add(live.view.turn_number)
+        if live.camera_image.texture is not last or live.camera_image.texture.size != last.size:
+            images += 1
+    assert ui.app.current == "end"
+    end = ui.page
+    assert end.demo and end.demo_same, "the referee's scores must equal the simulated game's"
+    texts = ui.texts()
+    for seat, score in zip(end.view.seats, end.view.scores, strict=True):
+        assert f"{seat}: {score}" in texts, (seat, score, texts)
+    assert len(turns) > 3, "the turn shown on screen moved on with the game"
+    ui.screenshot("flow-demo-end")
