@@ -47,6 +47,7 @@ class AppOptions:
     display: Display = field(default_factory=Display)
     demo: bool = False  # open the simulated demo game at once (./run.sh), instead of the home screen
     demo_game: str = DEFAULT_GAME
+    demo_profile: dict[str, Any] | None = None  # the demo's rules options (a test plays a short game)
     demo_players: int = 3
     seed: int = 1
     source: str = "picamera"  # the camera for real games: picamera, webcam:N, a folder or a video file

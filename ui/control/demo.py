@@ -11,6 +11,7 @@ import queue
 import tempfile
 import threading
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,7 @@ class DemoControl:
     preview_width: int = 640
     fps: float = FPS  # frames drawn per second at most: a watcher follows the game at the table's pace
     session_path: Path | None = None
+    profile: Mapping[str, Any] | None = None  # rules options as JSON; None: the rulebook's
     watch_only: bool = field(default=True, init=False)
     session: LiveSession = field(init=False)
     live: LiveGame = field(init=False)
@@ -54,7 +56,7 @@ class DemoControl:
     _shown: LiveView | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
-        game = self.spec.make()
+        game = self.spec.make(self.profile)
         adapter = self.spec.table_adapter(game)
         if adapter is None or self.spec.demo is None:
             raise ValueError(f"{game.title} has no table adapter: it cannot be shown through the camera")
@@ -69,7 +71,7 @@ class DemoControl:
         self._table = SimulatedTable(
             self._played,
             self.live,
-            GameCards.of(self.spec),
+            GameCards.of(self.spec, game.profile),
             self.spec.demo,
             mode="pixels",
             seed=self.seed,

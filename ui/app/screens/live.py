@@ -69,6 +69,7 @@ class LivePage(Page):
             self.app.language,
             options.demo_resolution,
             fps=options.demo_fps,
+            profile=options.demo_profile,
         ).start()
         self.open()
 
