@@ -152,7 +152,8 @@ class Driver:
 
         widget = self.button(target) if isinstance(target, str) else target
         parent = widget.parent
-        while parent is not None:
+        # The window is its own parent: stop there, or a widget outside any scroll view loops for ever.
+        while parent is not None and parent.parent is not parent:
             if isinstance(parent, ScrollView):
                 parent.scroll_to(widget, padding=10, animate=False)
                 self.pump(2)

@@ -8,6 +8,7 @@ from ui.app.screens.history import HistoryPage
 from ui.app.screens.home import HomePage
 from ui.app.screens.live import LivePage
 from ui.app.screens.manual import ManualPage
+from ui.app.screens.replay import ReplayPage
 from ui.app.screens.rules import RulesPage
 from ui.app.screens.setup import SetupPage
 
@@ -18,5 +19,6 @@ PAGES: dict[str, type[Page]] = {
     "manual": ManualPage,
     "end": EndPage,
     "history": HistoryPage,
+    "replay": ReplayPage,
     "rules": RulesPage,
 }
