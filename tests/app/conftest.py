@@ -64,7 +64,7 @@ def driver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Driver]:
         library=Library(tmp_path_factory.mktemp("games")),
         display=Display(*SCREENS["800x480"]),
         source="none",
-        demo_resolution=(960, 540),
+        demo_resolution=(1280, 720),
         demo_fps=1000.0,
     )
     app = CompanionApp(options)

@@ -46,7 +46,6 @@ class DemoControl:
     watch_only: bool = field(default=True, init=False)
     session: LiveSession = field(init=False)
     live: LiveGame = field(init=False)
-    same: bool | None = field(default=None, init=False)  # at the end: the referee's scores equal the simulation's
     failure: str | None = field(default=None, init=False)
     _latest: tuple[LiveView, Any] | None = field(default=None, init=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False)
@@ -113,6 +112,13 @@ class DemoControl:
         return self.view
 
     @property
+    def same(self) -> bool:
+        """The game is over and the referee's scores equal the simulated players' (read once it is over: the
+        worker writes nothing more then)."""
+        game, state = self.session.game, self.session.state
+        return game.is_over(state) and game.scores(state) == game.scores(self._played.state)
+
+    @property
     def finished(self) -> bool:
         return self._thread is not None and not self._thread.is_alive()
 
@@ -157,10 +163,6 @@ class DemoControl:
             for happening in self._table.play():
                 self._obey()
                 self._publish(happening.view, None)
-            game = self.session.game
-            self.same = game.is_over(self.session.state) and game.scores(self.session.state) == game.scores(
-                self._played.state
-            )
             self._publish(self.live.view, None)
         except _Stopped:
             pass

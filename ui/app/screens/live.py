@@ -50,6 +50,7 @@ class LivePage(Page):
         super().__init__(app, **kwargs)
         self.view: LiveView | None = None
         self.texture: Texture | None = None
+        self.images_shown = 0  # camera images drawn since the app started (tests and the benchmark count them)
         self.showing_picture = False
         self.camera_image = Image(fit_mode="contain")
         self.picture = PictureView()
@@ -182,6 +183,7 @@ class LivePage(Page):
         self.texture.blit_buffer(preview.pixels, colorfmt="rgb", bufferfmt="ubyte")
         self.camera_image.texture = self.texture
         self.camera_image.canvas.ask_update()
+        self.images_shown += 1
 
     def draw_picture(self) -> None:
         table, view = self.app.table, self.view
