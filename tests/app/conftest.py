@@ -21,6 +21,10 @@ from companion.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "build" / "screens"
+# A short demo game: with 120 of the 140 farandole cards put back in the box at 3 players, seed 8 ends after 29
+# actions (a rulebook game takes about 150: several minutes of frames on this machine).
+SHORT_DEMO = {"removed_at_3_4_players": 120}
+SHORT_DEMO_SEED = 8
 SCREENS = {"800x480": (800, 480, 7.0), "1280x720": (1280, 720, 10.1)}  # the official 7", a 10.1" screen
 
 
@@ -99,8 +103,14 @@ class Driver:
             EventLoop.idle()
 
     def reset(self) -> None:
+        """Home, in English, at 800x480, with no game open and none kept: each test starts afresh."""
         self.app.end_table()
         self.app.problems.clear()
+        self.app.options.source = "none"
+        self.app.options.demo_profile = SHORT_DEMO
+        self.app.options.seed = SHORT_DEMO_SEED
+        for folder in (self.app.library.saved_dir, self.app.library.history_dir):
+            shutil.rmtree(folder, ignore_errors=True)
         self.resize("800x480")
         if self.app.language != "en":
             self.app.set_language("en")

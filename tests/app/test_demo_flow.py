@@ -7,10 +7,7 @@ import time
 
 
 def test_the_demo_game_runs_from_home_to_the_scores_with_the_camera_image_on_screen(ui) -> None:
-    # A short game: with 120 of the 140 farandole cards put back in the box at 3 players, seed 8 ends after 29
-    # actions (a rulebook game takes about 150, several minutes of frames on this machine).
-    ui.app.options.demo_profile = {"removed_at_3_4_players": 120}
-    ui.app.options.seed = 8
+    # The ui fixture sets a short game (tests/app/conftest.py: SHORT_DEMO).
     ui.tap("Watch a demo game")
     assert ui.app.current == "live"
     live = ui.page

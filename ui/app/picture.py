@@ -55,12 +55,25 @@ class PictureView(Widget):
     ) -> None:
         if w < 4 or h < 4:
             return
-        maker = TextMaker(text=text, font_size=max(8.0, min(h * 0.45, 40.0)), halign=halign, valign="middle")
-        maker.text_size = (w - 4, h)
-        maker.options["shorten"] = True  # a tile is a drawing: its word is cut short rather than spill over
-        maker.refresh()
-        texture = maker.texture
+        texture = fitted(text, w - 4, h - 2, halign)
         if texture is None:
             return
         Color(*((0.05, 0.05, 0.08, 1) if dark else th.TEXT))
         Rectangle(texture=texture, pos=(x + 2, y + (h - texture.height) / 2), size=texture.size)
+
+
+def fitted(text: str, w: float, h: float, halign: str) -> Any:
+    """The text's texture at the largest size (of a few) whose wrapped lines fit ``w`` x ``h``; cut short at the
+    smallest. A tile is a drawing: its words shrink, wrap, and at worst are shortened, never spill over."""
+    for share in (0.5, 0.36, 0.27, 0.2):
+        size = max(7.0, min(h * share, 40.0))
+        maker = TextMaker(text=text, font_size=size, halign=halign, valign="middle", text_size=(w, None))
+        maker.refresh()
+        texture = maker.texture
+        if texture is not None and texture.width <= w + 1 and texture.height <= h + 1:
+            return texture
+    maker = TextMaker(
+        text=text, font_size=max(7.0, h * 0.2), halign=halign, valign="middle", text_size=(w, h), shorten=True
+    )
+    maker.refresh()
+    return maker.texture

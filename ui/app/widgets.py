@@ -111,13 +111,8 @@ class Column(BoxLayout):
     """Widgets one under another, as high as they are together (put it in a ``Scrolled`` to scroll)."""
 
     def __init__(self, theme: Theme, children: Sequence[Widget] = (), **kwargs: Any) -> None:
-        super().__init__(
-            orientation="vertical",
-            spacing=theme.gap,
-            padding=theme.gap,
-            size_hint_y=None,
-            **kwargs,
-        )
+        kwargs.setdefault("padding", theme.gap)
+        super().__init__(orientation="vertical", spacing=theme.gap, size_hint_y=None, **kwargs)
         self.bind(minimum_height=self.setter("height"))
         for child in children:
             self.add_widget(child)
@@ -140,6 +135,9 @@ class Row(BoxLayout):
 
     def _fit(self, *_: Any) -> None:
         self.height = max([self._theme.target, *(c.height for c in self.children if c.size_hint_y is None)])
+        for child in self.children:  # buttons side by side are as high as each other: one row, one size
+            if isinstance(child, Button) and child.size_hint_y is None:
+                child.height = self.height
 
 
 def scrolled(content: Widget, **kwargs: Any) -> ScrollView:

@@ -8,16 +8,18 @@ camera cannot read yet, or a table with no camera, is played by manual entry alo
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from companion.i18n import N_
 from companion.live import CameraStatus, LiveGame, LiveView
 from companion.protocol import Action, Violation
+from companion.panel import PanelAction
 from companion.referee import NoTable
 from companion.registry import GameSpec
 from companion.session import LiveSession
+from companion.table import Difference, SeenCard, TableChange, TableLayout
 from hardware.interface import NullPanel, PanelInterface
 from ui.feed import CameraFeed
 from ui.talk import panel_mode, ui_translator
@@ -37,6 +39,29 @@ class Update:
     preview: Any = None  # ui.control.preview.Preview
 
 
+@dataclass(frozen=True)
+class ByHand:
+    """A game's table adapter with no camera to watch the table: nothing is expected to be seen (so nothing is
+    "still to do" because the camera missed it), while the panel's game buttons keep their meaning."""
+
+    adapter: Any
+
+    def layout(self, state: Any) -> TableLayout:
+        return TableLayout()
+
+    def action_for(self, state: Any, change: TableChange, seen: Sequence[SeenCard]) -> Action | None:
+        return None
+
+    def action_for_button(self, state: Any, button: str) -> Action | None:
+        return cast(Action | None, self.adapter.action_for_button(state, button))
+
+    def panel_actions(self) -> tuple[PanelAction, ...]:
+        return tuple(self.adapter.panel_actions())
+
+    def instructions(self, state: Any, diffs: Sequence[Difference], tr: Any, seats: Sequence[str]) -> list[str]:
+        return []
+
+
 @dataclass
 class TableControl:
     """A game being played: ``session`` saves it, ``live`` referees it, ``feed`` (if any) reads the camera."""
@@ -48,6 +73,7 @@ class TableControl:
     feed: CameraFeed | None = None
     source: Any = None  # the feed's vision.sources.FrameSource, closed with the game
     manual_only_reason: str | None = None  # why there is no camera, as a msgid (None: the camera reads)
+    reason_params: dict[str, str] = field(default_factory=dict)
     _view: LiveView | None = field(default=None, init=False)
 
     @classmethod
@@ -64,6 +90,8 @@ class TableControl:
         """Referee ``session``'s game. ``camera`` opens the frame source and its feed; None: manual entry only."""
         game = session.game
         adapter = spec.table_adapter(game)
+        if adapter is not None and camera is None:
+            adapter = ByHand(adapter)
         panel = panel or NullPanel()
         mode = panel_mode(panel)
         live = LiveGame(
@@ -121,7 +149,8 @@ class TableControl:
         """Why moves are entered by hand here, in the view's language; None when the camera reads the table."""
         if self.manual_only_reason is None:
             return None
-        return ui_translator(self.live.language)(self.manual_only_reason, title=self.session.game.title)
+        params = {"title": self.session.game.title, **self.reason_params}
+        return ui_translator(self.live.language)(self.manual_only_reason, **params)
 
     # --- acting -----------------------------------------------------------------------------------------
 
@@ -162,4 +191,5 @@ class TableControl:
             self.feed.stop()
         self.feed = None
         self.manual_only_reason = CAMERA_FAILED
+        self.reason_params = {"problem": problem}
         self.live.camera_status(CameraStatus(present=True, ok=False, problem=problem))

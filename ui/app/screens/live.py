@@ -52,7 +52,7 @@ class LivePage(Page):
         self.texture: Texture | None = None
         self.images_shown = 0  # camera images drawn since the app started (tests and the benchmark count them)
         self.showing_picture = False
-        self.camera_image = Image(fit_mode="contain")
+        self.camera_image = Image(fit_mode="contain", color=(1, 1, 1, 0))  # unseen until a first image
         self.picture = PictureView()
 
     # --- starting a game --------------------------------------------------------------------------------
@@ -102,7 +102,10 @@ class LivePage(Page):
 
     def open(self) -> None:
         self.view = None
-        self.showing_picture = self.app.table.feed is None if hasattr(self.app.table, "feed") else False
+        self.texture = None
+        self.camera_image.texture = None
+        self.camera_image.color = (1, 1, 1, 0)
+        self.showing_picture = not self.has_camera()
         self.app.go("live")
         self.show(self.app.table.view, None)
 
@@ -120,11 +123,14 @@ class LivePage(Page):
             return body
         main = BoxLayout(orientation="horizontal", spacing=t.gap, padding=t.gap)
         wide = self.width >= WIDE
+        camera = self.has_camera()
         left = BoxLayout(orientation="vertical", spacing=t.gap, size_hint_x=0.5)
         for widget in (self.camera_image, self.picture):
             if widget.parent is not None:
                 widget.parent.remove_widget(widget)
-        if wide:
+        if not camera:
+            left.add_widget(self.picture)
+        elif wide:
             left.add_widget(self.camera_image)
             left.add_widget(self.picture)
         else:
@@ -134,7 +140,7 @@ class LivePage(Page):
         self.info = Column(t)
         main.add_widget(scrolled(self.info, size_hint_x=0.5))
         body.add_widget(main)
-        body.add_widget(self.buttons(wide))
+        body.add_widget(self.buttons(wide or not camera))
         self.fill_info()
         return body
 
@@ -155,6 +161,11 @@ class LivePage(Page):
             flip = SHOW_CAMERA if self.showing_picture else SHOW_PICTURE
             row.add_widget(Big(self.tr(flip), t, self.flip))
         return row
+
+    def has_camera(self) -> bool:
+        """Whether this game has a camera image to show (a demo always does; a game by hand has none)."""
+        table = self.app.table
+        return table is not None and (getattr(table, "watch_only", False) or table.manual_only_reason is None)
 
     def flip(self) -> None:
         self.showing_picture = not self.showing_picture
@@ -182,6 +193,7 @@ class LivePage(Page):
             self.texture = Texture.create(size=size, colorfmt="rgb")
         self.texture.blit_buffer(preview.pixels, colorfmt="rgb", bufferfmt="ubyte")
         self.camera_image.texture = self.texture
+        self.camera_image.color = (1, 1, 1, 1)
         self.camera_image.canvas.ask_update()
         self.images_shown += 1
 

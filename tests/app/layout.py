@@ -1,0 +1,39 @@
+"""What a person would notice on a screen: a text cut by its widget, a target too small for a finger, text too
+small to read from a seat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+MIN_TARGET_MM = 9.0
+MIN_TEXT_MM = 5.0
+
+
+def layout_problems(root: Any, dpi: float) -> list[str]:
+    """Every text overflowing its widget, touch target under 9 mm and text under 5 mm in ``root``'s tree."""
+    from kivy.uix.behaviors import ButtonBehavior
+    from kivy.uix.label import Label
+    from kivy.uix.textinput import TextInput
+
+    def mm(px: float) -> float:
+        return px * 25.4 / dpi
+
+    problems = []
+    for widget in root.walk(restrict=True):
+        if widget.opacity == 0 or widget.width <= 1 or widget.height <= 1:
+            continue
+        if isinstance(widget, Label) and widget.text.strip():
+            tw, th = widget.texture_size
+            if tw > widget.width + 1 or th > widget.height + 1:
+                problems.append(
+                    f"{widget.text[:40]!r} overflows: text {tw:.0f}x{th:.0f} px in {widget.width:.0f}x"
+                    f"{widget.height:.0f} px"
+                )
+            if mm(widget.font_size) < MIN_TEXT_MM - 0.05:
+                problems.append(f"{widget.text[:40]!r} is {mm(widget.font_size):.1f} mm high (< {MIN_TEXT_MM})")
+        if isinstance(widget, ButtonBehavior | TextInput):
+            w, h = mm(widget.width), mm(widget.height)
+            if min(w, h) < MIN_TARGET_MM - 0.05:
+                label = getattr(widget, "text", "")[:40]
+                problems.append(f"touch target {label!r} is {w:.1f} x {h:.1f} mm (< {MIN_TARGET_MM})")
+    return problems

@@ -1,0 +1,26 @@
+"""The layout check itself catches what it is there to catch (tests/app/layout.py)."""
+
+from __future__ import annotations
+
+from tests.app.layout import layout_problems
+
+
+def test_the_check_names_a_cut_text_a_small_target_and_small_print(ui) -> None:
+    from kivy.uix.boxlayout import BoxLayout
+    from kivy.uix.button import Button
+    from kivy.uix.label import Label
+
+    dpi = ui.app.options.display.dpi
+    box = BoxLayout(size=(800, 400))
+    box.add_widget(Button(text="Supercalifragilisticexpialidocious", font_size=40, size_hint=(None, None),
+                          size=(120, 60)))  # fmt: skip
+    box.add_widget(Button(text="ok", font_size=30, size_hint=(None, None), size=(30, 30)))
+    box.add_widget(Label(text="tiny", font_size=10))
+    box.do_layout()
+    for child in box.children:
+        child.texture_update()
+    problems = "\n".join(layout_problems(box, dpi))
+    assert "'Supercalifragilisticexpialidocious' overflows" in problems
+    assert "touch target 'ok'" in problems
+    assert "'tiny' is 1.9 mm high" in problems
+    assert len(layout_problems(ui.page, dpi)) == 0  # the home screen itself is fine
