@@ -180,10 +180,13 @@ class LivePage(Page):
         if preview is not None:
             self.show_image(preview)
         if view is not None and view is not self.view:
-            self.view = view
+            before, self.view = self.view, view
             if self.app.current == "live":
-                self.fill_info()
-                self.draw_picture()
+                # A view comes with every camera frame; what this screen says changes far less often.
+                if before is None or shown_words(before) != shown_words(view):
+                    self.fill_info()
+                if before is None or before.state is not view.state or before.language != view.language:
+                    self.draw_picture()
             if view.over:
                 self.app.page("end").finish(view)
 
@@ -247,3 +250,17 @@ class LivePage(Page):
     def refresh(self) -> None:
         super().refresh()
         self.draw_picture()
+
+
+def shown_words(view: LiveView) -> tuple[object, ...]:
+    """The parts of a view the information column shows: it is rebuilt only when one of them changes."""
+    return (
+        view.turn,
+        view.pending,
+        view.alerts,
+        view.coaching,
+        view.recent,
+        view.camera,
+        view.language,
+        view.over,
+    )
