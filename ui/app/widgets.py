@@ -111,13 +111,8 @@ class Column(BoxLayout):
     """Widgets one under another, as high as they are together (put it in a ``Scrolled`` to scroll)."""
 
     def __init__(self, theme: Theme, children: Sequence[Widget] = (), **kwargs: Any) -> None:
-        super().__init__(
-            orientation="vertical",
-            spacing=theme.gap,
-            padding=theme.gap,
-            size_hint_y=None,
-            **kwargs,
-        )
+        kwargs.setdefault("padding", theme.gap)  # a column inside another may have none
+        super().__init__(orientation="vertical", spacing=theme.gap, size_hint_y=None, **kwargs)
         self.bind(minimum_height=self.setter("height"))
         for child in children:
             self.add_widget(child)
