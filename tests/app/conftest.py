@@ -152,7 +152,7 @@ class Driver:
 
         widget = self.button(target) if isinstance(target, str) else target
         parent = widget.parent
-        while parent is not None:
+        while parent is not None and parent is not parent.parent:  # the window is its own parent
             if isinstance(parent, ScrollView):
                 parent.scroll_to(widget, padding=10, animate=False)
                 self.pump(2)
