@@ -44,7 +44,7 @@ def play(ui, choice: Choice, pick: int = 0) -> None:
     """Tap ``choice``'s button and, if a picker opens, its ``pick``-th card."""
     tap_exactly(ui, choice.label)
     if len(choice.picks) > 1:
-        assert ui.button("Cancel")  # the picker is open
+        assert ui.button(ui.app.tr("Cancel"))  # the picker is open
         tap_exactly(ui, choice.picks[pick].label)
 
 
@@ -188,12 +188,14 @@ def test_a_demo_reached_here_says_it_is_watched_not_played(ui) -> None:
 def test_screenshots_of_the_choices_the_picker_and_the_confirmation(ui, size, language) -> None:
     from kivy.uix.gridlayout import GridLayout
 
-    start(ui, "Kai Piranja")
-    play(ui, offered(ui)[0], pick=7)
-    play(ui, offered(ui)[0], pick=2)
     ui.resize(size)
     ui.app.set_language(language)
-    ui.pump(2)
+    ui.tap(ui.app.tr("{title}: the camera referees it", title="Kai Piranja"))
+    tap_exactly(ui, ui.app.tr("No camera: moves by hand"))
+    ui.tap(ui.app.tr("Start the game"))
+    ui.tap(ui.app.tr("Enter or fix a move"))
+    play(ui, offered(ui)[0], pick=7)
+    play(ui, offered(ui)[0], pick=2)
     ui.screenshot(f"manual-{language}-{size}")
     tap_exactly(ui, offered(ui)[0].label)
     ui.screenshot(f"manual-picker-{language}-{size}")

@@ -47,6 +47,9 @@ REFUSED = N_("The correction was refused, nothing changed: {reason}")
 CANCEL = N_("Cancel")
 DEMO = N_("A demo game is watched, not played: its moves cannot be entered or corrected.")
 WIDE = 1000  # pixels: from this width a picker has 3 columns of cards, below it 2
+ARROW_FONT = (
+    "DejaVuSans"  # Kivy's own font with the arrow of the command line's "old → new" (Roboto has none)
+)
 SHOWN = 20  # moves listed at first: a game's hundred rows would slow every redraw, and a misread is recent
 
 
@@ -84,6 +87,7 @@ class ManualPage(Page):
         self.open: Open = None
         self.said: tuple[str, ...] = ()  # what the last move, undo or correction did, in words
         self.refused: tuple[str, ...] = ()  # among them, what the rules refused
+        self.said_in = ""  # the language they were said in: another language's words are not shown
         self.every_move = False  # list every move played, not only the latest SHOWN
 
     def on_pre_enter(self, *args: Any) -> None:
@@ -122,7 +126,7 @@ class ManualPage(Page):
         left = Column(t)
         turn = self.tr(TURN, seat=view.seats[view.turn]) if view.turn is not None else self.tr(TURN_OVER)
         left.add_widget(Words(turn, t, th.TURN_MM, bold=True))
-        if self.said:
+        if self.said and self.said_in == self.app.language:
             left.add_widget(Words(self.tr(DONE), t, bold=True))
             for line in self.said:
                 left.add_widget(Words(line, t, color=th.ALERT if line in self.refused else th.MUTED))
@@ -139,8 +143,8 @@ class ManualPage(Page):
         shown = played if self.every_move else played[-SHOWN:]
         for move in reversed(shown):
             row = Row(t)
-            row.add_widget(Words(self.tr(MOVE, number=move.index + 1, words=move.words), t))
-            if move.correctable:
+            row.add_widget(Words(self.tr(MOVE, number=move.index + 1, words=move.words), t, size_hint_x=0.6))
+            if move.correctable:  # wide enough for "Corriger" or "Correggi" unbroken at 800 px
                 row.add_widget(
                     Big(self.tr(CORRECT), t, partial(self.show, Replacing(move.index)), size_hint_x=0.4)
                 )
@@ -197,7 +201,8 @@ class ManualPage(Page):
         column = Column(t)
         column.add_widget(Words(self.tr(CONFIRMING, number=confirming.index + 1), t, th.TITLE_MM, bold=True))
         for line in told.lines:
-            column.add_widget(Words(line, t, color=th.TEXT if told.allowed else th.ALERT))
+            colour = th.TEXT if told.allowed else th.ALERT
+            column.add_widget(Words(line, t, color=colour, font_name=ARROW_FONT))
         if not told.allowed:
             column.add_widget(Words(self.tr(NOT_ALLOWED), t, color=th.ALERT, bold=True))
         view = BoxLayout(orientation="vertical", padding=(0, 0, 0, t.gap))
@@ -248,14 +253,14 @@ class ManualPage(Page):
         if isinstance(result, Violation):
             reason = table.session.game.tell(result, self.app.language, table.session.seats)
             refusal = self.tr(REFUSED, reason=reason)
-            self.said, self.refused = (refusal,), (refusal,)
+            self.said, self.refused, self.said_in = (refusal,), (refusal,), self.app.language
             self.show(None)
         else:
             self.after(result)
 
     def after(self, view: LiveView) -> None:
         """Say what the move did and offer the next choices; at the game's end, the end page."""
-        self.said, self.refused = view.rulings, view.refused
+        self.said, self.refused, self.said_in = view.rulings, view.refused, view.language
         self.open = None
         if view.over:
             self.app.page("end").finish(view)
