@@ -175,6 +175,16 @@ def test_undo_takes_back_the_last_move(ui) -> None:
     assert "2. " not in " ".join(ui.texts())
 
 
+def test_a_move_made_elsewhere_while_the_page_is_open_is_listed_and_its_choices_offered(ui) -> None:
+    start(ui, "Kai Piranja")
+    table = ui.app.table
+    table.play(offered(ui)[0].picks[4].action)  # as the camera would, on the app's clock
+    ui.until(
+        lambda: any(t.startswith("1. P1 reveals") for t in ui.texts()), timeout=5, what="the move listed"
+    )
+    assert len(session(ui).actions) == 1
+
+
 def test_a_demo_reached_here_says_it_is_watched_not_played(ui) -> None:
     ui.app.page("live").start_demo()
     ui.app.go("manual")

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
@@ -50,6 +51,7 @@ WIDE = 1000  # pixels: from this width a picker has 3 columns of cards, below it
 ARROW_FONT = (
     "DejaVuSans"  # Kivy's own font with the arrow of the command line's "old → new" (Roboto has none)
 )
+FOLLOW_S = 0.5  # how often the choices look for moves the camera read while this page is open
 SHOWN = 20  # moves listed at first: a game's hundred rows would slow every redraw, and a misread is recent
 
 
@@ -89,10 +91,26 @@ class ManualPage(Page):
         self.refused: tuple[str, ...] = ()  # among them, what the rules refused
         self.said_in = ""  # the language they were said in: another language's words are not shown
         self.every_move = False  # list every move played, not only the latest SHOWN
+        self.drawn: LiveView | None = None  # the table's view the choices were drawn from
 
     def on_pre_enter(self, *args: Any) -> None:
         self.open, self.said, self.refused, self.every_move = None, (), (), False
         super().on_pre_enter(*args)
+
+    def on_enter(self, *args: Any) -> None:
+        Clock.schedule_interval(self.follow, FOLLOW_S)
+
+    def on_leave(self, *args: Any) -> None:
+        Clock.unschedule(self.follow)
+
+    def follow(self, _dt: float) -> None:
+        """A move the camera read (or a panel press) changes the choices: draw them again, unless a picker or
+        a confirmation is open (it finds out for itself when it is closed)."""
+        table = self.app.table
+        if table is None or getattr(table, "watch_only", False) or self.open is not None:
+            return
+        if table.view is not self.drawn:
+            self.refresh()
 
     def title_text(self) -> str:
         table = self.app.table
@@ -122,6 +140,7 @@ class ManualPage(Page):
         """The choices of the moment on the left, the moves played on the right."""
         t, table = self.theme, self.app.table
         view: LiveView = table.view
+        self.drawn = view
         session, game = table.session, table.session.game
         left = Column(t)
         turn = self.tr(TURN, seat=view.seats[view.turn]) if view.turn is not None else self.tr(TURN_OVER)
