@@ -82,7 +82,7 @@ class CompanionApp(App):
         return ui_translator(self.language)(message, **params)
 
     def tr_plural(self, message: tuple[str, str], n: int, **params: object) -> str:
-        return ui_translator(self.language).plural(*message, n, **params)
+        return ui_translator(self.language).plural(message[0], message[1], n, **params)
 
     def build(self) -> ScreenManager:
         from ui.app.screens import PAGES  # after Kivy's config: the screens open Kivy's window

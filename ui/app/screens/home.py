@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
@@ -44,7 +46,7 @@ class HomePage(Page):
             spec = app.registry[name]
             words = LIVE if spec.refereed_live else MANUAL_ONLY
             column.add_widget(
-                Big(self.tr(words, title=spec.title), t, lambda spec=spec: self.choose(spec.name), th.ACCENT)
+                Big(self.tr(words, title=spec.title), t, partial(self.choose, spec.name), th.ACCENT)
             )
         if any(app.registry[n].demo is not None for n in app.registry):
             column.add_widget(Big(self.tr(DEMO), t, lambda: app.page("live").start_demo()))
@@ -53,7 +55,7 @@ class HomePage(Page):
         if not saved:
             column.add_widget(Words(self.tr(NOTHING_SAVED), t, color=th.MUTED))
         for game in saved:
-            column.add_widget(Big(self.saved_words(game), t, lambda g=game: self.resume(g)))
+            column.add_widget(Big(self.saved_words(game), t, partial(self.resume, game)))
         column.add_widget(
             Row(t, [Big(self.tr(HISTORY), t, lambda: app.go("history")), Big(self.tr(RULES), t, self.rules)])
         )
@@ -64,7 +66,7 @@ class HomePage(Page):
                     Big(
                         LANGUAGE_NAMES[lang],
                         t,
-                        lambda lang=lang: app.set_language(lang),
+                        partial(app.set_language, lang),
                         th.ACCENT if lang == app.language else th.BUTTON,
                     )
                     for lang in LANGUAGES
@@ -92,4 +94,3 @@ class HomePage(Page):
 
     def rules(self) -> None:
         self.app.go("rules")
-

@@ -3,6 +3,7 @@ coach, the last effects, and the game's own table picture drawn from the state."
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from kivy.graphics.texture import Texture
@@ -50,7 +51,9 @@ class LivePage(Page):
         super().__init__(app, **kwargs)
         self.view: LiveView | None = None
         self.texture: Texture | None = None
-        self.images_shown = 0  # camera images drawn since the app started (tests and the benchmark count them)
+        self.images_shown = (
+            0  # camera images drawn since the app started (tests and the benchmark count them)
+        )
         self.showing_picture = False
         self.camera_image = Image(fit_mode="contain", color=(1, 1, 1, 0))  # unseen until a first image
         self.picture = PictureView()
@@ -155,7 +158,7 @@ class LivePage(Page):
             game = table.session.game
             words = button_words(table.live.adapter, game.translator(self.app.language))
             for button, label in words.items():
-                row.add_widget(Big(label, t, lambda b=button: self.app.press(b)))
+                row.add_widget(Big(label, t, partial(self.app.press, button)))
             row.add_widget(Big(self.tr(ENTER), t, lambda: self.app.go("manual"), th.ACCENT))
         if not wide:
             flip = SHOW_CAMERA if self.showing_picture else SHOW_PICTURE
@@ -213,10 +216,7 @@ class LivePage(Page):
             return
         info = self.info
         info.clear_widgets()
-        if view.turn is not None:
-            turn = self.tr(TURN, seat=view.seats[view.turn])
-        else:
-            turn = self.tr(TURN_OVER)
+        turn = self.tr(TURN, seat=view.seats[view.turn]) if view.turn is not None else self.tr(TURN_OVER)
         info.add_widget(Words(turn, t, th.TURN_MM, bold=True))
         failure = getattr(table, "failure", None)
         if failure:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from kivy.clock import Clock
@@ -80,7 +81,10 @@ class SetupPage(Page):
         column.add_widget(Words(self.tr(PLAYERS), t, th.TITLE_MM, bold=True))
         counts = range(spec.min_players, spec.max_players + 1)
         column.add_widget(
-            Row(t, [Big(str(n), t, lambda n=n: self.set_players(n), self.pick(n == self.players)) for n in counts])
+            Row(
+                t,
+                [Big(str(n), t, partial(self.set_players, n), self.pick(n == self.players)) for n in counts],
+            )
         )
         column.add_widget(Words(self.tr(NAMES), t, th.TITLE_MM, bold=True))
         self.inputs = []
@@ -97,7 +101,7 @@ class SetupPage(Page):
             self.inputs.append(field)
             row = Row(t, [field])
             if seat > 0:
-                row.add_widget(Big(self.tr(UP), t, lambda seat=seat: self.move_up(seat), size_hint_x=0.4))
+                row.add_widget(Big(self.tr(UP), t, partial(self.move_up, seat), size_hint_x=0.4))
             column.add_widget(row)
         if spec.options:
             column.add_widget(Words(self.tr(OPTIONS), t, th.TITLE_MM, bold=True))
@@ -110,7 +114,9 @@ class SetupPage(Page):
                     t,
                     [
                         Big(self.tr(USE_CAMERA), t, lambda: self.set_camera(True), self.pick(self.camera)),
-                        Big(self.tr(NO_CAMERA), t, lambda: self.set_camera(False), self.pick(not self.camera)),
+                        Big(
+                            self.tr(NO_CAMERA), t, lambda: self.set_camera(False), self.pick(not self.camera)
+                        ),
                     ],
                 )
             )
@@ -120,7 +126,7 @@ class SetupPage(Page):
                     Row(
                         t,
                         [
-                            Big(k.value.upper(), t, lambda k=k: self.set_kind(k), self.pick(k == self.kind))
+                            Big(k.value.upper(), t, partial(self.set_kind, k), self.pick(k == self.kind))
                             for k in StickerKind
                         ],
                     )
@@ -241,4 +247,3 @@ class SetupPage(Page):
             if names.count(name) > 1:
                 return self.tr(SAME_NAME, name=name)
         return None
-
