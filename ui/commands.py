@@ -89,7 +89,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     p = sub.add_parser("app", help="the touchscreen app (Kivy), on its home screen")
     p.add_argument("--size", type=parse_resolution, default=(800, 480), help="window size, e.g. 800x480")
-    p.add_argument("--inches", type=float, default=7.0, help="the screen's diagonal, for sizes in millimetres")
+    p.add_argument(
+        "--inches", type=float, default=7.0, help="the screen's diagonal, for sizes in millimetres"
+    )
     p.add_argument("--fullscreen", action="store_true", help="kiosk mode: fullscreen, borderless, no cursor")
     p.add_argument("--demo", action="store_true", help="open the simulated demo game at once")
     p.add_argument("--players", type=positive, default=3, help="players in the demo game")

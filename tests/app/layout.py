@@ -30,7 +30,9 @@ def layout_problems(root: Any, dpi: float) -> list[str]:
                     f"{widget.height:.0f} px"
                 )
             if mm(widget.font_size) < MIN_TEXT_MM - 0.05:
-                problems.append(f"{widget.text[:40]!r} is {mm(widget.font_size):.1f} mm high (< {MIN_TEXT_MM})")
+                problems.append(
+                    f"{widget.text[:40]!r} is {mm(widget.font_size):.1f} mm high (< {MIN_TEXT_MM})"
+                )
         if isinstance(widget, ButtonBehavior | TextInput):
             w, h = mm(widget.width), mm(widget.height)
             if min(w, h) < MIN_TARGET_MM - 0.05:

@@ -54,7 +54,9 @@ def live_camera_missing(ui: Driver) -> None:
 def live_demo(ui: Driver) -> None:
     ui.tap("Watch a demo game")
     live = ui.app.page("live")
-    ui.until(lambda: live.images_shown > 20 and live.view is not None and live.view.actions > 0, 60, "the demo")
+    ui.until(
+        lambda: live.images_shown > 20 and live.view is not None and live.view.actions > 0, 60, "the demo"
+    )
 
 
 def end(ui: Driver) -> None:

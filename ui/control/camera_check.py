@@ -7,7 +7,6 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from companion.i18n import N_, translator
 from companion.registry import GameSpec

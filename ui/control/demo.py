@@ -64,7 +64,15 @@ class DemoControl:
         path = self.session_path or Path(tempfile.mkdtemp(prefix="companion-demo-")) / "game.sqlite"
         self.session = LiveSession.create(path, game, seats, self.seed)
         self.live = LiveGame(
-            game, adapter, self.session, seats, self.language, self.spec.coach, True, "screen", self.spec.levels
+            game,
+            adapter,
+            self.session,
+            seats,
+            self.language,
+            self.spec.coach,
+            True,
+            "screen",
+            self.spec.levels,
         )
         self.live.camera = CameraStatus(present=True)
         self._table = SimulatedTable(

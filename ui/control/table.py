@@ -14,8 +14,8 @@ from typing import Any, cast
 
 from companion.i18n import N_
 from companion.live import CameraStatus, LiveGame, LiveView
-from companion.protocol import Action, Violation
 from companion.panel import PanelAction
+from companion.protocol import Action, Violation
 from companion.referee import NoTable
 from companion.registry import GameSpec
 from companion.session import LiveSession
@@ -58,7 +58,9 @@ class ByHand:
     def panel_actions(self) -> tuple[PanelAction, ...]:
         return tuple(self.adapter.panel_actions())
 
-    def instructions(self, state: Any, diffs: Sequence[Difference], tr: Any, seats: Sequence[str]) -> list[str]:
+    def instructions(
+        self, state: Any, diffs: Sequence[Difference], tr: Any, seats: Sequence[str]
+    ) -> list[str]:
         return []
 
 

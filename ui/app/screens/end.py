@@ -16,7 +16,9 @@ from ui.app.widgets import Big, Column, Row, Words, scrolled
 SCORES = N_("Scores")
 SCORE = N_("{seat}: {score}")
 KEPT = N_("The game is kept in the past games.")
-NOT_KEPT = N_("The game could not be kept in the past games ({problem}); it stays in progress on the home screen.")
+NOT_KEPT = N_(
+    "The game could not be kept in the past games ({problem}); it stays in progress on the home screen."
+)
 DEMO_SAME = N_("The referee's scores equal the simulated players' game.")
 DEMO_DIFFERENT = N_("The referee's scores differ from the simulated players' game.")
 HOME = N_("Home")

@@ -92,4 +92,3 @@ class HomePage(Page):
 
     def rules(self) -> None:
         self.app.go("rules")
-

@@ -50,7 +50,9 @@ class LivePage(Page):
         super().__init__(app, **kwargs)
         self.view: LiveView | None = None
         self.texture: Texture | None = None
-        self.images_shown = 0  # camera images drawn since the app started (tests and the benchmark count them)
+        self.images_shown = (
+            0  # camera images drawn since the app started (tests and the benchmark count them)
+        )
         self.showing_picture = False
         self.camera_image = Image(fit_mode="contain", color=(1, 1, 1, 0))  # unseen until a first image
         self.picture = PictureView()
@@ -210,10 +212,7 @@ class LivePage(Page):
             return
         info = self.info
         info.clear_widgets()
-        if view.turn is not None:
-            turn = self.tr(TURN, seat=view.seats[view.turn])
-        else:
-            turn = self.tr(TURN_OVER)
+        turn = self.tr(TURN, seat=view.seats[view.turn]) if view.turn is not None else self.tr(TURN_OVER)
         info.add_widget(Words(turn, t, th.TURN_MM, bold=True))
         failure = getattr(table, "failure", None)
         if failure:

@@ -80,7 +80,13 @@ class SetupPage(Page):
         column.add_widget(Words(self.tr(PLAYERS), t, th.TITLE_MM, bold=True))
         counts = range(spec.min_players, spec.max_players + 1)
         column.add_widget(
-            Row(t, [Big(str(n), t, lambda n=n: self.set_players(n), self.pick(n == self.players)) for n in counts])
+            Row(
+                t,
+                [
+                    Big(str(n), t, lambda n=n: self.set_players(n), self.pick(n == self.players))
+                    for n in counts
+                ],
+            )
         )
         column.add_widget(Words(self.tr(NAMES), t, th.TITLE_MM, bold=True))
         self.inputs = []
@@ -110,7 +116,9 @@ class SetupPage(Page):
                     t,
                     [
                         Big(self.tr(USE_CAMERA), t, lambda: self.set_camera(True), self.pick(self.camera)),
-                        Big(self.tr(NO_CAMERA), t, lambda: self.set_camera(False), self.pick(not self.camera)),
+                        Big(
+                            self.tr(NO_CAMERA), t, lambda: self.set_camera(False), self.pick(not self.camera)
+                        ),
                     ],
                 )
             )
@@ -241,4 +249,3 @@ class SetupPage(Page):
             if names.count(name) > 1:
                 return self.tr(SAME_NAME, name=name)
         return None
-
