@@ -258,11 +258,17 @@ class Profile:
 
 @dataclass(frozen=True)
 class Option:
-    """Documentation of one profile option: why it exists and where the default comes from."""
+    """Documentation of one profile option: why it exists and where the default comes from.
+
+    ``why`` is one short line a family understands, an English msgid of the game's own domain (marked with
+    ``N_``) that the app shows translated next to the option; the detail stays in ``source`` and the game's docs.
+    ``choices`` lists every value a str option accepts (empty for bool and int options).
+    """
 
     name: str
     why: str
     source: str = field(default="")
+    choices: tuple[str, ...] = ()
 
 
 class Game(ABC, Generic[S, A]):

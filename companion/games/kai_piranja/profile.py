@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.i18n import N_
 from companion.protocol import Option, Profile
 
 
@@ -31,22 +32,22 @@ class KaiPiranjaProfile(Profile):
 OPTIONS: tuple[Option, ...] = (
     Option(
         "removed_at_3_4_players",
-        "How many farandole cards go back in the box, unseen, at 3 or 4 players.",
+        N_("At 3 or 4 players: how many farandole cards go back in the box, unseen."),
         "Rulebooks: 'about 1/3 of the cards'; REFERENCE.md §4.2 proposes 47 (a third of 140).",
     ),
     Option(
         "capture_requires_banking",
-        "Whether a digesting pile is taken only when banking a row with 3 fish of its species.",
+        N_("A digesting pile is taken only when you bank your row with 3 of its fish."),
         "FR and IT rulebooks: during the turn, the row stays (false). German reviews: when banking (true).",
     ),
     Option(
         "small_sated_farandole",
-        "Small sated fish per species among the 28 sated farandole cards (the rest are large).",
+        N_("How many of each species' 28 sated farandole fish are small (the others are large)."),
         "Not printed anywhere; REFERENCE.md §4.1 proposes 14. Only each card's own size matters to the rules.",
     ),
     Option(
         "small_sated_empty_sea",
-        "Small sated fish per species among the 4 sated empty-sea cards.",
+        N_("How many of each species' 4 sated empty-sea fish are small (the others are large)."),
         "Not printed anywhere; REFERENCE.md §4.1 proposes 2.",
     ),
 )

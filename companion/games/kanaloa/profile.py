@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import permutations
 
+from companion.i18n import N_
 from companion.protocol import Option, Profile
 
 # How a trick led by a Kanaloa or a Kraken is followed.
@@ -17,6 +19,14 @@ END_CATCH_UP = "catch-up"  # a boat reaches the square directly behind the rearm
 GAME_ENDS: tuple[str, ...] = (END_LAP, END_CATCH_UP)
 
 DEFAULT_ELEMENTS = "water=navy,air=turquoise,earth=green,fire=red"
+# Every pairing of the 4 elements with the 4 colours, written as DEFAULT_ELEMENTS is (which comes first).
+ELEMENT_CHOICES: tuple[str, ...] = tuple(
+    ",".join(
+        f"{element}={colour}"
+        for element, colour in zip(("water", "air", "earth", "fire"), colours, strict=True)
+    )
+    for colours in permutations(("navy", "turquoise", "green", "red"))
+)
 
 
 @dataclass(frozen=True)
@@ -75,66 +85,74 @@ def element_colours(text: str) -> dict[str, str] | None:
 OPTIONS: tuple[Option, ...] = (
     Option(
         "lay_down_variant",
-        "The rulebook's variant: before the first trick, a player may lay his boat down to bet on taking no "
-        "trick; if he takes none he sails 3 free squares at the end of the round, else he does not move.",
-        "Rulebook, 'Variante'. Off by default because it is a variant.",
+        N_("The rulebook's variant: you may lay your boat down, betting on taking no trick."),
+        "Rulebook, 'Variante': before the first trick, a player may lay his boat down to bet on taking no trick; "
+        "if he takes none he sails 3 free squares at the end of the round, else he does not move. Off by default "
+        "because it is a variant.",
     ),
     Option(
         "special_lead",
-        "A trick led by a Kanaloa or a Kraken: 'first-tiki' (the first tiki card played sets the colour to "
-        "follow) or 'no-colour' (nobody has to follow in that trick; the first tiki card's colour still "
-        "ranks the cards).",
-        "Not in the rulebook. REFERENCE.md §3.3 proposes 'first-tiki', as in Wizard, to which reviews compare "
-        "the Kanaloa and Kraken cards.",
+        N_("Kanaloa or Kraken leads: follow the first tiki card (first-tiki) or nothing (no-colour)."),
+        "Not in the rulebook. 'first-tiki': the first tiki card played sets the colour to follow; 'no-colour': "
+        "nobody has to follow in that trick, the first tiki card's colour still ranks the cards. REFERENCE.md "
+        "§3.3 proposes 'first-tiki', as in Wizard, to which reviews compare the Kanaloa and Kraken cards.",
+        SPECIAL_LEADS,
     ),
     Option(
         "kraken_sea_floor",
-        "Whether a Kraken's removal also stops at 3 sea cards, like the end-of-round removal.",
-        "Not in the rulebook. REFERENCE.md §3.3 proposes true.",
+        N_("As at the end of a round, a Kraken removes no sea card when only 3 are left."),
+        "Whether a Kraken's removal also stops at 3 sea cards, like the end-of-round removal. Not in the "
+        "rulebook. REFERENCE.md §3.3 proposes true.",
     ),
     Option(
         "waves_card_removable",
-        "Whether the start (waves) sea card may be removed once no boat is on it.",
+        N_("The waves sea card (the start) may be removed once no boat is on it."),
         "Not in the rulebook (only setup forbids removing it). REFERENCE.md §3.3 proposes true.",
     ),
     Option(
         "dolphin_optional",
-        "Whether the dolphin's extra square is a choice of the boat's owner (true) or automatic (false).",
-        "Rulebook: 'peut avancer'; spieletest.at: 'darf'. Default true.",
+        N_("The dolphin's extra square is the player's choice (no: the boat always takes it)."),
+        "Whether the extra square is a choice of the boat's owner (true) or automatic (false). Rulebook: 'peut "
+        "avancer'; spieletest.at: 'darf'. Default true.",
     ),
     Option(
         "dolphin_chain",
+        N_("After the dolphin's extra square, another dolphin can carry the boat on again."),
         "Whether the extra square can be followed by another when it lands on a dolphin with free squares in "
-        "front and behind.",
-        "Not in the rulebook; spieletest.at mentions 'ganz selten drei Felder'. REFERENCE.md §3.3 proposes true.",
+        "front and behind. Not in the rulebook; spieletest.at mentions 'ganz selten drei Felder'. REFERENCE.md "
+        "§3.3 proposes true.",
     ),
     Option(
         "game_end",
+        N_("The game ends when a boat laps the last boat (lap) or catches up with it (catch-up)."),
         "'lap': the game ends when a boat's move takes it past the rearmost boat (a skipped square counts as "
-        "passed). 'catch-up': also when it lands on the square directly behind the rearmost boat.",
-        "Rulebook: 'rattrape' (catches up with); German reviews: 'überrundet' (laps). REFERENCE.md §3.5 "
-        "proposes 'lap'.",
+        "passed). 'catch-up': also when it lands on the square directly behind the rearmost boat. Rulebook: "
+        "'rattrape' (catches up with); German reviews: 'überrundet' (laps). REFERENCE.md §3.5 proposes 'lap'.",
+        GAME_ENDS,
     ),
     Option(
         "end_only_after_moves",
-        "Whether the end is checked only after a boat moves. False: with 'catch-up', a sea-card removal that "
-        "leaves the leading boat directly behind the rearmost one also ends the game.",
-        "REFERENCE.md §3.5 proposes true (DERIVED: with 'lap' only a move can end the game).",
+        N_("The end is checked only after a boat moves, never after a sea card is removed."),
+        "False: with 'catch-up', a sea-card removal that leaves the leading boat directly behind the rearmost one "
+        "also ends the game. REFERENCE.md §3.5 proposes true (DERIVED: with 'lap' only a move can end the game).",
     ),
     Option(
         "lay_down_counts_as_moved_last",
+        N_("Variant: the 3 squares of a laid-down boat count as moving last, for the sea card removal."),
         "Whether a variant 3-square move counts as 'moving last' for the end-of-round sea-card removal. Those "
-        "moves happen before the removal, in seat order from the last trick's winner.",
-        "Not in the rulebook. REFERENCE.md §3.4 proposes false: the last trick's winner removes the card.",
+        "moves happen before the removal, in seat order from the last trick's winner. Not in the rulebook. "
+        "REFERENCE.md §3.4 proposes false: the last trick's winner removes the card.",
     ),
     Option(
         "random_sea_dolphins",
-        "How many squares show a dolphin in a random sea for simulations (a real table enters its own sea).",
-        "The rulebook says only 'certaines cartes'. Default 4.",
+        N_("Dolphins in a random sea, for simulations only (a real table enters its own sea)."),
+        "How many squares show a dolphin in a random sea for simulations. The rulebook says only 'certaines "
+        "cartes'. Default 4.",
     ),
     Option(
         "elements",
-        "Which element each tiki colour stands for. Flavour only: no rule depends on it.",
+        N_("Which element each tiki colour stands for: just for fun, no rule uses it."),
         "Not in the rulebook. REFERENCE.md §3.1 proposes water=navy, air=turquoise, earth=green, fire=red.",
+        ELEMENT_CHOICES,
     ),
 )

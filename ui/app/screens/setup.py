@@ -161,7 +161,7 @@ class SetupPage(Page):
             row.add_widget(Words(words, t, halign="center", size_hint_x=0.5))
             row.add_widget(Big("+", t, lambda: self.set_option(option.name, value + 1), size_hint_x=0.25))
         else:
-            choices = tuple(getattr(option, "choices", ()) or (default,))
+            choices = option.choices or (default,)
             following = choices[(choices.index(value) + 1) % len(choices)] if value in choices else default
             row.add_widget(Big(words, t, lambda: self.set_option(option.name, following)))
         return Column(t, [Words(game_tr(option.why), t, color=th.MUTED), row], padding=0)

@@ -1,0 +1,45 @@
+"""Every game's rules options: one doc each, a short translatable explanation, and the choices of str options."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import fields, replace
+
+import pytest
+
+from companion.games import GAMES
+from companion.i18n import marked_messages
+
+SPECS = [GAMES[name] for name in GAMES]
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=[spec.name for spec in SPECS])
+def test_every_profile_option_has_exactly_one_doc(spec) -> None:
+    documented = Counter(option.name for option in spec.options)
+    assert documented == Counter(f.name for f in fields(spec.profile_type))
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=[spec.name for spec in SPECS])
+def test_every_str_option_lists_its_choices_and_its_default_is_one(spec) -> None:
+    profile = spec.profile_type()
+    for option in spec.options:
+        default = getattr(profile, option.name)
+        if not isinstance(default, str):
+            assert option.choices == (), f"{option.name} is not a str option: it needs no choices"
+            continue
+        assert default in option.choices, f"{option.name}'s default {default!r} is not among its choices"
+        assert len(set(option.choices)) == len(option.choices), f"{option.name} lists a choice twice"
+        for choice in option.choices:
+            assert replace(profile, **{option.name: choice}).problem() is None, (
+                f"{option.name}={choice!r} is listed as a choice but the profile refuses it"
+            )
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=[spec.name for spec in SPECS])
+def test_every_option_explanation_is_one_short_marked_line(spec) -> None:
+    marked = set().union(
+        *(marked_messages(p.read_text(encoding="utf-8")) for p in spec.package_dir.glob("*.py"))
+    )
+    for option in spec.options:
+        assert option.why in marked, f"{option.name}'s why is not marked with N_: it would not be translated"
+        assert "\n" not in option.why and len(option.why) <= 100, f"{option.name}'s why is not one short line"
