@@ -126,7 +126,7 @@ def test_a_misread_card_is_corrected_through_the_moves_list_after_a_preview(ui) 
     tap_exactly(ui, "large piranha")
     assert card(ui, 0) == "large piranha"
     ui.tap("Correct")
-    assert any("Which card was it?" in t for t in ui.texts())
+    assert any("Which card was it?" in t for t in ui.texts()), ui.texts()
     assert not [b for b in ui.buttons() if b.text == "large piranha"]  # the card it was is not offered
     tap_exactly(ui, "small moonfish")
     texts = ui.texts()

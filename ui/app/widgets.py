@@ -81,7 +81,7 @@ class Big(Button):
         self._theme = theme
         self._pad = theme.mm(1.5)
         self.min_width = theme.target
-        self.height = theme.target
+        self.height = self.natural = theme.target  # natural: as high as its words need, whatever a row asks
         if on_press is not None:
             self.bind(on_release=lambda *_: on_press())
         self.bind(width=self._wrap, texture_size=self._fit)
@@ -91,8 +91,9 @@ class Big(Button):
         self.text_size = (max(self.width - 2 * self._pad, 1), None)
 
     def _fit(self, *_: Any) -> None:
+        self.natural = max(self._theme.target, self.texture_size[1] + 2 * self._pad)
         if self.size_hint_y is None:
-            self.height = max(self._theme.target, self.texture_size[1] + 2 * self._pad)
+            self.height = self.natural
 
 
 def backdrop(widget: Widget, colour: Colour) -> None:
@@ -134,9 +135,11 @@ class Row(BoxLayout):
         self._fit()
 
     def _fit(self, *_: Any) -> None:
-        self.height = max([self._theme.target, *(c.height for c in self.children if c.size_hint_y is None)])
-        for child in self.children:  # buttons side by side are as high as each other: one row, one size
-            if isinstance(child, Button) and child.size_hint_y is None:
+        sized = [c for c in self.children if c.size_hint_y is None]
+        # Buttons side by side are as high as each other, as high as the row's highest words need.
+        self.height = max([self._theme.target, *(getattr(c, "natural", c.height) for c in sized)])
+        for child in sized:
+            if isinstance(child, Big):
                 child.height = self.height
 
 
