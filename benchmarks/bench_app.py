@@ -23,11 +23,38 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 LAUNCH_TARGET_S = 3.0
 FPS_TARGET = 30.0
 RSS_TARGET_MB = 300.0
+
+HELLO_DRAWING = """
+import os, sys, time
+os.environ.update(KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", KIVY_NO_FILELOG="1")
+from kivy.config import Config
+Config.set("graphics", "width", "1280"); Config.set("graphics", "height", "720"); Config.set("graphics", "maxfps", "0")
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.uix.button import Button
+class Hello(App):
+    flips = 0
+    def build(self):
+        Window.bind(on_flip=self.flipped)
+        Clock.schedule_interval(lambda _dt: Window.canvas.ask_update(), 0)
+        Clock.schedule_once(self.begin, 2)
+        return Button(text="Hello")
+    def flipped(self, *_):
+        self.flips += 1
+    def begin(self, _dt):
+        self.first, self.t = self.flips, time.perf_counter()
+        Clock.schedule_once(self.end, 5)
+    def end(self, _dt):
+        print("RESULT", (self.flips - self.first) / (time.perf_counter() - self.t), flush=True); self.stop()
+Hello().run()
+"""
 
 HELLO = """
 import os, sys, time
@@ -70,53 +97,108 @@ from pathlib import Path
 from ui.app.kiosk import Display, configure
 configure(Display(1280, 720, 10.1), home=Path(sys.argv[1]))
 from kivy.clock import Clock
+from kivy.config import Config
 from kivy.core.window import Window
 from ui.app.app import AppOptions, CompanionApp
 from ui.control.library import Library
 from companion.games import GAMES
 WARM, SECONDS = float(sys.argv[2]), float(sys.argv[3])
+Config.set("graphics", "maxfps", "0")  # measure what the screen can do, not Kivy's 60 a second cap
+def memory():
+    status = Path("/proc/self/status").read_text()
+    return {l.split(":")[0]: int(l.split()[1]) / 1024 for l in status.splitlines() if l.startswith(("VmHWM", "VmRSS"))}
 class Measured(CompanionApp):
+    # Two phases on the same live screen, each drawn afresh at every turn of the clock: the camera side reading
+    # 1280x720 frames flat out ("loaded"), then reading one frame every 5 s ("idle").
     def on_start(self):
-        self.flips = 0
-        self.gaps = []
-        self.last = None
+        self.flips, self.results = 0, {}
         Window.bind(on_flip=self.flipped)
         Clock.schedule_interval(self.frame, 0)
-        Clock.schedule_once(self.begin, WARM)
+        Clock.schedule_once(lambda _dt: self.begin("loaded"), WARM)
     def flipped(self, *_):
         self.flips += 1
+    def vision_frames(self):
+        return self.table._table.frame if hasattr(self.table, "_table") else self.table.feed.frames
     def frame(self, _dt):
+        Window.canvas.ask_update()
         now = time.perf_counter()
-        if self.last is not None and hasattr(self, "start"):
+        if getattr(self, "last", None) is not None and getattr(self, "phase", None):
             self.gaps.append(now - self.last)
         self.last = now
-    def begin(self, _dt):
-        live = self.page("live")
+    def idle(self):
+        if hasattr(self.table, "_table"):
+            self.table.fps = 0.2
+        else:
+            self.table.feed.stop()
+    def begin(self, phase):
+        self.phase, self.gaps = phase, []
         self.start = time.perf_counter()
-        self.start_flips, self.start_images = self.flips, live.images_shown
-        self.start_vision = self.table._table.frame
-        self.gaps = []
+        self.start_flips, self.start_images = self.flips, self.page("live").images_shown
+        self.start_vision = self.vision_frames()
         Clock.schedule_once(self.end, SECONDS)
     def end(self, _dt):
-        live = self.page("live")
         spent = time.perf_counter() - self.start
-        status = Path("/proc/self/status").read_text()
-        kb = {l.split(":")[0]: int(l.split()[1]) for l in status.splitlines() if l.startswith(("VmHWM", "VmRSS"))}
         gaps = sorted(self.gaps)
-        print("RESULT", json.dumps({
+        self.results[self.phase] = {
             "seconds": spent,
             "loop_fps": len(gaps) / spent,
             "flips_fps": (self.flips - self.start_flips) / spent,
-            "images_fps": (live.images_shown - self.start_images) / spent,
-            "vision_fps": (self.table._table.frame - self.start_vision) / spent,
+            "images_fps": (self.page("live").images_shown - self.start_images) / spent,
+            "vision_fps": (self.vision_frames() - self.start_vision) / spent,
             "gap_p99_ms": 1000 * gaps[int(0.99 * (len(gaps) - 1))],
             "gap_max_ms": 1000 * gaps[-1],
-            "rss_mb": kb["VmRSS"] / 1024, "peak_rss_mb": kb["VmHWM"] / 1024,
-            "over": live.view.over if live.view else None,
-        }), flush=True)
-        self.stop()
-Measured(AppOptions(registry=GAMES, library=Library(Path(sys.argv[1])), demo=True, seed=4,
-                    demo_resolution=(1280, 720), demo_fps=1000.0)).run()
+            **memory(),
+        }
+        if self.phase == "loaded":
+            self.phase = None
+            self.idle()
+            Clock.schedule_once(lambda _dt: self.begin("idle"), 6.0)
+        else:
+            print("RESULT", json.dumps(self.results), flush=True)
+            self.stop()
+class Looping:
+    # A recorded table, read again from the start whenever it ends: the camera side never runs dry.
+    def __init__(self, path):
+        from vision.sources import VideoFile
+        self.path, self.problem, self._file = path, None, VideoFile(path)
+    def read(self):
+        frame = self._file.read()
+        if frame is None:
+            self._file.close()
+            from vision.sources import VideoFile
+            self._file = VideoFile(self.path)
+            frame = self._file.read()
+        return frame
+    def close(self):
+        self._file.close()
+class Played(Measured):
+    # A live game refereed from a recording of a real-looking table, read as fast as the pipeline goes.
+    def on_start(self):
+        from companion.session import LiveSession
+        from ui.control.camera import PREVIEW_WIDTH
+        from ui.control.preview import preview
+        from ui.control.table import TableControl
+        from ui.feed import CameraFeed
+        from vision.identity import GameCards
+        from vision.pipeline import Pipeline
+        spec = GAMES.find("kai-piranja")
+        game = spec.make()
+        session = LiveSession.create(self.library.new_session_path(spec.name), game, ("Ana", "Bo", "Cy", "Di"))
+        def camera():
+            source = Looping(Path(sys.argv[4]))
+            pipeline = Pipeline.create(GameCards.of(spec), players=4)
+            self.pipeline_frames = lambda: pipeline.tracker.frame
+            feed = CameraFeed(source, pipeline.process, live=False,
+                              preview=lambda frame, facts: preview(frame, facts.detections, PREVIEW_WIDTH))
+            return source, feed
+        self.table = TableControl.start(spec, session, language="en", camera=camera)
+        self.page("live").open()
+        super().on_start()
+if sys.argv[4] == "demo":
+    Measured(AppOptions(registry=GAMES, library=Library(Path(sys.argv[1])), demo=True, seed=4,
+                        demo_resolution=(1280, 720), demo_fps=1000.0)).run()
+else:
+    Played(AppOptions(registry=GAMES, library=Library(Path(sys.argv[1])))).run()
 """
 
 
@@ -175,9 +257,9 @@ def timed_launch(code: str, home: Path) -> float:
     raise RuntimeError(f"no READY line: {out.stderr[-2000:]}")
 
 
-def live_figures(home: Path, warm: float, seconds: float) -> dict[str, float]:
+def live_figures(home: Path, warm: float, seconds: float, source: str) -> dict[str, dict[str, float]]:
     out = subprocess.run(
-        [sys.executable, script(LIVE, home), str(home), str(warm), str(seconds)],
+        [sys.executable, script(LIVE, home), str(home), str(warm), str(seconds), source],
         env=environment(home),
         capture_output=True,
         text=True,
@@ -186,8 +268,57 @@ def live_figures(home: Path, warm: float, seconds: float) -> dict[str, float]:
     )
     for line in out.stdout.splitlines():
         if line.startswith("RESULT"):
-            return dict(json.loads(line.split(" ", 1)[1]))
+            figures: dict[str, dict[str, float]] = json.loads(line.split(" ", 1)[1])
+            return figures
     raise RuntimeError(f"no RESULT line: {out.stderr[-2000:]}")
+
+
+def recording(home: Path, frames: int = 400) -> Path:
+    """The first ``frames`` camera frames of a demo game at 1280x720, as a video: a real-looking table in play,
+    read back without the demo's drawing (looped, the table jumps back to its start: the referee says so)."""
+    import cv2
+
+    from companion.games import GAMES
+    from ui.control.demo import DemoControl
+
+    path = home / "table.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), 30.0, (1280, 720))
+    demo = DemoControl(GAMES.find("kai-piranja"), players=4, seed=4, session_path=home / "recorded.sqlite")
+
+    def keep(image: Any, _facts: Any) -> None:
+        writer.write(image)
+
+    demo._table.on_frame = keep
+    for _ in demo._table.play():
+        if demo._table.frame >= frames:
+            break
+    writer.release()
+    demo.session.close()
+    return path
+
+
+def drawing_figures(home: Path) -> tuple[float, float]:
+    """A Kivy hello-world at 1280x720 redrawn at every turn: what this machine's OpenGL can draw, and the
+    memory Kivy and its OpenGL take before any of the app's own."""
+    code = HELLO_DRAWING.replace(
+        'print("RESULT"',
+        'print("MEMORY", [l for l in open("/proc/self/status") if l.startswith("VmHWM")][0].split()[1]); '
+        'print("RESULT"',
+    )
+    out = subprocess.run(
+        [sys.executable, script(code, home)],
+        env=environment(home),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    fps = mb = 0.0
+    for line in out.stdout.splitlines():
+        if line.startswith("RESULT"):
+            fps = float(line.split()[1])
+        if line.startswith("MEMORY"):
+            mb = float(line.split()[1]) / 1024
+    return fps, mb
 
 
 def run(quick: bool = False) -> str:
@@ -202,37 +333,50 @@ def run(quick: bool = False) -> str:
             for _ in range(runs):
                 hello.append(timed_launch(HELLO, home))
                 app.append(timed_launch(APP, home))
-            live = live_figures(home, 3.0 if quick else 5.0, 10.0 if quick else 30.0)
+            seconds = 10.0 if quick else 20.0
+            live = live_figures(home, 3.0 if quick else 5.0, seconds, "demo")
+            played = live_figures(home, 3.0 if quick else 5.0, seconds, str(recording(home)))
+            hello_fps, hello_mb = drawing_figures(home)
     finally:
         if server is not None:
             server.terminate()
     h, a = statistics.median(hello), statistics.median(app)
     ok = "met" if a <= LAUNCH_TARGET_S else "NOT met"
-    fps_ok = "met" if live["loop_fps"] >= FPS_TARGET else "NOT met"
-    rss_ok = "met" if live["peak_rss_mb"] <= RSS_TARGET_MB else "NOT met"
-    return "\n".join(
-        [
-            "## The touchscreen app (`benchmarks/bench_app.py`)",
-            "",
-            f"Fresh processes on Xvfb, {runs} launches each, alternating; medians.",
-            "",
-            "| measure | figure | target |",
-            "|---|---|---|",
-            f"| Kivy hello-world, launch to first frame | {h:.2f} s | (reference) |",
-            f"| `companion app`, launch to the home screen drawn | {a:.2f} s ({a / h:.2f}x the hello-world) "
-            f"| ≤ {LAUNCH_TARGET_S:.0f} s: {ok} |",
-            f"| screen frames a second, demo live at 1280x720 | {live['loop_fps']:.0f} "
-            f"(worst gap {live['gap_max_ms']:.0f} ms, p99 {live['gap_p99_ms']:.0f} ms) | ≥ {FPS_TARGET:.0f}: {fps_ok} |",
-            f"| camera frames rendered and read a second meanwhile | {live['vision_fps']:.1f} "
-            f"({live['images_fps']:.1f} reached the screen) | as fast as it goes |",
-            f"| window redraws a second | {live['flips_fps']:.0f} | |",
-            f"| resident memory during the live demo | {live['rss_mb']:.0f} MB (peak {live['peak_rss_mb']:.0f} MB) "
+    rows = [
+        "## The touchscreen app (`benchmarks/bench_app.py`)",
+        "",
+        f"Fresh processes on Xvfb, whose OpenGL is Mesa's llvmpipe: drawn by this machine's CPU, where a Pi has a GPU. "
+        f"{runs} launches of each, alternating; medians. The live screen at 1280x720 is drawn afresh at every turn "
+        f"of Kivy's clock (no 60 a second cap), {seconds:.0f} s with the camera side reading flat out, then as long "
+        "with it idle. Two live games: one refereed from a recording of a real-looking table (the camera's path: "
+        "frames read, detected, tracked, refereed), and the demo (each frame also drawn by the synthetic renderer, on "
+        "the same thread as the reading).",
+        "",
+        "| measure | figure | target |",
+        "|---|---|---|",
+        f"| Kivy hello-world, launch to first frame | {h:.2f} s | (reference) |",
+        f"| `companion app`, launch to the home screen drawn | {a:.2f} s ({a / h:.2f}x the hello-world) "
+        f"| ≤ {LAUNCH_TARGET_S:.0f} s: {ok} |",
+        f"| a Kivy hello-world button at 1280x720, drawn afresh each turn | {hello_fps:.0f} frames/s, {hello_mb:.0f} MB "
+        "| (what this machine's software OpenGL draws) |",
+    ]
+    for name, figures in (("recorded table", played), ("demo", live)):
+        loaded, idle = figures["loaded"], figures["idle"]
+        fps_ok = "met" if loaded["flips_fps"] >= FPS_TARGET else "NOT met here"
+        peak = max(loaded["VmHWM"], idle["VmHWM"])
+        rss_ok = "met" if peak <= RSS_TARGET_MB else "NOT met here"
+        rows += [
+            f"| {name}: live screen, camera side idle | {idle['flips_fps']:.1f} frames/s "
+            f"(worst gap {idle['gap_max_ms']:.0f} ms) | |",
+            f"| {name}: live screen, camera side reading flat out | {loaded['flips_fps']:.1f} frames/s "
+            f"({loaded['flips_fps'] / idle['flips_fps']:.2f}x idle; worst gap {loaded['gap_max_ms']:.0f} ms, "
+            f"p99 {loaded['gap_p99_ms']:.0f} ms) | ≥ {FPS_TARGET:.0f}: {fps_ok} |",
+            f"| {name}: 1280x720 frames read a second meanwhile | {loaded['vision_fps']:.1f} "
+            f"({loaded['images_fps']:.1f} reached the screen) | as fast as it goes |",
+            f"| {name}: resident memory | {loaded['VmRSS']:.0f} MB (peak {peak:.0f} MB) "
             f"| ≤ {RSS_TARGET_MB:.0f} MB: {rss_ok} |",
-            "",
-            f"Live figures over {live['seconds']:.0f} s after a warm-up. The screen's frames are the Kivy clock's "
-            "turns (each may draw); Kivy caps them at 60 a second (`maxfps`, ui/app/kiosk.py).",
         ]
-    )
+    return "\n".join(rows)
 
 
 if __name__ == "__main__":

@@ -13,10 +13,12 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.live import CameraStatus
-from vision.sources import FrameSource
+
+if TYPE_CHECKING:  # OpenCV loads with the first camera opened, not with the app's screens
+    from vision.sources import FrameSource
 
 RETRY_S = 0.2  # a lost camera is asked again this often
 

@@ -188,5 +188,9 @@ class Driver:
         SHOTS.mkdir(parents=True, exist_ok=True)
         path = SHOTS / f"{name}.png"
         self.pump(2)
-        self.app.root.export_to_png(str(path))
+        from kivy.core.window import Window
+
+        # The window's own pixels, as a person sees them (its clear colour is the screens' background).
+        written = Window.screenshot(name=str(SHOTS / "shot.png"))
+        Path(written).replace(path)
         return path

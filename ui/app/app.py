@@ -19,6 +19,7 @@ from companion.games import DEFAULT_GAME
 from companion.i18n import LANGUAGES
 from companion.panel import PanelButton
 from companion.registry import Registry
+from ui.app import theme as th
 from ui.app.kiosk import Display
 from ui.app.theme import Theme
 from ui.control.library import Library
@@ -87,6 +88,7 @@ class CompanionApp(App):
     def build(self) -> ScreenManager:
         from ui.app.screens import PAGES  # after Kivy's config: the screens open Kivy's window
 
+        Window.clearcolor = th.BACKGROUND
         self.manager = ScreenManager(transition=NoTransition())
         for name, page in PAGES.items():
             self.manager.add_widget(page(self, name=name))

@@ -29,7 +29,8 @@ class Page(Screen):
     def __init__(self, app: CompanionApp, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.app = app
-        backdrop(self, th.BACKGROUND)
+        # No painted background: the window's clear colour is the background (ui/app/app.py), one full-screen
+        # fill less at every frame, which a Pi without a fast GPU feels.
         self.frame = BoxLayout(orientation="vertical")
         self.add_widget(self.frame)
 

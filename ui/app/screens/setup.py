@@ -20,7 +20,6 @@ from companion.simulate import default_seats
 from ui.app import theme as th
 from ui.app.page import Page
 from ui.app.widgets import Big, Column, Row, Words, scrolled
-from ui.control.camera_check import CameraCheck
 from vision.kinds import StickerKind
 
 PLAYERS = N_("Players")
@@ -54,7 +53,7 @@ class SetupPage(Page):
         self.options: dict[str, Any] = {}
         self.kind = StickerKind.ARUCO
         self.camera = True
-        self.check: CameraCheck | None = None
+        self.check: Any = None  # ui.control.camera_check.CameraCheck, once asked
         self.problem: str | None = None
         self.inputs: list[TextInput] = []
 
@@ -214,6 +213,8 @@ class SetupPage(Page):
         self.refresh()
 
     def check_camera(self) -> None:
+        from ui.control.camera_check import CameraCheck  # OpenCV loads when the camera is first checked
+
         assert self.spec is not None
         self.check = CameraCheck(
             self.spec, self.app.options.source, self.kind, self.players, self.app.language
