@@ -1,5 +1,2 @@
-"""The app: the live loop that joins camera, referee, session, coach and panel (`companion play`, `companion demo`).
-
-The Kivy touchscreen front end is not built yet (no issue has asked for it); until then the app talks in the
-terminal (ui/talk.py).
-"""
+"""The front ends: the Kivy touchscreen app (ui/app/, driving ui/control/) and the terminal's `companion play` and
+`companion demo` (ui/talk.py), both drawing the live game's views (companion/live.py)."""
