@@ -15,7 +15,7 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
 
 sudo -u "$user" python3 -m venv --system-site-packages .venv
 sudo -u "$user" .venv/bin/python -m pip install -q --upgrade pip
-sudo -u "$user" .venv/bin/python -m pip install -q -e ".[vision,hardware]"
+sudo -u "$user" .venv/bin/python -m pip install -q -e ".[vision,hardware,ui]"
 
 # The panel's wiring and the game to play, in the app's config file (kept if it exists).
 config="$home/.config/table-companion"
