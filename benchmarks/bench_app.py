@@ -81,7 +81,8 @@ from pathlib import Path
 from ui.app.kiosk import Display, configure
 configure(Display(800, 480, 7.0), home=Path(sys.argv[1]))
 from kivy.clock import Clock
-from ui.app.app import AppOptions, CompanionApp
+from ui.app.app import CompanionApp
+from ui.app.options import AppOptions
 from ui.control.library import Library
 from companion.games import GAMES
 class Timed(CompanionApp):
@@ -101,7 +102,8 @@ configure(Display(1280, 720, 10.1), home=Path(sys.argv[1]))
 from kivy.clock import Clock
 from kivy.config import Config
 from kivy.core.window import Window
-from ui.app.app import AppOptions, CompanionApp
+from ui.app.app import CompanionApp
+from ui.app.options import AppOptions
 from ui.control.library import Library
 from companion.games import GAMES
 WARM, SECONDS = float(sys.argv[2]), float(sys.argv[3])

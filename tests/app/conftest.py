@@ -60,7 +60,8 @@ def driver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Driver]:
     configure(Display(*SCREENS["800x480"]), home=tmp_path_factory.mktemp("kivy-home"))
     from kivy.base import EventLoop
 
-    from ui.app.app import AppOptions, CompanionApp
+    from ui.app.app import CompanionApp
+    from ui.app.options import AppOptions
     from ui.control.library import Library
 
     options = AppOptions(

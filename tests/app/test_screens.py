@@ -109,7 +109,9 @@ def test_every_screen_fits_in_every_language_at_both_sizes(ui: Driver, screen: s
             ui.app.set_language(language)
             # The demo's game speaks the new language from its next frame on (it runs on its own thread).
             table = ui.app.table
-            ui.until(lambda t=table, lang=language: t is None or t.view.language == lang, 10, "the new language")
+            ui.until(
+                lambda t=table, lang=language: t is None or t.view.language == lang, 10, "the new language"
+            )
             ui.pump(3)
             assert ui.app.current == shown
             ui.screenshot(f"{screen}-{language}-{size}")

@@ -22,3 +22,41 @@ def test_registering_the_commands_loads_no_heavy_library() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_companion_app_reads_its_options_into_the_apps() -> None:
+    from pathlib import Path
+
+    from companion.cli import build_parser
+    from ui.app.main import options_from
+
+    parser, _ = build_parser()
+    args = parser.parse_args(
+        [
+            "app",
+            "--size",
+            "1280x720",
+            "--inches",
+            "10.1",
+            "--lang",
+            "it",
+            "--source",
+            "none",
+            "--home",
+            "/tmp/x",
+        ]
+    )
+    display, options = options_from(args)
+    assert (display.width, display.height, display.fullscreen) == (1280, 720, False)
+    assert round(display.dpi) == 145
+    assert options.language == "it" and options.source == "none"
+    assert options.library.root == Path("/tmp/x")
+    assert not options.demo
+
+
+def test_a_mistyped_app_size_is_refused_with_its_reason() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "app", "--size", "huge"], capture_output=True, text=True
+    )
+    assert done.returncode == 2
+    assert "'huge' is not WIDTHxHEIGHT" in done.stderr

@@ -6,7 +6,6 @@ takes what they produced since the last frame, on Kivy's clock, 30 times a secon
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -15,12 +14,11 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
-from companion.games import DEFAULT_GAME
 from companion.i18n import LANGUAGES
 from companion.panel import PanelButton
 from companion.registry import Registry
 from ui.app import theme as th
-from ui.app.kiosk import Display
+from ui.app.options import AppOptions
 from ui.app.theme import Theme
 from ui.control.library import Library
 from ui.talk import ui_translator
@@ -36,26 +34,6 @@ KEYS = {
     "2": PanelButton.ACTION_2,
 }
 ESCAPE = 27
-
-
-@dataclass
-class AppOptions:
-    """What `companion app` and ./run.sh choose: the games, where games are kept, the screen, the start."""
-
-    registry: Registry
-    library: Library
-    language: str = "en"
-    display: Display = field(default_factory=Display)
-    demo: bool = False  # open the simulated demo game at once (./run.sh), instead of the home screen
-    demo_game: str = DEFAULT_GAME
-    demo_profile: dict[str, Any] | None = None  # the demo's rules options (a test plays a short game)
-    demo_players: int = 3
-    seed: int = 1
-    source: str = "picamera"  # the camera for real games: picamera, webcam:N, a folder or a video file
-    panel_config: str | None = None
-    coaching: bool = True
-    demo_resolution: tuple[int, int] = (1280, 720)
-    demo_fps: float = 30.0
 
 
 class CompanionApp(App):

@@ -6,13 +6,12 @@ import argparse
 from pathlib import Path
 
 from ui.app.kiosk import Display, configure
+from ui.app.options import AppOptions
 from ui.control.library import Library, default_root
 
 
-def options_from(args: argparse.Namespace) -> tuple[Display, object]:
+def options_from(args: argparse.Namespace) -> tuple[Display, AppOptions]:
     """The display and the app's options, from the command line."""
-    from ui.app.app import AppOptions  # Kivy's modules: only once configure() has run
-
     width, height = args.size
     display = Display(width, height, args.inches, args.fullscreen)
     options = AppOptions(
@@ -31,11 +30,9 @@ def options_from(args: argparse.Namespace) -> tuple[Display, object]:
 
 
 def run_app(args: argparse.Namespace) -> int:
-    width, height = args.size
-    display = Display(width, height, args.inches, args.fullscreen)
+    display, options = options_from(args)
     configure(display)
-    from ui.app.app import CompanionApp
+    from ui.app.app import CompanionApp  # Kivy's window module: only once configure() has run
 
-    _, options = options_from(args)
-    CompanionApp(options).run()  # type: ignore[arg-type]
+    CompanionApp(options).run()
     return 0
