@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.i18n import N_, Translator, translator
-from companion.live import LiveView, changed
+from companion.live import Lights, LiveView, changed
 from hardware.interface import NullPanel, PanelInterface
 
 UI_LOCALE = Path(__file__).parent / "locale"
@@ -30,6 +30,18 @@ CAMERA_BACK = N_("The camera is back.")
 
 def ui_translator(language: str) -> Translator:
     return translator(language, "ui", UI_LOCALE)
+
+
+def light_panel(panel: PanelInterface, lights: Lights, before: Lights | None) -> None:
+    """Show a view's ``lights`` on the panel (``before``: the lights shown last, None at first)."""
+    if lights == before:
+        return
+    panel.show_turn(lights.turn)
+    panel.needs_fixing(lights.fixing)
+    for seat, level in enumerate(lights.levels):
+        panel.set_level(seat, level)
+    if lights.alert and not (before and before.alert):
+        panel.alert()  # once when an alert starts: the pattern plays out by itself
 
 
 def panel_mode(panel: PanelInterface) -> str:
@@ -81,13 +93,8 @@ class TerminalTable:
         """The view's lights on the panel; a line saying so when they change (a panel is there to look at)."""
         if not new:
             return
-        lights, before = view.lights, self._last.lights if self._last else None
-        self.panel.show_turn(lights.turn)
-        self.panel.needs_fixing(lights.fixing)
-        for seat, level in enumerate(lights.levels):
-            self.panel.set_level(seat, level)
-        if lights.alert and not (before and before.alert):
-            self.panel.alert()  # once when an alert starts: the pattern plays out by itself
+        lights = view.lights
+        light_panel(self.panel, lights, self._last.lights if self._last else None)
         if lights.turn is not None and not isinstance(self.panel, NullPanel):
             message = LIGHTS_BLINK if lights.fixing else LIGHTS_STEADY
             self.out(tr(message, seat=view.seats[lights.turn]))

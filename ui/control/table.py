@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from companion.i18n import N_
-from companion.live import CameraStatus, LiveGame, LiveView
+from companion.live import CameraStatus, Lights, LiveGame, LiveView
 from companion.panel import PanelAction
 from companion.protocol import Action, Violation
 from companion.referee import NoTable
@@ -22,7 +22,7 @@ from companion.session import LiveSession
 from companion.table import Difference, SeenCard, TableChange, TableLayout
 from hardware.interface import NullPanel, PanelInterface
 from ui.feed import CameraFeed
-from ui.talk import panel_mode, ui_translator
+from ui.talk import light_panel, panel_mode, ui_translator
 
 NO_CAMERA_CHOSEN = N_("No camera: enter each move by hand.")
 NOT_READ_LIVE = N_("The camera cannot read {title} yet: enter each move by hand.")
@@ -76,7 +76,7 @@ class TableControl:
     source: Any = None  # the feed's vision.sources.FrameSource, closed with the game
     manual_only_reason: str | None = None  # why there is no camera, as a msgid (None: the camera reads)
     reason_params: dict[str, str] = field(default_factory=dict)
-    _view: LiveView | None = field(default=None, init=False)
+    _lit: Lights | None = field(default=None, init=False)  # the lights the panel shows
 
     @classmethod
     def start(
@@ -144,8 +144,14 @@ class TableControl:
                 self.live.camera_status(self.feed.status)
         for event in self.panel.poll():
             self.live.press(event.button.value)
-        after = self.live.view
+        after = self.lit(self.live.view)
         return Update(after if after is not before else None, preview)
+
+    def lit(self, view: LiveView) -> LiveView:
+        """Show ``view``'s lights on the panel (turn, needs fixing, levels, alert) if they changed."""
+        light_panel(self.panel, view.lights, self._lit)
+        self._lit = view.lights
+        return view
 
     def notice(self) -> str | None:
         """Why moves are entered by hand here, in the view's language; None when the camera reads the table."""
@@ -157,10 +163,10 @@ class TableControl:
     # --- acting -----------------------------------------------------------------------------------------
 
     def press(self, button: str) -> LiveView:
-        return self.live.press(button)
+        return self.lit(self.live.press(button))
 
     def play(self, action: Action) -> LiveView:
-        return self.live.play(action)
+        return self.lit(self.live.play(action))
 
     def correct(self, index: int, action: Action) -> LiveView | Violation:
         """Replace move ``index`` (a misread card) and replay the rest, as `companion correct` does."""
@@ -170,7 +176,7 @@ class TableControl:
         game, language = self.session.game, self.live.language
         words = [ui_translator(language)(CORRECTED, number=index + 1)]
         words += [game.tell(e, language, self.session.seats) for e in result.step.effects]
-        return self.live.refresh(words)
+        return self.lit(self.live.refresh(words))
 
     def set_language(self, language: str) -> LiveView:
         return self.live.set_language(language)

@@ -99,9 +99,35 @@ class LivePage(Page):
             opener = camera_opener(spec, session.game, len(session.seats), self.app.options.source, **extra)
         self.app.end_table()
         self.app.table = TableControl.start(
-            spec, session, language=self.app.language, coaching=self.app.options.coaching, camera=opener
+            spec,
+            session,
+            language=self.app.language,
+            coaching=self.app.options.coaching,
+            camera=opener,
+            panel=self.panel_for(session),
         )
         self.open()
+
+    def panel_for(self, session: LiveSession) -> Any:
+        """The GPIO panel, if the Pi has one wired; None off a Pi (the screen's buttons and keys stand in). A
+        config with a problem is said on the home screen, and the game goes on without the panel."""
+        from hardware.config import PanelConfigError
+        from hardware.i18n import hardware_translator
+        from hardware.start import config_problem_lines, open_panel, read_config
+
+        try:
+            config = read_config(self.app.options.panel_config)
+        except PanelConfigError as error:
+            self.app.problems.extend(config_problem_lines(error, hardware_translator(self.app.language)))
+            return None
+        spec = self.app.registry.find(session.game.name)
+        adapter = spec.table_adapter(session.game)
+        labels = button_words(adapter, session.game.translator(self.app.language)) if adapter else None
+        panel = open_panel(config, language=self.app.language, report=lambda _line: None, labels=labels)
+        if panel.mock or not panel.enabled:  # no GPIO here: the keyboard and the screen's buttons stand in
+            panel.close()
+            return None
+        return panel
 
     def open(self) -> None:
         self.view = None

@@ -1,0 +1,67 @@
+"""A game at the table as the app drives it: the panel's buttons reach the game, its lights follow the views, and
+a game with no camera expects nothing of the table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gpiozero.pins.mock import MockFactory
+
+from companion.games import GAMES
+from companion.panel import PanelButton
+from companion.session import LiveSession
+from hardware.config import PanelConfig
+from hardware.panel import Panel
+from hardware.pins import PinBackend
+from tests.hardware.conftest import FAST, wait_until
+from ui.control.table import TableControl
+
+
+def table(tmp_path: Path, panel: Panel | None = None, game: str = "kai-piranja") -> TableControl:
+    spec = GAMES.find(game)
+    session = LiveSession.create(tmp_path / "game.sqlite", spec.make(), ("Ana", "Bo", "Cy"))
+    return TableControl.start(spec, session, language="en", panel=panel)
+
+
+def test_the_panels_buttons_reach_the_game_and_its_lights_follow_the_views(tmp_path: Path) -> None:
+    factory = MockFactory()
+    panel = Panel(PanelConfig(timing=FAST), PinBackend(factory, "mock"), owns_factory=False)
+    control = table(tmp_path, panel)
+    try:
+        assert control.view.panel == "keys"  # mock pins: typed keys stand in, as the view says
+        control.poll()
+        assert panel.lit()["turn.seat_1"], panel.lit()  # Ana's turn light
+        asked = control.view.coach_asks
+        panel.keys.typed("c")  # the confirm button: the coach speaks again
+        assert wait_until(lambda: control.poll().view is not None or control.view.coach_asks > asked)
+        assert control.view.coach_asks == asked + 1
+        game = control.session.game
+        control.play(game.legal_actions(control.session.state)[0])
+        control.play(next(a for a in game.legal_actions(control.session.state) if a.kind == "end"))
+        assert control.view.turn == 1
+        assert panel.lit()["turn.seat_2"] and not panel.lit()["turn.seat_1"], panel.lit()
+    finally:
+        control.close()
+        factory.close()
+
+
+def test_a_game_without_camera_expects_nothing_of_the_table_but_keeps_the_game_buttons(tmp_path: Path) -> None:
+    control = table(tmp_path)
+    try:
+        game = control.session.game
+        control.play(game.legal_actions(control.session.state)[0])  # a card turned up, seen by nobody
+        assert control.view.pending == () and control.view.alerts == ()
+        assert control.notice() == "No camera: enter each move by hand."
+        view = control.press(PanelButton.ACTION_1)  # Kai Piranja's first game button: bank the row
+        assert view.actions == 2, view.rulings
+        assert control.view.panel == "screen"
+    finally:
+        control.close()
+
+
+def test_a_game_the_camera_cannot_read_says_so(tmp_path: Path) -> None:
+    control = table(tmp_path, game="kanaloa")
+    try:
+        assert control.notice() == "The camera cannot read Kanaloa yet: enter each move by hand."
+    finally:
+        control.close()
