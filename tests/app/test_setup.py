@@ -1,0 +1,103 @@
+"""Setup: players and names in seat order, the rules options with the rulebook's value marked, the camera, and
+what Start refuses."""
+
+from __future__ import annotations
+
+from companion.games import GAMES
+
+
+def open_setup(ui, title: str = "Kai Piranja: the camera") -> object:
+    ui.tap(title)
+    assert ui.app.current == "setup"
+    return ui.page
+
+
+def names(ui) -> list[str]:
+    return [field.text for field in ui.page.inputs]
+
+
+def test_the_player_count_and_the_seat_order_are_set_by_touch(ui) -> None:
+    setup = open_setup(ui)
+    ui.tap(next(b for b in ui.buttons() if b.text == "3"))
+    assert setup.players == 3 and names(ui) == ["P1", "P2", "P3"]
+    ui.tap(ui.buttons()[[b.text for b in ui.buttons()].index("Move up", 1)])  # the third seat's
+    assert names(ui) == ["P1", "P3", "P2"]
+
+
+def test_a_name_is_typed_on_the_on_screen_keyboard(ui) -> None:
+    from kivy.core.window import Window
+    from kivy.uix.vkeyboard import VKeyboard
+
+    open_setup(ui)
+    field = ui.page.inputs[0]
+    ui.tap(field)
+    assert field.focus
+    keyboards = [w for w in Window.children if isinstance(w, VKeyboard)]
+    assert keyboards, "touching a name opens the on-screen keyboard"
+    field.select_all()
+    field.delete_selection()
+    for key in "Zoé":
+        field.insert_text(key)  # what the keyboard's keys do
+    field.focus = False
+    ui.pump(2)
+    assert ui.page.names[0] == "Zoé"
+
+
+def test_an_option_shows_the_rulebooks_value_and_changes_by_touch(ui) -> None:
+    setup = open_setup(ui)
+    default = GAMES.find("kai-piranja").profile_type().capture_requires_banking
+    assert default is False
+    toggle = ui.button("no (the rulebook's)")
+    ui.tap(toggle)
+    assert setup.options["capture_requires_banking"] is True
+    assert ui.button("yes (rulebook: no)")
+    before = setup.options["removed_at_3_4_players"]
+    ui.tap(next(b for b in ui.buttons() if b.text == "+"))
+    assert setup.options["removed_at_3_4_players"] == before + 1
+
+
+def test_start_refuses_an_empty_or_doubled_name_and_keeps_what_was_set(ui) -> None:
+    setup = open_setup(ui)
+    ui.tap("No camera: moves by hand")
+    setup.names[1] = ""
+    ui.tap("Start the game")
+    assert ui.app.current == "setup"
+    assert "Seat 2 has no name: type one." in ui.texts()
+    setup.names[1] = "P1"
+    ui.tap("Start the game")
+    assert any("Two seats are called P1" in t for t in ui.texts())
+    assert ui.app.library.saved_games(GAMES) == []  # nothing saved until the setup is right
+    setup.names[1] = "Bo"
+    ui.tap("Start the game")
+    assert ui.app.current == "live"
+    assert ui.app.table.session.seats[:2] == ("P1", "Bo")
+
+
+def test_options_out_of_range_are_refused_in_words(ui) -> None:
+    setup = open_setup(ui)
+    ui.tap("No camera: moves by hand")
+    setup.options["small_sated_empty_sea"] = 9
+    ui.tap("Start the game")
+    assert ui.app.current == "setup"
+    assert any("These options do not go together" in t for t in ui.texts()), ui.texts()
+
+
+def test_the_camera_check_shows_the_image_and_the_verdict(ui) -> None:
+    ui.app.options.source = "synthetic:2"
+    setup = open_setup(ui)
+    ui.tap("Check the camera")
+    ui.until(lambda: setup.check.result is not None, 30, "the camera check")
+    ui.app.go("setup")
+    result = setup.check.result
+    assert result.image is not None and result.image.width == 640
+    for line in result.advice:
+        assert line in ui.texts()
+
+
+def test_a_missing_camera_is_said_by_the_check(ui) -> None:
+    ui.app.options.source = "webcam:9"
+    setup = open_setup(ui)
+    ui.tap("Check the camera")
+    ui.until(lambda: setup.check.result is not None, 30, "the camera check")
+    ui.app.go("setup")
+    assert any("No camera image" in t for t in ui.texts()), ui.texts()
