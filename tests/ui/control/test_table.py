@@ -45,7 +45,9 @@ def test_the_panels_buttons_reach_the_game_and_its_lights_follow_the_views(tmp_p
         factory.close()
 
 
-def test_a_game_without_camera_expects_nothing_of_the_table_but_keeps_the_game_buttons(tmp_path: Path) -> None:
+def test_a_game_without_camera_expects_nothing_of_the_table_but_keeps_the_game_buttons(
+    tmp_path: Path,
+) -> None:
     control = table(tmp_path)
     try:
         game = control.session.game
