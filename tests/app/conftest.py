@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 
 from companion.games import GAMES
+from ui.app.kiosk import Display, configure
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "build" / "screens"
@@ -28,10 +30,14 @@ SHORT_DEMO_SEED = 8
 SCREENS = {"800x480": (800, 480, 7.0), "1280x720": (1280, 720, 10.1)}  # the official 7", a 10.1" screen
 
 
-def start_xvfb() -> subprocess.Popen[bytes]:
+def start_xvfb() -> subprocess.Popen[bytes] | None:
     """A virtual screen for the window; the test command installs Xvfb (tools/setup-env.sh)."""
+    if os.environ.get("DISPLAY"):
+        return None
     if shutil.which("Xvfb") is None:
-        pytest.fail("Xvfb is not installed: run ./test.sh, which installs it (apt package xvfb)")
+        pytest.exit(
+            "Xvfb is not installed: run ./test.sh, which installs it (apt package xvfb)", returncode=1
+        )
     read, write = os.pipe()
     server = subprocess.Popen(
         ["Xvfb", "-displayfd", str(write), "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
@@ -47,17 +53,20 @@ def start_xvfb() -> subprocess.Popen[bytes]:
     os.close(read)
     if not number.strip():
         server.kill()
-        pytest.fail("Xvfb did not start")
+        pytest.exit("Xvfb did not start", returncode=1)
     os.environ["DISPLAY"] = f":{number.decode().strip()}"
     return server
 
 
+# Before any test module is collected: importing a screen opens Kivy's window, which must find the virtual screen
+# and the app's Kivy configuration (ui/app/kiosk.py) already in place.
+XVFB = start_xvfb()
+KIVY_HOME = Path(tempfile.mkdtemp(prefix="kivy-home-"))
+configure(Display(*SCREENS["800x480"]), home=KIVY_HOME)
+
+
 @pytest.fixture(scope="session")
 def driver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Driver]:
-    server = None if os.environ.get("DISPLAY") else start_xvfb()
-    from ui.app.kiosk import Display, configure
-
-    configure(Display(*SCREENS["800x480"]), home=tmp_path_factory.mktemp("kivy-home"))
     from kivy.base import EventLoop
 
     from ui.app.app import CompanionApp
@@ -79,8 +88,9 @@ def driver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Driver]:
     yield drive
     app.stop()
     EventLoop.close()
-    if server is not None:
-        server.terminate()
+    if XVFB is not None:
+        XVFB.terminate()
+    shutil.rmtree(KIVY_HOME, ignore_errors=True)
 
 
 @pytest.fixture
