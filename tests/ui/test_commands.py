@@ -60,3 +60,17 @@ def test_a_mistyped_app_size_is_refused_with_its_reason() -> None:
     )
     assert done.returncode == 2
     assert "'huge' is not WIDTHxHEIGHT" in done.stderr
+
+
+def test_the_app_with_no_screen_says_so_instead_of_running_unseen() -> None:
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    done = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "app", "--lang", "fr"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert done.returncode == 2
+    assert "Il n'y a pas d'écran où ouvrir l'application" in done.stderr

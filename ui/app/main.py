@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import os
+from collections.abc import Mapping
 from pathlib import Path
 
+from companion.errors import CommandError
+from companion.i18n import N_
 from ui.app.kiosk import Display, configure
 from ui.app.options import AppOptions
 from ui.control.library import Library, default_root
+from ui.talk import ui_translator
 
 
 def options_from(args: argparse.Namespace) -> tuple[Display, AppOptions]:
@@ -29,7 +34,21 @@ def options_from(args: argparse.Namespace) -> tuple[Display, AppOptions]:
     return display, options
 
 
+NO_DISPLAY = N_(
+    "There is no screen to open the app on (no DISPLAY or WAYLAND_DISPLAY). On the Pi's own screen without a "
+    "desktop, add --fullscreen; over SSH, `companion demo` shows the demo in the terminal."
+)
+
+
+def has_display(environ: Mapping[str, str] = os.environ) -> bool:
+    """A desktop session to open a window in. Without one SDL may pick an invisible window and the app seems to
+    hang; the Pi's console (KMS/DRM) is only tried in kiosk mode."""
+    return bool(environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
+
+
 def run_app(args: argparse.Namespace) -> int:
+    if not args.fullscreen and not has_display():
+        raise CommandError(ui_translator(args.lang)(NO_DISPLAY))
     display, options = options_from(args)
     configure(display)
     from ui.app.app import CompanionApp  # Kivy's window module: only once configure() has run
