@@ -62,6 +62,10 @@ class Retrying:
         self.problem = None
         return frame
 
+    def retry_now(self) -> None:
+        """Open the device again at the next read, not after the rest of ``retry_every`` (a Retry button)."""
+        self._last_try = -1e9
+
     def close(self) -> None:
         self._grab = None
 

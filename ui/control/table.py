@@ -183,8 +183,11 @@ class TableControl:
 
     def retry_camera(self) -> None:
         """Ask the camera again now rather than at its next retry."""
-        if self.source is not None and hasattr(self.source, "_last_try"):
-            self.source._last_try = -1e9
+        retry = getattr(
+            self.source, "retry_now", None
+        )  # a live camera retries; a recording has nothing to retry
+        if retry is not None:
+            retry()
 
     def close(self) -> None:
         if self.feed is not None:

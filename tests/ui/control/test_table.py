@@ -67,3 +67,34 @@ def test_a_game_the_camera_cannot_read_says_so(tmp_path: Path) -> None:
         assert control.notice() == "The camera cannot read Kanaloa yet: enter each move by hand."
     finally:
         control.close()
+
+
+def test_a_missing_camera_is_said_in_the_view_retried_on_demand_and_moves_go_on_by_hand(
+    tmp_path: Path,
+) -> None:
+    import time
+
+    from ui.control.camera import camera_opener
+
+    spec = GAMES.find("kai-piranja")
+    session = LiveSession.create(tmp_path / "game.sqlite", spec.make(), ("Ana", "Bo", "Cy"))
+    control = TableControl.start(
+        spec, session, language="en", camera=camera_opener(spec, session.game, 3, "webcam:9")
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while control.view.camera.ok and time.monotonic() < deadline:
+            control.poll()
+            time.sleep(0.05)
+        assert not control.view.camera.ok
+        assert "webcam 9" in (control.view.camera.problem or "")
+        time.sleep(0.1)  # just after a try: the next would come a second later (retry_every)
+        asked = time.monotonic()
+        control.retry_camera()
+        while control.source._last_try < asked and time.monotonic() < asked + 2:
+            time.sleep(0.01)
+        assert control.source._last_try - asked < 0.5  # tried again at once, not at the next second
+        control.play(session.game.legal_actions(session.state)[0])
+        assert len(session.actions) == 1
+    finally:
+        control.close()
