@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from kivy.core.window import Window
 from kivy.graphics.texture import Texture
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.image import Image
@@ -151,7 +152,7 @@ class LivePage(Page):
         if table is None:
             return body
         main = BoxLayout(orientation="horizontal", spacing=t.gap, padding=t.gap)
-        wide = self.width >= WIDE
+        wide = Window.width >= WIDE  # the page fills the window, but is laid out only after this
         camera = self.has_camera()
         left = BoxLayout(orientation="vertical", spacing=t.gap, size_hint_x=0.5)
         for widget in (self.camera_image, self.picture):

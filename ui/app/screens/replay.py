@@ -10,6 +10,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from kivy.core.window import Window
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
@@ -87,7 +88,7 @@ class ReplayPage(Page):
         if step is None or game is None:
             return body
         main = BoxLayout(orientation="horizontal", spacing=t.gap, padding=t.gap)
-        wide = self.width >= WIDE
+        wide = Window.width >= WIDE  # the page fills the window, but is laid out only after this
         if self.picture.parent is not None:
             self.picture.parent.remove_widget(self.picture)
         frame = BoxLayout(size_hint_x=0.6 if wide else 0.5)
