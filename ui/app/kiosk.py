@@ -34,6 +34,7 @@ def configure(display: Display, home: Path | None = None) -> None:
     os.environ.setdefault("KIVY_NO_ARGS", "1")  # our command line is ours, not Kivy's
     os.environ.setdefault("KIVY_NO_FILELOG", "1")
     os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+    os.environ.setdefault("KIVY_IMAGE", "sdl2,tex")  # SDL2 reads and writes PNG: Pillow need not load too
     os.environ["KIVY_DPI"] = f"{display.dpi:.1f}"  # sizes in mm follow the real screen, not SDL's guess
     if home is not None:
         os.environ["KIVY_HOME"] = str(home)  # Kivy writes its config.ini there: keep it out of ~/.kivy
