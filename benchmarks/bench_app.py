@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -26,6 +25,8 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from ui.app.xvfb import NoVirtualScreen, start_xvfb
 
 ROOT = Path(__file__).resolve().parent.parent
 LAUNCH_TARGET_S = 3.0
@@ -214,31 +215,6 @@ else:
 """
 
 
-def start_xvfb() -> subprocess.Popen[bytes] | None:
-    """A virtual screen unless one is set; the test command installs Xvfb (tools/setup-env.sh)."""
-    if os.environ.get("DISPLAY"):
-        return None
-    if shutil.which("Xvfb") is None:
-        raise SystemExit("bench_app: Xvfb is not installed (run ./test.sh once: it installs it)")
-    read, write = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
-        pass_fds=(write,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    number = b""
-    while not number.endswith(b"\n"):
-        chunk = os.read(read, 16)
-        if not chunk:
-            break
-        number += chunk
-    os.close(read)
-    os.environ["DISPLAY"] = f":{number.decode().strip()}"
-    return server
-
-
 def every_core() -> None:
     """Run on every core: the benchmarks pin themselves to one (benchmarks/run.py), but the app is threads (the
     screen, the camera side, OpenGL's drawing) made for a Pi's four cores."""
@@ -343,7 +319,10 @@ def drawing_figures(home: Path) -> tuple[float, float]:
 
 
 def run(quick: bool = False) -> str:
-    server = start_xvfb()
+    try:
+        server = start_xvfb()
+    except NoVirtualScreen as exc:
+        raise SystemExit(f"bench_app: {exc}") from None
     try:
         with tempfile.TemporaryDirectory(prefix="bench-app-") as tmp:
             home = Path(tmp)

@@ -67,8 +67,12 @@ class TableAdapter(Protocol):
 
 @dataclass(frozen=True)
 class NoTable:
-    """The table adapter of a game the camera cannot read yet: nothing is expected on the table, no change is an
-    action, no button is a game button. Such a game is played by manual entry alone (the app's manual screen)."""
+    """The table adapter of a game played with no camera reading the table: nothing is expected on the table and
+    no change is an action, so nothing is "still to do" because no camera saw it. ``buttons``, the game's own
+    adapter if it has one, keeps the panel's game buttons' meaning; None for a game the camera cannot read yet.
+    Such a game is played by manual entry (the app's manual screen)."""
+
+    buttons: TableAdapter | None = None
 
     def layout(self, state: Any) -> TableLayout:
         return TableLayout()
@@ -77,10 +81,10 @@ class NoTable:
         return None
 
     def action_for_button(self, state: Any, button: str) -> Action | None:
-        return None
+        return None if self.buttons is None else self.buttons.action_for_button(state, button)
 
     def panel_actions(self) -> tuple[PanelAction, ...]:
-        return ()
+        return () if self.buttons is None else tuple(self.buttons.panel_actions())
 
     def instructions(
         self, state: Any, diffs: Sequence[Difference], tr: Any, seats: Sequence[str]

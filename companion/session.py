@@ -133,7 +133,8 @@ def _check_magic(path: Path) -> None:
         raise RecordError(f"{path} is not a live session database ({what})")
 
 
-def _fsync_dir(path: Path) -> None:
+def fsync_dir(path: Path) -> None:
+    """Make a rename or a removal in ``path`` survive a power cut."""
     fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)
@@ -165,7 +166,7 @@ def _write_new(path: Path, header: dict[str, JSON], rows: Sequence[_Row]) -> Non
     finally:
         db.close()  # a clean close checkpoints the WAL into the file and removes it
     os.replace(temp, path)
-    _fsync_dir(path.parent)
+    fsync_dir(path.parent)
 
 
 def _sidecars(path: Path) -> tuple[Path, Path]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import numpy as np
 from companion.i18n import N_, Translator
 from vision.kinds import StickerKind
 from vision.pipeline import Detections
+from vision.sources import FrameSource
 
 # Pixels per module (QR) or cell (ArUco) needed for reliable reads, from the benchmark's detection curves.
 GOOD_PX = {StickerKind.QR: 3.0, StickerKind.ARUCO: 3.5}
@@ -113,6 +115,19 @@ def draw(frame: np.ndarray, det: Detections) -> np.ndarray:
             out, label, (int(x), int(y) - 4), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (0, 255, 255), 1, cv2.LINE_AA
         )
     return out
+
+
+def first_frame(source: FrameSource, wait: float) -> tuple[np.ndarray | None, str | None]:
+    """The first frame ``source`` gives within ``wait`` seconds, or None and the source's problem; closes it."""
+    frame, deadline = None, time.monotonic() + wait
+    try:
+        while frame is None and time.monotonic() < deadline:
+            frame = source.read()
+            if frame is None:
+                time.sleep(0.1)
+        return frame, None if frame is not None else source.problem
+    finally:
+        source.close()
 
 
 def save(path: Path, image: np.ndarray) -> None:

@@ -7,7 +7,6 @@ writer are imported when one of these commands runs.
 from __future__ import annotations
 
 import argparse
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -101,13 +100,7 @@ def run_check(args: argparse.Namespace) -> int:
         source = open_source(args.source)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
-    frame, deadline = None, time.monotonic() + args.wait
-    while frame is None and time.monotonic() < deadline:
-        frame = source.read()
-        if frame is None:
-            time.sleep(0.1)
-    problem = source.problem
-    source.close()
+    frame, problem = check.first_frame(source, args.wait)
     if frame is None:
         raise CommandError(tr("No camera image ({problem}): check the cable and --source.", problem=problem))
     kind = StickerKind(args.kind)

@@ -7,9 +7,7 @@ from the home screen with no game open. Screenshots go to build/screens/ (the CI
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -20,6 +18,7 @@ import pytest
 
 from companion.games import GAMES
 from ui.app.kiosk import Display, configure
+from ui.app.xvfb import NoVirtualScreen, start_xvfb
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "build" / "screens"
@@ -30,37 +29,12 @@ SHORT_DEMO_SEED = 8
 SCREENS = {"800x480": (800, 480, 7.0), "1280x720": (1280, 720, 10.1)}  # the official 7", a 10.1" screen
 
 
-def start_xvfb() -> subprocess.Popen[bytes] | None:
-    """A virtual screen for the window; the test command installs Xvfb (tools/setup-env.sh)."""
-    if os.environ.get("DISPLAY"):
-        return None
-    if shutil.which("Xvfb") is None:
-        pytest.exit(
-            "Xvfb is not installed: run ./test.sh, which installs it (apt package xvfb)", returncode=1
-        )
-    read, write = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
-        pass_fds=(write,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    number = b""
-    deadline = time.monotonic() + 10
-    while not number.endswith(b"\n") and time.monotonic() < deadline:
-        number += os.read(read, 16)
-    os.close(read)
-    if not number.strip():
-        server.kill()
-        pytest.exit("Xvfb did not start", returncode=1)
-    os.environ["DISPLAY"] = f":{number.decode().strip()}"
-    return server
-
-
 # Before any test module is collected: importing a screen opens Kivy's window, which must find the virtual screen
 # and the app's Kivy configuration (ui/app/kiosk.py) already in place.
-XVFB = start_xvfb()
+try:
+    XVFB = start_xvfb()
+except NoVirtualScreen as exc:
+    pytest.exit(str(exc), returncode=1)
 KIVY_HOME = Path(tempfile.mkdtemp(prefix="kivy-home-"))
 configure(Display(*SCREENS["800x480"]), home=KIVY_HOME)
 

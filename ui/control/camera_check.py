@@ -4,18 +4,16 @@ the camera check's verdict in words (`companion camera check`, vision/check.py).
 from __future__ import annotations
 
 import threading
-import time
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from companion.i18n import N_, translator
 from companion.registry import GameSpec
 from ui.control.preview import Preview, preview
 from ui.talk import ui_translator
+from vision.commands import LOCALE_DIR
 from vision.identity import GameCards
 from vision.kinds import StickerKind
 
-VISION_LOCALE = Path(__file__).resolve().parents[2] / "vision" / "locale"
 NO_IMAGE = N_("No camera image ({problem}): check the cable, then try again.")
 WAIT_S = 5.0
 
@@ -55,20 +53,12 @@ class CameraCheck:
         from vision.pipeline import Detector
         from vision.sources import open_source
 
-        tr = translator(self.language, domain="vision", localedir=VISION_LOCALE)
+        tr = translator(self.language, domain="vision", localedir=LOCALE_DIR)
         try:
             frames = open_source(self.source)
         except ValueError as exc:
             return CheckResult(False, (str(exc),), None)
-        frame, deadline = None, time.monotonic() + self.wait
-        try:
-            while frame is None and time.monotonic() < deadline:
-                frame = frames.read()
-                if frame is None:
-                    time.sleep(0.1)
-            problem = frames.problem
-        finally:
-            frames.close()
+        frame, problem = check.first_frame(frames, self.wait)
         if frame is None:
             return CheckResult(False, (ui_translator(self.language)(NO_IMAGE, problem=problem or "?"),), None)
         detector = Detector(GameCards.of(self.spec), self.kind, expected_seats=set(range(self.players)))

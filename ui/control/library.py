@@ -21,7 +21,7 @@ from typing import Any
 from companion.protocol import Game, RecordError, Violation
 from companion.record import IllegalAction, Record, loads, replay
 from companion.registry import GameSpec, Registry
-from companion.session import LiveSession
+from companion.session import LiveSession, fsync_dir
 
 HOME_VARIABLE = "COMPANION_HOME"
 SESSION_SUFFIX = ".sqlite"
@@ -128,7 +128,7 @@ class Library:
         session.close()
         for path in (session.path, *(_sidecar(session.path, s) for s in _SIDECARS)):
             path.unlink(missing_ok=True)
-        _fsync_dir(session.path.parent)
+        fsync_dir(session.path.parent)
         return target
 
     # --- the history ---------------------------------------------------------------------------------
@@ -319,12 +319,4 @@ def _write_atomically(path: Path, text: str) -> None:
         file.flush()
         os.fsync(file.fileno())
     os.replace(temp, path)
-    _fsync_dir(path.parent)
-
-
-def _fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+    fsync_dir(path.parent)

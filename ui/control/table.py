@@ -8,18 +8,16 @@ camera cannot read yet, or a table with no camera, is played by manual entry alo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from companion.i18n import N_
 from companion.live import CameraStatus, Lights, LiveGame, LiveView
-from companion.panel import PanelAction
 from companion.protocol import Action, Violation
 from companion.referee import NoTable
 from companion.registry import GameSpec
 from companion.session import LiveSession
-from companion.table import Difference, SeenCard, TableChange, TableLayout
 from hardware.interface import NullPanel, PanelInterface
 from ui.feed import CameraFeed
 from ui.talk import light_panel, panel_mode, ui_translator
@@ -37,31 +35,6 @@ class Update:
 
     view: LiveView | None = None
     preview: Any = None  # ui.control.preview.Preview
-
-
-@dataclass(frozen=True)
-class ByHand:
-    """A game's table adapter with no camera to watch the table: nothing is expected to be seen (so nothing is
-    "still to do" because the camera missed it), while the panel's game buttons keep their meaning."""
-
-    adapter: Any
-
-    def layout(self, state: Any) -> TableLayout:
-        return TableLayout()
-
-    def action_for(self, state: Any, change: TableChange, seen: Sequence[SeenCard]) -> Action | None:
-        return None
-
-    def action_for_button(self, state: Any, button: str) -> Action | None:
-        return cast(Action | None, self.adapter.action_for_button(state, button))
-
-    def panel_actions(self) -> tuple[PanelAction, ...]:
-        return tuple(self.adapter.panel_actions())
-
-    def instructions(
-        self, state: Any, diffs: Sequence[Difference], tr: Any, seats: Sequence[str]
-    ) -> list[str]:
-        return []
 
 
 @dataclass
@@ -92,13 +65,11 @@ class TableControl:
         """Referee ``session``'s game. ``camera`` opens the frame source and its feed; None: manual entry only."""
         game = session.game
         adapter = spec.table_adapter(game)
-        if adapter is not None and camera is None:
-            adapter = ByHand(adapter)
         panel = panel or NullPanel()
         mode = panel_mode(panel)
         live = LiveGame(
             game,
-            adapter if adapter is not None else NoTable(),
+            adapter if camera is not None and adapter is not None else NoTable(adapter),
             session,
             tuple(session.seats),
             language,

@@ -30,7 +30,7 @@ from .engine import KanaloaGame
 from .rules import current_player
 from .sea import circle, colour_of_square, is_dolphin
 from .state import DEAL, LAYOUT, OVER, State
-from .words import card_name, colour_name, seat_names
+from .words import card_name, colour_name, round_line, seat_names
 
 TRUMP_LABEL = N_("Trump: {colour}")
 PLAYED = N_("{seat}: {card}")  # a card of the trick and who played it
@@ -53,14 +53,7 @@ def picture(game: KanaloaGame, state: State, language: str, seats: Sequence[str]
     names = seat_names(tr, seats, state.players)
     sketch = Sketch()
     if state.trump:
-        sketch.caption(
-            tr(
-                T.STATE_ROUND,
-                round=state.round,
-                trick=state.trick_number,
-                colour=colour_name(state.trump, tr),
-            )
-        )
+        sketch.caption(round_line(state, tr))
     if state.sea:
         _ring(sketch, state, names, tr)
     if state.trump or state.trick:

@@ -79,19 +79,17 @@ def describe_action(action: KanaloaAction, tr: Translator, seats: Sequence[str])
     return tr(T.DO_LAYOUT, seat=seat, cards=len(action.cards))
 
 
+def round_line(state: State, tr: Translator) -> str:
+    """The round, the trick and the trump colour, in one line (once a trump is turned up)."""
+    return tr(T.STATE_ROUND, round=state.round, trick=state.trick_number, colour=colour_name(state.trump, tr))
+
+
 def describe_state(state: State, tr: Translator, seats: Sequence[str]) -> str:
     """The race (leading boat first), the trick on the table and whom the table waits for."""
     names = seat_names(tr, seats, state.players)
     lines: list[str] = []
     if state.trump:
-        lines.append(
-            tr(
-                T.STATE_ROUND,
-                round=state.round,
-                trick=state.trick_number,
-                colour=colour_name(state.trump, tr),
-            )
-        )
+        lines.append(round_line(state, tr))
     if state.sea:
         lines.append(tr.plural(*T.STATE_SEA, len(state.sea)))
         numbers = {square: k + 1 for k, square in enumerate(circle(state.layout_cards, state.sea))}

@@ -12,7 +12,7 @@ from kivy.uix.image import Image
 from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
-from companion.i18n import N_
+from companion.i18n import N_, Translator, translator
 from companion.protocol import Option, RecordError
 from companion.registry import GameSpec
 from companion.session import LiveSession
@@ -103,9 +103,10 @@ class SetupPage(Page):
                 row.add_widget(Big(self.tr(UP), t, partial(self.move_up, seat), size_hint_x=0.4))
             column.add_widget(row)
         if spec.options:
+            game_tr = translator(self.app.language, spec.domain, spec.locale_dir)  # the game's own words
             column.add_widget(Words(self.tr(OPTIONS), t, th.TITLE_MM, bold=True))
             for option in spec.options:
-                column.add_widget(self.option_row(option))
+                column.add_widget(self.option_row(option, game_tr))
         if spec.refereed_live:
             column.add_widget(Words(self.tr(CAMERA), t, th.TITLE_MM, bold=True))
             column.add_widget(
@@ -140,10 +141,9 @@ class SetupPage(Page):
     def pick(chosen: bool) -> tuple[float, float, float, float]:
         return th.ACCENT if chosen else th.BUTTON
 
-    def option_row(self, option: Option) -> Widget:
+    def option_row(self, option: Option, game_tr: Translator) -> Widget:
         t, spec = self.theme, self.spec
         assert spec is not None
-        game_tr = spec.make().translator(self.app.language)  # the option's words are the game's own
         default = getattr(spec.profile_type(), option.name)
         value = self.options[option.name]
         shown = self.value_words(value)
