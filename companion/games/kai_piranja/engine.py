@@ -33,6 +33,7 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
     action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
     state_custom: ClassVar[Mapping[str, Custom]] = JSON_FIELDS
     kind_words: ClassVar[Mapping[str, str]] = T.KIND_WORDS
+    back_words: ClassVar[Mapping[str, str]] = T.BACK_NAMES
 
     profile: KaiPiranjaProfile
 
