@@ -47,10 +47,9 @@ def words(text: str) -> str:
     return " ".join(text.split())
 
 
-def text_in(page: pdfium.PdfPage, box: Box) -> str:
+def text_in(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, box: Box) -> str:
     """The PDF's own text inside ``box`` (mm from the top left; the PDF counts points from the bottom left)."""
     ph = page.get_height() / PT_PER_MM
-    textpage = page.get_textpage()
     return words(
         textpage.get_text_bounded(
             left=box.x * PT_PER_MM,
@@ -70,12 +69,15 @@ def read_back(pdf: Path, info: SheetInfo, game: GameCards, kind: StickerKind, la
     doc = pdfium.PdfDocument(str(pdf))
     problems: list[str] = []
     read: list[str] = []
+    # One detector for the whole sheet, as for a camera's frames: its code book is built once.
+    detector = Detector(game, kind)
     for index in range(len(doc)):
         page = doc[index]
-        det = Detector(game, kind).detect(pixels(page))
+        det = detector.detect(pixels(page))
         if det.foreign or det.other_game or det.duplicates:
             problems.append(f"page {index + 1}: {det.foreign} foreign, {det.other_game} {det.duplicates}")
         here = [p for p in info.stickers if p.page == index]
+        textpage = page.get_textpage()
         for seen in det.cards:
             x, y = (float(v) / PX_PER_MM for v in seen.corners.mean(axis=0))  # the code, not the card
             hits = [p for p in here if p.code.contains(x, y)]
@@ -84,7 +86,7 @@ def read_back(pdf: Path, info: SheetInfo, game: GameCards, kind: StickerKind, la
                     f"page {index + 1}: {seen.card_id} read at ({x:.0f}, {y:.0f}) mm, on no sticker"
                 )
                 continue
-            printed = text_in(page, hits[0].cut)
+            printed = text_in(page, textpage, hits[0].cut)
             card = game.catalogue[seen.card_id]
             expected = [game.card_name(card.id, language), card.id]
             if hits[0].mark is not None:
