@@ -58,25 +58,17 @@ def draw_lines(pdf: FPDF, lines: list[str], x: float, y: float, width: float, he
 
 
 def draw_mark(pdf: FPDF, mark: Mark, x: float, y: float, size: float) -> None:
-    """``mark`` inside the square (x, y, size); line widths are kept as they were."""
-    if mark in (Mark.DISC, Mark.RING):
-        if mark is Mark.DISC:
-            pdf.ellipse(x, y, size, size, style="F")
-            return
-        width = pdf.line_width
-        pdf.set_line_width(RING_LINE)
-        inset = RING_LINE / 2  # the stroke stays inside the square
-        pdf.ellipse(x + inset, y + inset, size - RING_LINE, size - RING_LINE, style="D")
-        pdf.set_line_width(width)
-        return
-    inset = RING_LINE / 2 if mark is Mark.OPEN_TRIANGLE else 0.0
-    points = [(x + size / 2, y + inset), (x + size - inset, y + size - inset), (x + inset, y + size - inset)]
-    if mark is Mark.TRIANGLE:
-        pdf.polygon(points, style="F")
-        return
+    """``mark`` inside the square (x, y, size), in the fill and draw colours set; the line width is kept."""
+    filled = mark in (Mark.DISC, Mark.TRIANGLE)
+    # An outline's stroke stays inside the square too; a triangle's sharp corners stick out past half the stroke.
+    inset = 0.0 if filled else RING_LINE / 2 if mark is Mark.RING else 1.2 * RING_LINE
+    a, b = inset, size - inset
     width = pdf.line_width
     pdf.set_line_width(RING_LINE)
-    pdf.polygon(points, style="D")
+    if mark in (Mark.DISC, Mark.RING):
+        pdf.ellipse(x + a, y + a, b - a, b - a, style="F" if filled else "D")
+    else:
+        pdf.polygon([(x + size / 2, y + a), (x + b, y + b), (x + a, y + b)], style="F" if filled else "D")
     pdf.set_line_width(width)
 
 

@@ -34,7 +34,16 @@ from vision.sticker_layout import (
     StickerGrid,
     back_marks,
 )
-from vision.sticker_page import BACK_SIZE, ID_SIZE, NAME_LINES, NAME_SIZES, fit_name, line_height, wrap
+from vision.sticker_page import (
+    BACK_SIZE,
+    ID_SIZE,
+    NAME_LINES,
+    NAME_SIZES,
+    draw_mark,
+    fit_name,
+    line_height,
+    wrap,
+)
 
 DPI = 100  # modest: a 25 mm ArUco cell is 11 px, a QR module 4 px; a page renders and reads in ~0.1 s
 PX_PER_MM = DPI / 25.4
@@ -214,9 +223,11 @@ def test_every_label_fits_its_strip():
                 width = place.cut.w - 2 * LABEL_PAD
                 size, lines = fit_name(pdf, place.name, width)
                 assert len(lines) <= NAME_LINES and NAME_LINES * line_height(size) <= MARK_TOP - LABEL_PAD
+                assert max(pdf.get_string_width(line) for line in lines) <= width, lines  # no word too long
                 side = width - MARK_MM - 1.0
                 pdf.set_font("helvetica", size=BACK_SIZE)
                 back_lines = wrap(pdf, place.back_words, side)
+                assert all(pdf.get_string_width(line) <= side for line in back_lines), back_lines
                 pdf.set_font("helvetica", size=ID_SIZE)
                 assert pdf.get_string_width(place.card_id) <= side, place.card_id
                 low = MARK_TOP + len(back_lines) * line_height(BACK_SIZE) + line_height(ID_SIZE)
@@ -271,3 +282,17 @@ def test_placed_stickers_name_each_card_once_in_catalogue_order():
         placed: tuple[PlacedSticker, ...] = place_stickers(game, "letter", "it")
         assert [p.card_id for p in placed] == list(game.catalogue.ids())
         assert all(p.page >= 1 for p in placed)
+
+
+@pytest.mark.parametrize("mark", list(Mark))
+def test_each_mark_stays_inside_its_square(tmp_path, mark):
+    """Nothing of a mark reaches past its square (an open triangle's mitred corners once did)."""
+    pdf = FPDF(unit="mm", format=(30, 30))
+    pdf.add_page()
+    pdf.set_fill_color(0, 0, 0)
+    draw_mark(pdf, mark, 10, 10, MARK_MM)
+    pdf.output(str(tmp_path / "mark.pdf"))
+    dark = pixels(pdfium.PdfDocument(str(tmp_path / "mark.pdf"))[0]) < 200
+    lo, hi = round(10 * PX_PER_MM), round((10 + MARK_MM) * PX_PER_MM)
+    inside = dark[lo - 1 : hi + 1, lo - 1 : hi + 1].sum()
+    assert inside > 0.2 * (hi - lo) ** 2 and dark.sum() == inside
