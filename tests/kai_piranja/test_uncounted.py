@@ -207,3 +207,14 @@ def test_the_option_is_read_with_a_clear_message() -> None:
     assert KaiPiranjaProfile.from_json({"removed_unknown": False}).removed_count(3) == 47
     assert KaiPiranjaProfile.from_json({"removed_at_3_4_players": 50}).removed_count(4) == 50
     assert KaiPiranjaProfile().removed_count(5) == 0
+
+
+def test_an_empty_sea_card_turned_up_by_mistake_is_undone_and_the_farandole_goes_on() -> None:
+    match = Match(UNCOUNTED, ("Ann", "Bob", "Cy"))
+    empty, farandole = UNCOUNTED.catalogue().ids(EMPTY_SEA)[0], UNCOUNTED.catalogue().ids(FARANDOLE)[0]
+    assert not isinstance(match.push(Reveal(0, empty)), Violation)
+    # As far as the referee knows, the farandole ran out.
+    assert isinstance(match.push(Reveal(0, farandole)), Violation)
+    match.undo()
+    assert match.state.farandole_left == 140
+    assert not isinstance(match.push(Reveal(0, farandole)), Violation)
