@@ -46,6 +46,7 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
         self._bank_end = [(Bank(seat), EndTurn(seat)) for seat in seats]
         self._reveals = [{card: Reveal(seat, card) for card in self.box.back} for seat in seats]
         self._captures_now = not self.profile.capture_requires_banking  # captures wait for banking if not
+        self._uncounted = self.profile.removed_unknown  # a simulated table may then run out of farandole
         # Per back, what a random reveal draws from: the cards' bits in State.seen, their count and the
         # bits a draw below that count takes; and per seat, the reveal of each card in the same order.
         self._backs = {
@@ -123,7 +124,7 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
             if choice is not None:
                 return choice
         assert back is not None
-        if back == FARANDOLE and self._runs_out(state, bits):
+        if back == FARANDOLE and self._uncounted and self._runs_out(state, bits):
             back = EMPTY_SEA
         # A card of the back drawn uniformly among the unseen, as the bare loop draws it: a few draws among all
         # the back's cards while they find seen ones (cheap until few are left unseen), then among the unseen.
@@ -167,11 +168,11 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
         ``k`` farandole cards revealed and none missing yet, the count still possible in play is one of
         ``k..most``, each as likely, and it is ``k`` with chance 1 in their number.
         """
-        if not rules.farandole_may_run_out(self.box, state):
-            return False
         possible = FARANDOLE_CARDS - SIMULATED_REMOVED[0] - (FARANDOLE_CARDS - state.farandole_left) + 1
         if possible > len(SIMULATED_REMOVED):
-            return False  # fewer revealed than the fewest a table keeps in play
+            return False  # fewer revealed than the fewest a table keeps in play: most reveals stop here
+        if not rules.farandole_may_run_out(self.box, state):
+            return False
         return possible <= 1 or _below(possible, bits) == 0
 
     # --- the end ----------------------------------------------------------------------------------
