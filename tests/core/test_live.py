@@ -82,7 +82,7 @@ def test_camera_language_and_levels_reach_the_view() -> None:
     assert not view.camera.ok and view.camera.problem == "no frame" and view.panel == "keys"
     assert view.lights.levels == (Level.LOW, None, Level.HIGH)
     french = game.set_language("fr")
-    assert french.language == "fr" and french.coaching.summary.startswith("Ann, c'est ton tour.")
+    assert french.language == "fr" and french.coaching.summary.startswith("Ann, c'est votre tour.")
     assert changed(view, french) == {
         "turn": False,
         "coaching": True,

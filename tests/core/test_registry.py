@@ -81,7 +81,7 @@ def test_a_toy_game_is_refereed_from_table_facts() -> None:
     seen.append(SeenCard("white-2", "seat-0", order=1))
     referee.on_change(TableChange(ADD, "white-2", "seat-0"), seen)
     review = referee.review(seen)
-    assert "Pose le galet blanc dans la rangée de Bob." in review.pending + review.alerts
+    assert "Posez le galet blanc dans la rangée de Bob." in review.pending + review.alerts
     assert game.scores(referee.state) == [3, 1]
 
 
