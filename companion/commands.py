@@ -24,7 +24,8 @@ STATS_HEADING = N_(
 )
 MEAN_LENGTH = N_("Average length: {length:.1f} actions")
 SEAT_STATS = N_("  {seat}: average score {score:.2f}, wins {rate:.1%}")
-ILLEGAL_LINE = N_("line {line}: illegal action ({rule}): {explanation}")
+# The rule's code stays in the record and the JSON; a player reads the explanation, in their language.
+ILLEGAL_LINE = N_("line {line}: illegal action: {explanation}")
 CORRECTED = N_("Action {number} corrected: {old} → {new}.")
 KEPT_ALL = N_("Every later action still holds: {kept} replayed.")
 DROPPED = N_("Action {number} no longer holds ({explanation}): it and the {count} after it were taken back.")
@@ -158,7 +159,7 @@ def run_replay(args: argparse.Namespace) -> int:
     except IllegalAction as exc:
         tr = translator(args.lang)
         explanation = game.tell(exc.violation, args.lang, seats)
-        message = tr(ILLEGAL_LINE, line=exc.line, rule=exc.violation.code, explanation=explanation)
+        message = tr(ILLEGAL_LINE, line=exc.line, explanation=explanation)
         raise CommandError(f"{args.file}: {message}", EXIT_ILLEGAL) from None
     if args.json:
         out = {
@@ -214,9 +215,7 @@ def run_correct(args: argparse.Namespace) -> int:
         result = session.correct(args.number - 1, new)
         if isinstance(result, Violation):
             explanation = game.tell(result, args.lang, seats)
-            raise CommandError(
-                tr(ILLEGAL_LINE, line=args.number + 1, rule=result.code, explanation=explanation), 1
-            )
+            raise CommandError(tr(ILLEGAL_LINE, line=args.number + 1, explanation=explanation), 1)
 
         def describe(action: Action) -> str:
             return game.describe_action(action, args.lang, seats)

@@ -56,7 +56,7 @@ def test_an_illegal_play_in_a_record_is_named_with_its_line(tmp_path: Path, caps
     (tmp_path / "bad.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
     code, _, err = run(capsys, "replay", str(tmp_path / "bad.jsonl"))
     assert code == 1 and err.count("\n") == 1
-    assert f"line {second + 1}: illegal action (kanaloa.already-played)" in err
+    assert f"line {second + 1}: illegal action: The " in err and "already-played" not in err
 
 
 @pytest.mark.parametrize(

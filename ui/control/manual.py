@@ -132,9 +132,7 @@ def preview(session: LiveSession, index: int, action: Action, language: str) -> 
     if isinstance(result, Violation):
         told = game.tell(result, language, seats)
         # The record's line: the header is line 1, move 0 is line 2 (as ``companion correct`` says it).
-        return CorrectionPreview(
-            False, (tr(ILLEGAL_LINE, line=index + 2, rule=result.code, explanation=told),)
-        )
+        return CorrectionPreview(False, (tr(ILLEGAL_LINE, line=index + 2, explanation=told),))
     old = game.describe_action(result.old, language, seats)
     new = game.describe_action(result.new, language, seats)
     lines = [tr(CORRECTED, number=index + 1, old=old, new=new)]

@@ -164,7 +164,7 @@ def test_preview_refuses_an_illegal_correction_in_words(session: LiveSession) ->
     assert isinstance(broken, Violation)
     result = preview(session, later, seen_again, "fr")
     told = game.tell(broken, "fr", SEATS)
-    expected = translator("fr")(ILLEGAL_LINE, line=later + 2, rule=broken.code, explanation=told)
+    expected = translator("fr")(ILLEGAL_LINE, line=later + 2, explanation=told)
     assert result == CorrectionPreview(False, (expected,))
     french = preview(session, first, replacements(game, session.actions[first], "fr", SEATS)[0].action, "fr")
     assert french.allowed and "corrigée" in french.lines[0]
