@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import random
+import re
 import string
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from companion.games.kanaloa import KanaloaGame
+from companion.games.kanaloa import text as T
 from companion.games.kanaloa.actions import Deal, Dolphin, LayDown, LayOut, Play, RemoveSeaCard
+from companion.games.kanaloa.cards import COLOUR_OF, COLOURS, KANALOA, KRAKEN, TIKI_CARDS, VALUE_OF, catalogue
 from companion.games.kanaloa.profile import OPTIONS, KanaloaProfile
 from companion.games.kanaloa.sea import reference_layout
 from companion.i18n import marked_messages, parse_po
@@ -112,3 +116,32 @@ def test_every_profile_option_is_documented() -> None:
     docs = (ROOT / "docs/games/kanaloa.md").read_text(encoding="utf-8")
     for name in fields:
         assert f"`{name}`" in docs, f"docs/games/kanaloa.md does not document {name}"
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "it"])
+def test_the_rules_summary_counts_the_box_from_the_catalogue(language: str) -> None:
+    game = KanaloaGame()
+    cards = catalogue().cards
+    tiki = [card for card in cards if card.id in TIKI_CARDS]
+    heading, sea, tiki_line, specials = game.rules_summary(language).split("\n\n")[1].splitlines()
+    assert numbers(heading) == [len(cards), game.max_players]
+    assert numbers(sea)[0] == sum(card.back == "sea" for card in cards)
+    assert numbers(tiki_line) == [
+        len(tiki),
+        min(VALUE_OF[c.id] for c in tiki),
+        max(VALUE_OF[c.id] for c in tiki),
+    ]
+    for colour in COLOURS:
+        assert game.translator(language)(T.COLOUR_NAMES[colour]) in tiki_line
+    kinds = Counter(COLOUR_OF.get(card.id) for card in cards)
+    assert numbers(specials) == [kinds[KANALOA], kinds[KRAKEN]]
+    names = {
+        "en": ("sea card", "tiki card"),
+        "fr": ("cartes-mer", "cartes-tiki"),
+        "it": ("carte mare", "carte tiki"),
+    }
+    assert names[language][0] in sea and names[language][1] in tiki_line
+
+
+def numbers(line: str) -> list[int]:
+    return [int(n) for n in re.findall(r"\d+", line)]

@@ -226,7 +226,7 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
         return words.describe_state(self.box, state, self.translator(language), seats)
 
     def rules_summary(self, language: str = "en") -> str:
-        return words.rules_summary(self.translator(language))
+        return words.rules_summary(self.box, self.translator(language))
 
 
 def _below(n: int, bits: Callable[[int], int]) -> int:

@@ -146,6 +146,27 @@ SAME_MOST_HUNGRY = NP_(
     "win.",
 )
 
+# --- what is in the box, told in the rules summary with the counts of the cards in play (words.box_contents) ---
+BOX = NP_(
+    "In the box: {n} card, with one fish on its face.",
+    "In the box: {n} cards, each with one fish on its face.",
+)
+BACK_PHRASES = {
+    "farandole": N_("with a farandole on the back"),
+    "empty-sea": N_("with the empty sea on the back"),
+}
+BOX_BACK = NP_("- {n} card {back}.", "- {n} cards {back}.")
+BOX_SPECIES = N_(
+    "- The {n} species: {species}. Each comes as a small sated fish, a large sated fish or a medium-sized hungry "
+    "fish."
+)
+BOX_EACH = N_("- Of each species, {back}: {sizes}.")
+SIZE_COUNTS = {
+    "small": NP_("{n} small", "{n} small"),
+    "large": NP_("{n} large", "{n} large"),
+    "hungry": NP_("{n} hungry", "{n} hungry"),
+}
+
 RULES_SUMMARY = N_(
     """Kai Piranja, 3 to 6 players. The most cards in your catch wins.
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from companion.i18n import Translator
@@ -10,7 +11,7 @@ from companion.protocol import JSON, join_words, seat_name
 from . import text as T
 from .actions import Bank, Capture, KaiPiranjaAction, Reveal
 from .box import FARANDOLE_CARDS, Box
-from .cards import SPECIES
+from .cards import BACKS, SIZES, SPECIES
 from .rules import farandole_may_run_out
 from .state import State
 
@@ -79,5 +80,26 @@ def face_down(box: Box, state: State, tr: Translator) -> str:
     return tr(T.FACE_DOWN, farandole=state.farandole_left, empty_sea=state.empty_sea_left)
 
 
-def rules_summary(tr: Translator) -> str:
-    return tr(T.RULES_SUMMARY)
+def box_contents(box: Box, tr: Translator) -> str:
+    """What is in the box, counted from the cards in play, in the rulebook's words: the backs, the species and,
+    per species and back, how many small, large and hungry fish. Every species has the same counts."""
+    cards = box.catalogue.cards
+    lines = [tr.plural(*T.BOX, len(cards))]
+    for back in BACKS:
+        lines.append(
+            tr.plural(*T.BOX_BACK, sum(c.back == back for c in cards), back=tr(T.BACK_PHRASES[back]))
+        )
+    names = [species_name(species, tr) for species in SPECIES]
+    lines.append(tr(T.BOX_SPECIES, n=len(SPECIES), species=join_words(names, tr)))
+    for back in BACKS:
+        faces = [box.faces[c.id] for c in cards if c.back == back]
+        counts = Counter(face.size for face in faces if face.species == SPECIES[0])
+        sizes = [tr.plural(*T.SIZE_COUNTS[size], counts[size]) for size in SIZES]
+        lines.append(tr(T.BOX_EACH, back=tr(T.BACK_PHRASES[back]), sizes=join_words(sizes, tr)))
+    return "\n".join(lines)
+
+
+def rules_summary(box: Box, tr: Translator) -> str:
+    """The rulebook in short, with what is in the box after its first paragraph."""
+    heading, _, rules = tr(T.RULES_SUMMARY).partition("\n\n")
+    return "\n\n".join((heading, box_contents(box, tr), rules))

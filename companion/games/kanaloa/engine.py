@@ -184,4 +184,4 @@ class KanaloaGame(Game[State, KanaloaAction]):
         return describe_state(state, self.translator(language), seats)
 
     def rules_summary(self, language: str = "en") -> str:
-        return rules_summary(self.profile, self.translator(language))
+        return rules_summary(self.profile, self.max_players, self.translator(language))

@@ -140,6 +140,23 @@ KIND_WORDS = {
     "dolphin": N_("Take the dolphin's extra square or not"),
 }
 
+# --- what is in the box, told in the rules summary with the counts of the catalogue (words.box_contents) ---
+BOX = NP_(
+    "In the box: {n} card and {boats} boats of different colours, one for each player.",
+    "In the box: {n} cards and {boats} boats of different colours, one for each player.",
+)
+BOX_SEA = NP_(
+    "- {n} sea card, with 2 water squares of different colours; the one with the waves is the start.",
+    "- {n} sea cards, each with 2 water squares of different colours; the one with the waves is the start.",
+)
+BOX_TIKI = NP_(
+    "- {n} tiki card: {colours}, numbered {low} to {high} in each colour.",
+    "- {n} tiki cards: {colours}, numbered {low} to {high} in each colour.",
+)
+BOX_SPECIALS = N_("- {kanaloa} and {kraken}.")
+KANALOA_CARDS = NP_("{n} Kanaloa card", "{n} Kanaloa cards")
+KRAKEN_CARDS = NP_("{n} Kraken card", "{n} Kraken cards")
+
 RULES_SUMMARY = N_(
     """Kanaloa, 3 to 5 players. Win tricks to sail your boat around the circle of sea cards: the first boat to
 lap the last boat wins.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from companion.i18n import Translator
@@ -9,7 +10,7 @@ from companion.protocol import JSON, join_words
 
 from . import text as T
 from .actions import Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, RemoveSeaCard
-from .cards import COLOUR_OF, KANALOA, KRAKEN, SEA_CARD_SET, VALUE_OF, WAVES_CARD
+from .cards import COLOUR_OF, COLOURS, KANALOA, KRAKEN, SEA_CARD_SET, VALUE_OF, WAVES_CARD, catalogue
 from .profile import KanaloaProfile, element_colours
 from .rules import current_player
 from .sea import circle, colour_of_square
@@ -115,9 +116,33 @@ def describe_state(state: State, tr: Translator, seats: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
-def rules_summary(profile: KanaloaProfile, tr: Translator) -> str:
+def box_contents(boats: int, tr: Translator) -> str:
+    """What is in the box, counted from the catalogue, in the rulebook's words: the sea cards, the tiki cards
+    by colour and value, the Kanaloa and Kraken cards, and the ``boats``."""
+    cards = catalogue().cards
+    kinds = Counter(COLOUR_OF.get(card.id, card.back) for card in cards)  # a colour, kanaloa, kraken or sea
+    tiki = [card.id for card in cards if COLOUR_OF.get(card.id) in COLOURS]
+    values = [VALUE_OF[card] for card in tiki]
+    colours = join_words([colour_name(colour, tr) for colour in COLOURS if kinds[colour]], tr)
+    return "\n".join(
+        (
+            tr.plural(*T.BOX, len(cards), boats=boats),
+            tr.plural(*T.BOX_SEA, kinds["sea"]),
+            tr.plural(*T.BOX_TIKI, len(tiki), colours=colours, low=min(values), high=max(values)),
+            tr(
+                T.BOX_SPECIALS,
+                kanaloa=tr.plural(*T.KANALOA_CARDS, kinds[KANALOA]),
+                kraken=tr.plural(*T.KRAKEN_CARDS, kinds[KRAKEN]),
+            ),
+        )
+    )
+
+
+def rules_summary(profile: KanaloaProfile, boats: int, tr: Translator) -> str:
+    """The rulebook in short, with what is in the box after its first paragraph."""
     mapping = element_colours(profile.elements) or {}
     elements = ", ".join(
         f"{colour_name(colour, tr)} = {tr(T.ELEMENT_NAMES[element])}" for element, colour in mapping.items()
     )
-    return tr(T.RULES_SUMMARY, elements=elements)
+    heading, _, rules = tr(T.RULES_SUMMARY, elements=elements).partition("\n\n")
+    return "\n\n".join((heading, box_contents(boats, tr), rules))
