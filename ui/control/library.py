@@ -18,6 +18,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from companion.commands import ILLEGAL_LINE
+from companion.i18n import N_, translator
 from companion.protocol import Game, RecordError, Violation
 from companion.record import IllegalAction, Record, loads, replay
 from companion.registry import GameSpec, Registry
@@ -151,8 +153,9 @@ class Library:
         for number, (line, action) in enumerate(record.actions, start=1):
             result = game.apply(state, action)
             if isinstance(result, Violation):
-                told = game.tell(result, "en", seats)
-                raise RecordError(f"{path.name}, line {line}: illegal action ({result.code}): {told}")
+                told = game.tell(result, language, seats)
+                problem = translator(language)(ILLEGAL_LINE, line=line, explanation=told)
+                raise RecordError(N_("{path}: {problem}"), path=path.name, problem=problem)
             state = result.state
             effects = tuple(game.tell(effect, language, seats) for effect in result.effects)
             words = game.describe_action(action, language, seats)
@@ -234,7 +237,7 @@ def _past_game(path: Path, registry: Registry) -> PastGame:
     except IllegalAction as exc:
         game, seats = record.game, record.header.seats
         told = game.tell(exc.violation, "en", seats)
-        problem = f"Line {exc.line} breaks a rule ({exc.violation.code}): {told}"
+        problem = f"Line {exc.line} breaks a rule: {told}"  # the rule in words: its code is for records
         return PastGame(path, game.name, game.title, seats, finished, len(record.actions), (), (), problem)
     game = record.game
     return PastGame(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from datetime import datetime
 from pathlib import Path
 
@@ -194,6 +195,10 @@ def test_a_record_with_an_illegal_move_is_listed_and_refused_for_replay(tmp_path
     bad = library.history_dir / "bad.txt"
     bad.write_text("\n".join([*lines, lines[3]]) + "\n", encoding="utf-8")  # a card revealed twice
     (game,) = library.past_games(GAMES)
-    assert game.problem is not None and game.problem.startswith("Line 8 breaks a rule")
-    with pytest.raises(RecordError, match="line 8: illegal action"):
+    assert game.problem is not None and game.problem.startswith("Line 8 breaks a rule: ")
+    with pytest.raises(RecordError, match="line 8: illegal action: ") as refused:
+        library.replay(bad, GAMES, "en")
+    code = re.compile(r"\([a-z.]+-[a-z-]+\)")  # a rule's code in brackets (not-your-turn): it is for records
+    assert not code.search(game.problem) and not code.search(str(refused.value))
+    with pytest.raises(RecordError, match=r"bad\.txt: riga 8: azione non consentita: Tocca a "):
         library.replay(bad, GAMES, "it")
