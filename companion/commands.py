@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.errors import EXIT_ILLEGAL, EXIT_MALFORMED, CommandError
 from companion.games import DEFAULT_GAME, GAMES
-from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, translator
+from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, NP_, translator
 from companion.narrate import final_lines, narrate
 from companion.protocol import Action, Game, RecordError, Violation
 from companion.record import IllegalAction, loads, replay
@@ -24,6 +24,7 @@ STATS_HEADING = N_(
 )
 MEAN_LENGTH = N_("Average length: {length:.1f} actions")
 SEAT_STATS = N_("  {seat}: average score {score:.2f}, wins {rate:.1%}")
+RECORD_WRITTEN = NP_("{path}: {n} action, scores {scores}", "{path}: {n} actions, scores {scores}")
 # The rule's code stays in the record and the JSON; a player reads the explanation, in their language.
 ILLEGAL_LINE = N_("line {line}: illegal action: {explanation}")
 CORRECTED = N_("Action {number} corrected: {old} → {new}.")
@@ -110,7 +111,8 @@ def run_simulate(args: argparse.Namespace) -> int:
             raise CommandError(
                 N_("cannot write {path}: {reason}"), path=args.out, reason=exc.strerror
             ) from None
-        print(f"{args.out}: {len(match.actions)} actions, scores {game.scores(match.state)}")
+        scores = ", ".join(str(score) for score in game.scores(match.state))
+        print(translator(args.lang).plural(*RECORD_WRITTEN, len(match.actions), path=args.out, scores=scores))
     else:
         sys.stdout.write(text)
     return 0

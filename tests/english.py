@@ -5,8 +5,9 @@ Italian word ("the", "your", "cards", "turn"), or when the whole line is an Engl
 its language translates differently ("yes"). Codes are not sentences: words with a digit in them (card ids,
 ``seat-3``, ``2304x1296``), command options (``--source``), text in backquotes or straight double quotes, and the
 names a caller allows (players, card ids) are left out before looking. The word list keeps out every word that
-is also French or Italian ("on", "in", "a", "as", "come", "camera", "table", "pile", "large", "final"):
-``test_no_english.py`` checks it against every French and Italian translation.
+is also French or Italian ("on", "in", "a", "as", "come", "camera", "pile", "large", "final"), but for Italian it
+adds the English words French shares ("actions", "scores"): ``test_no_english.py`` checks it against every French
+and Italian translation.
 """
 
 from __future__ import annotations
@@ -37,6 +38,14 @@ _ENGLISH_WORDS = """
     rulebook corrected undone average length panel pins header pressed key hold about such
 """
 ENGLISH_WORDS = frozenset(_ENGLISH_WORDS.split())
+# English words that French shares: English only in Italian output.
+ALSO_FRENCH = frozenset({"action", "actions", "score", "scores", "table", "tables"})
+
+
+def english_words(language: str) -> frozenset[str]:
+    """The words that give English away in ``language``'s output."""
+    return ENGLISH_WORDS | ALSO_FRENCH if language == "it" else ENGLISH_WORDS
+
 
 _CODE = re.compile(
     r"`[^`]*`"  # a command in backquotes
@@ -55,6 +64,7 @@ class EnglishFinder:
 
     allowed: frozenset[str] = frozenset()
     messages: frozenset[str] = frozenset()
+    words: frozenset[str] = ENGLISH_WORDS
 
     def why(self, line: str) -> str | None:
         """Why ``line`` reads as English (the words that give it away), or None."""
@@ -67,7 +77,7 @@ class EnglishFinder:
         found = []
         for word in _WORD.findall(text):
             lower = word.lower()
-            if lower.endswith(("'s", "’s")) or lower in ENGLISH_WORDS:
+            if lower.endswith(("'s", "’s")) or lower in self.words:
                 found.append(word)
         return ", ".join(found) if found else None
 

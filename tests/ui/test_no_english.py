@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from companion.cli import main
 from companion.games import GAMES
 from companion.i18n import parse_po
-from tests.english import EnglishFinder, catalogs, english_messages, translated_messages
+from tests.english import EnglishFinder, catalogs, english_messages, english_words, translated_messages
 
 LANGUAGES = ("fr", "it")
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo")
@@ -39,7 +39,7 @@ QUOTES_CODES = frozenset(
 
 def finder(language: str) -> EnglishFinder:
     ids = {card.id for name in GAMES for card in GAMES[name].components().cards}
-    return EnglishFinder(frozenset(ids) | set(NAMES), english_messages(language))
+    return EnglishFinder(frozenset(ids) | set(NAMES), english_messages(language), english_words(language))
 
 
 def filled(message: str) -> str:
@@ -192,6 +192,17 @@ def test_narrate(game: str, language: str, capsys: pytest.CaptureFixture[str]) -
 def test_demo_facts(game: str, language: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     output = run(capsys, "demo", "--game", game, "--mode", "facts", "--players", "3", "--seed", "5",
                  "--names", "Ann,Bob,Cy", "--session", str(tmp_path / "g.sqlite"), "--lang", language)  # fmt: skip
+    assert_no_english(output, language)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game", list(GAMES))
+def test_simulate(game: str, language: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    players = str(GAMES.make_game(game).min_players)
+    output = run(
+        capsys, "simulate", game, "--players", players, "--out", str(tmp_path / "g.jsonl"), "--lang", language
+    )
+    output += run(capsys, "simulate", game, "--players", players, "--games", "3", "--lang", language)
     assert_no_english(output, language)
 
 
