@@ -1,4 +1,4 @@
-"""The core's subcommands: simulate, replay, rules and demo."""
+"""The core's subcommands: simulate, replay, moves, correct, repair, rules and narrate."""
 
 from __future__ import annotations
 
@@ -7,17 +7,22 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import EXIT_ILLEGAL, EXIT_MALFORMED, CommandError
 from companion.games import DEFAULT_GAME, GAMES
-from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, translator
+from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, NP_, Translator, translator
 from companion.narrate import final_lines, narrate
 from companion.protocol import Action, Game, RecordError, Violation
 from companion.record import IllegalAction, loads, replay
 from companion.registry import GameSpec, Registry
 from companion.simulate import default_seats, simulate, simulate_many
+
+if TYPE_CHECKING:  # sqlite3 is imported only by the commands that read a saved game
+    from companion.saveread import Contents
+    from companion.session import Correction, LiveSession
 
 STATS_HEADING = N_(
     "{games} games of {title} with {players} players in {seconds:.2f} s: {rate:.0f} games a second"
@@ -25,10 +30,43 @@ STATS_HEADING = N_(
 MEAN_LENGTH = N_("Average length: {length:.1f} actions")
 SEAT_STATS = N_("  {seat}: average score {score:.2f}, wins {rate:.1%}")
 ILLEGAL_LINE = N_("line {line}: illegal action ({rule}): {explanation}")
-CORRECTED = N_("Action {number} corrected: {old} → {new}.")
-KEPT_ALL = N_("Every later action still holds: {kept} replayed.")
-DROPPED = N_("Action {number} no longer holds ({explanation}): it and the {count} after it were taken back.")
-NOT_A_CARD_ACTION = N_("Action {number} ({action}) names no card to correct.")
+ILLEGAL_MOVE = N_("move {number}: {action} is illegal ({rule}): {explanation}")
+NOT_A_CARD_MOVE = N_("move {number} ({action}) names no card to correct")
+NO_SUCH_MOVE = N_("{path} has moves 1 to {last}, not {number}: `companion moves {path}` lists them")
+NO_MOVES = N_("{path} has no moves yet")
+UNCHANGED = N_("Move {number} is already {action}: nothing to change, the saved game is left as it was.")
+WILL_CORRECT = N_("Move {number}: {old} → {new}.")
+CORRECTED = N_("Move {number} corrected: {old} → {new}.")
+KEPT_ALL = NP_("The {n} later move still holds.", "Every later move still holds: {n} replayed.")
+DROPPED_ONE = N_("Move {number} no longer holds ({explanation}): it was dropped.")
+DROPPED_MANY = N_("Move {number} no longer holds ({explanation}): moves {number} to {last} were dropped.")
+KEEPS_ONE = N_("Move {number} still holds.")
+KEEPS = N_("Moves {first} to {last} still hold.")
+DROPS = NP_(
+    "From move {number} on, {n} move no longer holds and would be dropped ({explanation}):",
+    "From move {number} on, {n} moves no longer hold and would be dropped ({explanation}):",
+)
+ASK_DROP = NP_("Drop {n} move? [y/N]", "Drop these {n} moves? [y/N]")
+NOT_CONFIRMED = N_(
+    "correcting move {number} drops moves {first} to {last}: nothing was changed; "
+    "run it again with --yes to drop them"
+)
+DECLINED = N_("nothing was changed")
+YES_WORDS = (N_("y"), N_("yes"))
+MOVES_HEADING = NP_(
+    "{title}, {players} players ({names}): {n} move.",
+    "{title}, {players} players ({names}): {n} moves.",
+)
+TAKEN_BACK = N_("Taken back, ready to be played again:")
+GAME_OVER = N_("The game is over.")
+NOT_OVER = N_("The game is not over yet.")
+HEALTHY = N_("{path} is not damaged: nothing to repair.")
+REPAIRED = NP_(
+    "{path} repaired: the {n} move before the damage is kept.",
+    "{path} repaired: the {n} moves before the damage are kept.",
+)
+SAVED_GAME_OUT = N_("{path} is a saved game: --out does not write over it; choose another file")
+EXIT_NOT_CONFIRMED = 1  # a correction that would drop moves nobody agreed to drop
 
 
 def environment_language() -> str:
@@ -103,6 +141,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     match = simulate(game, players, args.seed)
     text = match.record_text()
     if args.out:
+        refuse_saved_game(args.out)
         try:
             Path(args.out).write_text(text, encoding="utf-8")
         except OSError as exc:
@@ -129,22 +168,47 @@ def read_text(path: str) -> str:
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
-def record_text_of(path: str, registry: Registry = GAMES) -> str:
-    """A record's text: a JSON Lines file, or the record kept in a live session's SQLite file."""
+def _is_sqlite(path: str | os.PathLike[str]) -> bool:
     try:
         with open(path, "rb") as f:
-            is_session = f.read(16) == SQLITE_MAGIC
+            return f.read(16) == SQLITE_MAGIC
     except OSError:
-        is_session = False  # read_text says what is wrong
-    if not is_session:
-        return read_text(path)
-    from companion.session import LiveSession  # sqlite3 is only needed here
+        return False
+
+
+def refuse_saved_game(path: str | os.PathLike[str]) -> None:
+    """Refuse an ``--out`` that would write over a saved game (an SQLite file, or the ``-wal`` left of one)."""
+    leftovers = (f"{os.fspath(path)}-wal", f"{os.fspath(path)}-shm")
+    if _is_sqlite(path) or any(os.path.exists(p) for p in leftovers):
+        raise CommandError(SAVED_GAME_OUT, path=os.fspath(path))
+
+
+def read_saved_game(path: str, registry: Registry) -> Contents:
+    """A saved game's ``companion.saveread.Contents``, read without changing the file; CommandError if it
+    cannot be read at all."""
+    from companion.saveread import read_saved  # sqlite3 is only needed here
 
     try:
-        with LiveSession.resume(Path(path), registry) as session:
-            return session.record_text()
+        return read_saved(Path(path), registry)
     except RecordError as exc:
-        raise CommandError(N_("{path}: {problem}"), path=path, problem=exc) from None
+        raise CommandError(N_("{problem}"), problem=exc) from None
+
+
+def undamaged(contents: Contents) -> Contents:
+    """``contents`` if the saved game is whole; else a CommandError saying where and what the damage is."""
+    from companion.saveread import SessionDamaged
+
+    if contents.damage:
+        raise CommandError(N_("{problem}"), problem=SessionDamaged(contents))
+    return contents
+
+
+def record_text_of(path: str, registry: Registry = GAMES) -> str:
+    """A record's text: a JSON Lines file, or the record kept in a saved game's SQLite file (refused with
+    where and what if it is damaged: replaying a game cut short would show another game)."""
+    if not _is_sqlite(path):
+        return read_text(path)  # read_text says what is wrong with a missing or unreadable file
+    return undamaged(read_saved_game(path, registry)).match.record_text()
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -178,58 +242,175 @@ def run_replay(args: argparse.Namespace) -> int:
             print(line)
     else:
         tr = translator(args.lang)
-        print(tr("The game is not over yet."))
+        print(tr(NOT_OVER))
         for seat, score in enumerate(game.scores(state)):
             print(tr("  {seat}: {score}", seat=seats[seat], score=score))
     return 0
 
 
-def run_correct(args: argparse.Namespace) -> int:
-    """Replace the card of one saved action (the camera misread it) and replay what came after."""
+def run_moves(args: argparse.Namespace) -> int:
+    """Every move of a saved game, numbered as `correct` takes them, in words; the damage, if any, after."""
+    from companion.jsondata import parse_json
+
+    contents = read_saved_game(args.session, args.registry)
+    tr = translator(args.lang)
+    game, seats, match = contents.game, contents.match.seats, contents.match
+    names = ", ".join(seats)
+    print(tr.plural(*MOVES_HEADING, len(match.actions), title=game.title, players=len(seats), names=names))
+    for number, action in enumerate(match.actions, start=1):
+        print(f"{number:4d}. {game.describe_action(action, args.lang, seats)}")
+    undone = contents.rows[len(match.actions) :]
+    if undone:
+        print(tr(TAKEN_BACK))
+        for row in undone:
+            action = game.action_from_json(parse_json(row.action))
+            print(f"{row.ordinal + 1:4d}. {game.describe_action(action, args.lang, seats)}")
+    undamaged(contents)
+    print(tr(GAME_OVER if match.is_over() else NOT_OVER))
+    return 0
+
+
+def open_for_writing(path: str, registry: Registry, repair: bool = False) -> LiveSession:
+    """The saved game at ``path`` as a ``LiveSession`` this process alone writes; CommandError saying why not
+    (missing, damaged, held by another program, a folder that cannot be written)."""
     from companion.session import LiveSession  # sqlite3 is only needed here
 
-    tr = translator(args.lang)
     try:
-        session = LiveSession.resume(Path(args.session), args.registry)
+        return LiveSession.resume(Path(path), registry, repair=repair)
     except RecordError as exc:
-        raise CommandError(N_("{path}: {problem}"), path=args.session, problem=exc) from None
-    with session:
-        game, seats, actions = session.game, session.seats, session.actions
-        if not 1 <= args.number <= len(actions):
-            raise CommandError(
-                N_("{path} holds actions 1 to {last}, not {number}"),
-                path=args.session,
-                last=len(actions),
-                number=args.number,
-            )
-        old = actions[args.number - 1]
-        data = game.action_to_json(old)
-        if "card" not in data:
-            told = game.describe_action(old, args.lang, seats)
-            raise CommandError(tr(NOT_A_CARD_ACTION, number=args.number, action=told))
-        try:
-            new = game.action_from_json({**data, "card": args.card})
-        except RecordError as exc:
-            raise CommandError(N_("{problem}"), problem=exc) from None
-        result = session.correct(args.number - 1, new)
-        if isinstance(result, Violation):
-            explanation = game.tell(result, args.lang, seats)
-            raise CommandError(
-                tr(ILLEGAL_LINE, line=args.number + 1, rule=result.code, explanation=explanation), 1
-            )
+        raise CommandError(N_("{problem}"), problem=exc) from None
+
+
+def confirm(question: str, tr: Translator) -> bool | None:
+    """Ask ``question`` on the terminal; None when no one can answer (standard input is not a terminal)."""
+    if not sys.stdin.isatty():
+        return None
+    print(question, end=" ", flush=True)
+    answer = sys.stdin.readline().strip().lower()
+    return answer in {"y", "yes", *(tr(word) for word in YES_WORDS)}
+
+
+def run_correct(args: argparse.Namespace) -> int:
+    """Replace the card of one saved move (the camera misread it) and replay what came after: says what it
+    keeps and drops, and asks before dropping anything."""
+    tr = translator(args.lang)
+    with open_for_writing(args.session, args.registry) as session:
+        game, seats, actions, number = session.game, session.seats, session.actions, args.number
 
         def describe(action: Action) -> str:
             return game.describe_action(action, args.lang, seats)
 
-        print(tr(CORRECTED, number=args.number, old=describe(old), new=describe(new)))
-        for effect in result.step.effects:
-            print("  " + game.tell(effect, args.lang, seats))
-        if result.violation is None:
-            print(tr(KEPT_ALL, kept=len(result.kept)))
-        else:
-            first = args.number + len(result.kept) + 1
-            explanation = game.tell(result.violation, args.lang, seats)
-            print(tr(DROPPED, number=first, explanation=explanation, count=len(result.dropped) - 1))
+        if not actions:
+            raise CommandError(NO_MOVES, path=args.session)
+        if number > len(actions):
+            raise CommandError(NO_SUCH_MOVE, path=args.session, last=len(actions), number=number)
+        old = actions[number - 1]
+        data = game.action_to_json(old)
+        if "card" not in data:
+            raise CommandError(NOT_A_CARD_MOVE, number=number, action=describe(old))
+        try:
+            new = game.action_from_json({**data, "card": args.card})
+        except RecordError as exc:
+            raise CommandError(N_("{problem}"), problem=exc) from None
+        if new == old:
+            print(tr(UNCHANGED, number=number, action=describe(old)))
+            return 0
+        preview = session.preview_correction(number - 1, new)
+        if isinstance(preview, Violation):
+            message, params = illegal_correction(game, seats, args.lang, number, new, preview)
+            raise CommandError(message, EXIT_ILLEGAL, **params)
+        if preview.dropped:
+            print(tr(WILL_CORRECT, number=number, old=describe(old), new=describe(new)))
+            assert preview.violation is not None, "a later move is dropped only when it no longer holds"
+            ask_to_drop(args, tr, preview, describe, game.tell(preview.violation, args.lang, seats))
+        result = session.correct(number - 1, new)
+        assert not isinstance(result, Violation), "the preview found it legal, and nothing changed since"
+        for line in correction_words(game, seats, args.lang, number, result):
+            print(line)
+    return 0
+
+
+def ask_to_drop(
+    args: argparse.Namespace,
+    tr: Translator,
+    preview: Correction,
+    describe: Callable[[Action], str],
+    explanation: str,
+) -> None:
+    """Show what a correction (a ``companion.session.Correction``) keeps and drops, and go on only if the
+    table agrees, or ``--yes`` says it did."""
+    number = args.number
+    first_dropped = number + len(preview.kept) + 1
+    last = first_dropped + len(preview.dropped) - 1
+    if len(preview.kept) == 1:
+        print(tr(KEEPS_ONE, number=number + 1))
+    elif preview.kept:
+        print(tr(KEEPS, first=number + 1, last=first_dropped - 1))
+    heading = tr.plural(*DROPS, len(preview.dropped), number=first_dropped, explanation=explanation)
+    print(heading)
+    for n, action in enumerate(preview.dropped, start=first_dropped):
+        print(f"{n:4d}. {describe(action)}")
+    if args.yes:
+        return
+    answer = confirm(tr.plural(*ASK_DROP, len(preview.dropped)), tr)
+    if answer is None:
+        raise CommandError(NOT_CONFIRMED, EXIT_NOT_CONFIRMED, number=number, first=first_dropped, last=last)
+    if not answer:
+        raise CommandError(DECLINED, EXIT_NOT_CONFIRMED)
+
+
+def correction_words(
+    game: Game[Any, Any], seats: Sequence[str], language: str, number: int, fix: Correction
+) -> list[str]:
+    """What a correction of move ``number`` (a ``companion.session.Correction``) did, or would do, in the
+    words `companion correct` and the app's preview both say."""
+    tr = translator(language)
+    old = game.describe_action(fix.old, language, seats)
+    new = game.describe_action(fix.new, language, seats)
+    lines = [tr(CORRECTED, number=number, old=old, new=new)]
+    lines += [game.tell(effect, language, seats) for effect in fix.step.effects]
+    if fix.violation is None:
+        if fix.kept:
+            lines.append(tr.plural(*KEPT_ALL, len(fix.kept)))
+        return lines
+    told = game.tell(fix.violation, language, seats)
+    first = number + len(fix.kept) + 1
+    if len(fix.dropped) == 1:
+        lines.append(tr(DROPPED_ONE, number=first, explanation=told))
+    else:
+        lines.append(tr(DROPPED_MANY, number=first, last=first + len(fix.dropped) - 1, explanation=told))
+    return lines
+
+
+def illegal_correction(
+    game: Game[Any, Any],
+    seats: Sequence[str],
+    language: str,
+    number: int,
+    action: Action,
+    violation: Violation,
+) -> tuple[str, dict[str, Any]]:
+    """Why move ``number`` cannot be ``action``: a msgid and its parameters (the app tells it at once)."""
+    params = {
+        "number": number,
+        "action": game.describe_action(action, language, seats),
+        "rule": violation.code,
+        "explanation": game.tell(violation, language, seats),
+    }
+    return ILLEGAL_MOVE, params
+
+
+def run_repair(args: argparse.Namespace) -> int:
+    """Set a damaged saved game aside and put in its place a clean one with every move before the damage."""
+    tr = translator(args.lang)
+    contents = read_saved_game(args.session, args.registry)
+    if not contents.damage:
+        print(tr(HEALTHY, path=args.session))
+        return 0
+    with open_for_writing(args.session, args.registry, repair=True) as session:
+        print(tr.plural(*REPAIRED, len(contents.rows), path=args.session))
+        for skipped in session.damage:
+            print("  " + skipped.tell(args.lang))
     return 0
 
 
@@ -257,7 +438,7 @@ def run_narrate(args: argparse.Namespace) -> int:
     return 0
 
 
-CORE_COMMANDS = ("simulate", "replay", "correct", "rules", "narrate")
+CORE_COMMANDS = ("simulate", "replay", "moves", "correct", "repair", "rules", "narrate")
 
 
 def core_commands(
@@ -282,14 +463,29 @@ def core_commands(
     add_language(p)
     p.set_defaults(run=run_replay)
 
+    p = sub.add_parser("moves", help="list a saved game's moves, numbered as `correct` takes them")
+    p.add_argument("session", help="the saved game (the SQLite file of `companion play`)")
+    add_language(p)
+    p.set_defaults(run=run_moves)
+
     p = sub.add_parser(
         "correct", help="correct a card the camera misread in a saved game, and replay the rest"
     )
     p.add_argument("session", help="the saved game (the SQLite file of `companion play`)")
-    p.add_argument("number", type=positive, help="the action to correct, counted from 1")
+    p.add_argument("number", type=positive, help="the move to correct, as `companion moves` numbers it")
     p.add_argument("card", help="the card it really was, e.g. flamefish-large-F07")
+    p.add_argument(
+        "--yes", action="store_true", help="drop the later moves the correction breaks without asking"
+    )
     add_language(p)
     p.set_defaults(run=run_correct)
+
+    p = sub.add_parser(
+        "repair", help="keep every move before the damage of a damaged saved game; the damaged file is kept"
+    )
+    p.add_argument("session", help="the saved game (the SQLite file of `companion play`)")
+    add_language(p)
+    p.set_defaults(run=run_repair)
 
     p = sub.add_parser("rules", help="a short teaching summary of a game's rules")
     p.add_argument("game", help=f"one of: {games}")

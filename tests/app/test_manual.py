@@ -131,7 +131,7 @@ def test_a_misread_card_is_corrected_through_the_moves_list_after_a_preview(ui) 
     tap_exactly(ui, "small moonfish")
     texts = ui.texts()
     assert "Correct move 1? The game will be replayed like this:" in texts
-    assert "Action 1 corrected: P1 reveals the large piranha → P1 reveals the small moonfish." in texts
+    assert "Move 1 corrected: P1 reveals the large piranha → P1 reveals the small moonfish." in texts
     assert len(session(ui).actions) == 1 and card(ui, 0) == "large piranha"  # not yet
     ui.tap("Confirm the correction")
     assert len(session(ui).actions) == 1
