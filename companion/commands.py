@@ -65,6 +65,10 @@ REPAIRED = NP_(
     "{path} repaired: the {n} move before the damage is kept.",
     "{path} repaired: the {n} moves before the damage are kept.",
 )
+RESUME_DIFFERS = N_(
+    "{path} holds a game of {title} for {names}, not what {options} asks for: leave out {options} to resume it, "
+    "or choose another file for a new game"
+)
 SAVED_GAME_OUT = N_("{path} is a saved game: --out does not write over it; choose another file")
 EXIT_NOT_CONFIRMED = 1  # a correction that would drop moves nobody agreed to drop
 
@@ -181,6 +185,24 @@ def refuse_saved_game(path: str | os.PathLike[str]) -> None:
     leftovers = (f"{os.fspath(path)}-wal", f"{os.fspath(path)}-shm")
     if _is_sqlite(path) or any(os.path.exists(p) for p in leftovers):
         raise CommandError(SAVED_GAME_OUT, path=os.fspath(path))
+
+
+def check_resume_options(
+    args: argparse.Namespace, path: Path, game: Game[Any, Any], seats: Sequence[str]
+) -> None:
+    """Refuse to resume the saved game at ``path`` when ``--game``, ``--players`` or ``--names`` were given
+    (not None) and ask for another game than the one saved: going on silently would referee the wrong one."""
+    differ = []
+    if args.game is not None and spec_for(args).name != game.name:
+        differ.append(f"--game {args.game}")
+    if args.players is not None and args.players != len(seats):
+        differ.append(f"--players {args.players}")
+    if args.names is not None and tuple(n.strip() for n in args.names.split(",")) != tuple(seats):
+        differ.append(f"--names {args.names}")
+    if differ:
+        raise CommandError(
+            RESUME_DIFFERS, path=path, title=game.title, names=", ".join(seats), options=" ".join(differ)
+        )
 
 
 def read_saved_game(path: str, registry: Registry) -> Contents:

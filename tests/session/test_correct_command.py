@@ -46,7 +46,9 @@ def test_a_misread_card_is_replaced_and_the_rest_replayed(tmp_path: Path, capsys
 def test_a_correction_that_breaks_later_actions_takes_them_back(tmp_path: Path, capsys) -> None:
     path, played = saved_game(tmp_path)
     later = next(a.card for a in played.actions[1:12] if isinstance(a, Reveal))
-    assert main(["correct", str(path), "1", later, "--yes"]) == 0  # it was revealed later: that one no longer holds
+    assert (
+        main(["correct", str(path), "1", later, "--yes"]) == 0
+    )  # it was revealed later: that one no longer holds
     out = capsys.readouterr().out
     assert "no longer holds" in out and "dropped" in out
     with LiveSession.resume(path) as session:

@@ -149,7 +149,9 @@ def test_preview_tells_the_correction_and_changes_nothing(session: LiveSession) 
             told.append(result)
             if result.allowed:
                 assert result.lines[0].startswith(f"Move {index + 1} corrected: ")
-                assert result.lines[-1].startswith(("Every later move still holds", "The 1 later move", "Move "))
+                assert result.lines[-1].startswith(
+                    ("Every later move still holds", "The 1 later move", "Move ")
+                )
     assert list(session.actions) == before and session.record_text() == record
     assert any(r.allowed and r.lines[-1].startswith("Every later move") for r in told)
     assert any(r.allowed and "no longer holds" in r.lines[-1] for r in told), "no correction dropped a move"
@@ -165,7 +167,9 @@ def test_preview_refuses_an_illegal_correction_in_words(session: LiveSession) ->
     result = preview(session, later, seen_again, "fr")
     told = game.tell(broken, "fr", SEATS)
     words = game.describe_action(seen_again, "fr", SEATS)
-    expected = translator("fr")(ILLEGAL_MOVE, number=later + 1, action=words, rule=broken.code, explanation=told)
+    expected = translator("fr")(
+        ILLEGAL_MOVE, number=later + 1, action=words, rule=broken.code, explanation=told
+    )
     assert result == CorrectionPreview(False, (expected,))
     french = preview(session, first, replacements(game, session.actions[first], "fr", SEATS)[0].action, "fr")
     assert french.allowed and "corrigée" in french.lines[0]
