@@ -172,7 +172,7 @@ def test_preview_refuses_an_illegal_correction_in_words(session: LiveSession) ->
     )
     assert result == CorrectionPreview(False, (expected,))
     french = preview(session, first, replacements(game, session.actions[first], "fr", SEATS)[0].action, "fr")
-    assert french.allowed and "corrigée" in french.lines[0]
+    assert french.allowed and "corrigé" in french.lines[0]
 
 
 def test_preview_of_a_move_the_game_does_not_have_raises(session: LiveSession) -> None:
