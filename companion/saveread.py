@@ -53,6 +53,8 @@ MOVE_CHECKSUM = N_("move {number} is damaged (its checksum does not match)")
 MOVE_AFTER_UNDONE = N_("move {number} is marked played after a move taken back")
 MOVE_UNREADABLE = N_("the moves from {number} on cannot be read")
 MOVE_NOT_PARSED = N_("move {number} cannot be read ({problem})")
+MOVE_NOT_JSON = N_("move {number} cannot be read (it is not JSON)")
+MOVE_NOT_AN_ACTION = N_("move {number} cannot be read (it is no action of {title})")
 MOVE_ILLEGAL = N_("move {number} breaks a rule ({rule})")
 AND_AFTER = N_("{problem}: it and every move after it cannot be used")
 QUICK_CHECK = N_("the database file is damaged (SQLite's quick check fails)")
@@ -267,18 +269,7 @@ def _rebuild(
     match = Match(game, header.seats, header.seed)
     damage: tuple[Skipped, ...] = ()
     for row in rows:
-        number = row.ordinal + 1
-        problem: RecordError | None
-        try:
-            result = match.push(game.action_from_json(parse_json(row.action)))
-            problem = (
-                RecordError(MOVE_ILLEGAL, number=number, rule=result.code)
-                if isinstance(result, Violation)
-                else None
-            )
-        except (json.JSONDecodeError, RecordError) as exc:
-            reason = exc if isinstance(exc, RecordError) else RecordError(str(exc))
-            problem = RecordError(MOVE_NOT_PARSED, number=number, problem=reason)
+        problem = _replay_row(match, row)
         if problem:
             damage = (Skipped(row.ordinal, RecordError(AND_AFTER, problem=problem)),)
             break
@@ -288,6 +279,25 @@ def _rebuild(
             break
         match.undo()
     return match, pushed, damage
+
+
+def _replay_row(match: Match, row: Row) -> RecordError | None:
+    """Push one stored move; what is wrong with it, in words a player can be told in any language, or None."""
+    number, game = row.ordinal + 1, match.game
+    try:
+        data = parse_json(row.action)
+    except json.JSONDecodeError:
+        return RecordError(MOVE_NOT_JSON, number=number)
+    except RecordError as exc:  # nested too deep
+        return RecordError(MOVE_NOT_PARSED, number=number, problem=exc)
+    try:
+        action = game.action_from_json(data)
+    except RecordError:
+        return RecordError(MOVE_NOT_AN_ACTION, number=number, title=game.title)
+    result = match.push(action)
+    if isinstance(result, Violation):
+        return RecordError(MOVE_ILLEGAL, number=number, rule=result.code)
+    return None
 
 
 # --- a truncated file ---------------------------------------------------------------------------------
