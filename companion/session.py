@@ -293,6 +293,16 @@ class LiveSession:
         if self._lock is not None:
             self._lock.release()
 
+    def remove(self) -> None:
+        """Close the session and delete its file, once its record is kept elsewhere (the app's history). The
+        lock is let go last, so no other writer opens the file while it is being removed."""
+        self._db.close()
+        for path in (self.path, *sidecars(self.path)):
+            path.unlink(missing_ok=True)
+        fsync_dir(self.path.parent)
+        if self._lock is not None:
+            self._lock.release()
+
     def __enter__(self) -> LiveSession:
         return self
 

@@ -129,3 +129,17 @@ def test_the_lock_names_no_one_while_it_is_being_written(tmp_path: Path) -> None
     finally:
         lock.release()
     SaveLock.take(path).release()
+
+
+def test_the_apps_table_holds_the_lock_and_archiving_lets_go_of_it(tmp_path: Path) -> None:
+    from ui.control.table import TableControl
+
+    library = Library(tmp_path)
+    path = saved_game(library.new_session_path("kai-piranja"), 12)
+    table = TableControl.start(GAMES["kai-piranja"], LiveSession.resume(path), language="en")
+    with pytest.raises(SaveLocked, match=f"process {os.getpid()}"):
+        LiveSession.resume(path)
+    (listed,) = library.saved_games(GAMES)  # the Home screen still lists it, read-only
+    assert listed.actions == 12 and listed.problem is None
+    kept = library.archive(table.session)  # the game's end: into the history, the session removed
+    assert kept.exists() and not path.exists() and not lock_path(path).exists()

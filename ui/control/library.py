@@ -127,10 +127,7 @@ class Library:
             n += 1
             stem = f"{session.path.stem}-{n}"
         _write_atomically(target, session.record_text())
-        session.close()
-        for path in (session.path, *(_sidecar(session.path, s) for s in _SIDECARS)):
-            path.unlink(missing_ok=True)
-        fsync_dir(session.path.parent)
+        session.remove()
         return target
 
     # --- the history ---------------------------------------------------------------------------------
