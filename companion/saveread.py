@@ -138,17 +138,6 @@ def sidecars(path: Path) -> tuple[Path, Path]:
     return path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")
 
 
-def is_saved_game(path: Path) -> bool:
-    """Whether ``path`` is an SQLite file or the ``-wal`` left of one: something ``--out`` must not replace."""
-    try:
-        with path.open("rb") as file:
-            if file.read(16) == SQLITE_MAGIC:
-                return True
-    except OSError:
-        pass
-    return any(p.exists() for p in sidecars(path))
-
-
 def read_saved(path: Path, registry: Registry) -> Contents:
     """Read the saved game at ``path``, changing nothing on disk; RecordError if not even its header is usable.
     Damage past the header is in ``Contents.damage``, never repaired here."""
