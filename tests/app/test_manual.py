@@ -153,7 +153,7 @@ def test_a_correction_against_the_rules_shows_why_and_changes_nothing(ui) -> Non
     ui.pump(2)
     texts = ui.texts()
     assert "This correction is against the rules: nothing is changed." in texts
-    assert any(t.startswith("line 3: illegal action") for t in texts), texts
+    assert any(t.startswith("move 2: ") and "illegal" in t for t in texts), texts
     assert not [b for b in ui.buttons() if "Confirm" in b.text]
     ui.tap("Cancel")
     assert list(session(ui).actions) == record
