@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.commands import check_resume_options, checked_players, spec_for
+from companion.commands import checked_players, spec_for
 from companion.errors import CommandError
 from companion.games import DEFAULT_GAME
 from companion.i18n import N_, NP_
@@ -20,6 +20,7 @@ from companion.live import CameraStatus, LiveGame
 from companion.narrate import final_lines
 from companion.panel import button_words
 from companion.protocol import Game, RecordError
+from companion.savecommands import check_resume_options
 from companion.session import LiveSession
 from companion.simulate import default_seats
 from hardware.start import start_panel

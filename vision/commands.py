@@ -10,10 +10,10 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.commands import refuse_saved_game
 from companion.errors import CommandError
 from companion.games import DEFAULT_GAME
 from companion.i18n import LANGUAGES, translator
+from companion.savecommands import refuse_saved_game
 from vision.kinds import StickerKind
 
 if TYPE_CHECKING:

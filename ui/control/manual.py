@@ -10,9 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.commands import correction_words, illegal_correction
 from companion.i18n import translator
 from companion.protocol import Action, Game, RecordError, Violation
+from companion.savecommands import correction_words, illegal_correction
 from companion.session import LiveSession
 
 

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.commands import ILLEGAL_MOVE
 from companion.games import GAMES, make_game
 from companion.i18n import translator
 from companion.protocol import Game, Step, Violation
+from companion.savecommands import ILLEGAL_MOVE
 from companion.session import LiveSession
 from companion.simulate import simulate
 from ui.control.manual import CorrectionPreview, choices, moves, pick_label, preview, replacements
