@@ -1,4 +1,5 @@
-"""The core's subcommands: simulate, replay, rules and demo."""
+"""The core's subcommands: simulate, replay, rules and narrate, and the parsers of those on a saved game
+(moves, correct, repair: companion/savecommands.py)."""
 
 from __future__ import annotations
 
@@ -14,9 +15,19 @@ from companion.errors import EXIT_ILLEGAL, EXIT_MALFORMED, CommandError
 from companion.games import DEFAULT_GAME, GAMES
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, NP_, translator
 from companion.narrate import final_lines, narrate
-from companion.protocol import Action, Game, RecordError, Violation
+from companion.protocol import Game, RecordError
 from companion.record import IllegalAction, loads, replay
 from companion.registry import GameSpec, Registry
+from companion.savecommands import (
+    NOT_OVER,
+    is_sqlite,
+    read_saved_game,
+    refuse_saved_game,
+    run_correct,
+    run_moves,
+    run_repair,
+    undamaged,
+)
 from companion.simulate import default_seats, simulate, simulate_many
 
 STATS_HEADING = N_(
@@ -27,10 +38,6 @@ SEAT_STATS = N_("  {seat}: average score {score:.2f}, wins {rate:.1%}")
 RECORD_WRITTEN = NP_("{path}: {n} action, scores {scores}", "{path}: {n} actions, scores {scores}")
 # The rule's code stays in the record and the JSON; a player reads the explanation, in their language.
 ILLEGAL_LINE = N_("line {line}: illegal action: {explanation}")
-CORRECTED = N_("Action {number} corrected: {old} → {new}.")
-KEPT_ALL = N_("Every later action still holds: {kept} replayed.")
-DROPPED = N_("Action {number} no longer holds ({explanation}): it and the {count} after it were taken back.")
-NOT_A_CARD_ACTION = N_("Action {number} ({action}) names no card to correct.")
 
 
 def environment_language() -> str:
@@ -105,6 +112,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     match = simulate(game, players, args.seed)
     text = match.record_text()
     if args.out:
+        refuse_saved_game(args.out)
         try:
             Path(args.out).write_text(text, encoding="utf-8")
         except OSError as exc:
@@ -129,25 +137,12 @@ def read_text(path: str) -> str:
         raise CommandError(N_("{path}: {problem}"), path=path, problem=exc.strerror) from None
 
 
-SQLITE_MAGIC = b"SQLite format 3\x00"
-
-
 def record_text_of(path: str, registry: Registry = GAMES) -> str:
-    """A record's text: a JSON Lines file, or the record kept in a live session's SQLite file."""
-    try:
-        with open(path, "rb") as f:
-            is_session = f.read(16) == SQLITE_MAGIC
-    except OSError:
-        is_session = False  # read_text says what is wrong
-    if not is_session:
-        return read_text(path)
-    from companion.session import LiveSession  # sqlite3 is only needed here
-
-    try:
-        with LiveSession.resume(Path(path), registry) as session:
-            return session.record_text()
-    except RecordError as exc:
-        raise CommandError(N_("{path}: {problem}"), path=path, problem=exc) from None
+    """A record's text: a JSON Lines file, or the record kept in a saved game's SQLite file (refused with
+    where and what if it is damaged: replaying a game cut short would show another game)."""
+    if not is_sqlite(path):
+        return read_text(path)  # read_text says what is wrong with a missing or unreadable file
+    return undamaged(read_saved_game(path, registry)).match.record_text()
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -181,56 +176,9 @@ def run_replay(args: argparse.Namespace) -> int:
             print(line)
     else:
         tr = translator(args.lang)
-        print(tr("The game is not over yet."))
+        print(tr(NOT_OVER))
         for seat, score in enumerate(game.scores(state)):
             print(tr("  {seat}: {score}", seat=seats[seat], score=score))
-    return 0
-
-
-def run_correct(args: argparse.Namespace) -> int:
-    """Replace the card of one saved action (the camera misread it) and replay what came after."""
-    from companion.session import LiveSession  # sqlite3 is only needed here
-
-    tr = translator(args.lang)
-    try:
-        session = LiveSession.resume(Path(args.session), args.registry)
-    except RecordError as exc:
-        raise CommandError(N_("{path}: {problem}"), path=args.session, problem=exc) from None
-    with session:
-        game, seats, actions = session.game, session.seats, session.actions
-        if not 1 <= args.number <= len(actions):
-            raise CommandError(
-                N_("{path} holds actions 1 to {last}, not {number}"),
-                path=args.session,
-                last=len(actions),
-                number=args.number,
-            )
-        old = actions[args.number - 1]
-        data = game.action_to_json(old)
-        if "card" not in data:
-            told = game.describe_action(old, args.lang, seats)
-            raise CommandError(tr(NOT_A_CARD_ACTION, number=args.number, action=told))
-        try:
-            new = game.action_from_json({**data, "card": args.card})
-        except RecordError as exc:
-            raise CommandError(N_("{problem}"), problem=exc) from None
-        result = session.correct(args.number - 1, new)
-        if isinstance(result, Violation):
-            explanation = game.tell(result, args.lang, seats)
-            raise CommandError(tr(ILLEGAL_LINE, line=args.number + 1, explanation=explanation), 1)
-
-        def describe(action: Action) -> str:
-            return game.describe_action(action, args.lang, seats)
-
-        print(tr(CORRECTED, number=args.number, old=describe(old), new=describe(new)))
-        for effect in result.step.effects:
-            print("  " + game.tell(effect, args.lang, seats))
-        if result.violation is None:
-            print(tr(KEPT_ALL, kept=len(result.kept)))
-        else:
-            first = args.number + len(result.kept) + 1
-            explanation = game.tell(result.violation, args.lang, seats)
-            print(tr(DROPPED, number=first, explanation=explanation, count=len(result.dropped) - 1))
     return 0
 
 
@@ -258,7 +206,7 @@ def run_narrate(args: argparse.Namespace) -> int:
     return 0
 
 
-CORE_COMMANDS = ("simulate", "replay", "correct", "rules", "narrate")
+CORE_COMMANDS = ("simulate", "replay", "moves", "correct", "repair", "rules", "narrate")
 
 
 def core_commands(
@@ -283,14 +231,29 @@ def core_commands(
     add_language(p)
     p.set_defaults(run=run_replay)
 
+    p = sub.add_parser("moves", help="list a saved game's moves, numbered as `correct` takes them")
+    p.add_argument("session", help="the saved game (the SQLite file of `companion play`)")
+    add_language(p)
+    p.set_defaults(run=run_moves)
+
     p = sub.add_parser(
         "correct", help="correct a card the camera misread in a saved game, and replay the rest"
     )
     p.add_argument("session", help="the saved game (the SQLite file of `companion play`)")
-    p.add_argument("number", type=positive, help="the action to correct, counted from 1")
+    p.add_argument("number", type=positive, help="the move to correct, as `companion moves` numbers it")
     p.add_argument("card", help="the card it really was, e.g. flamefish-large-F07")
+    p.add_argument(
+        "--yes", action="store_true", help="drop the later moves the correction breaks without asking"
+    )
     add_language(p)
     p.set_defaults(run=run_correct)
+
+    p = sub.add_parser(
+        "repair", help="keep every move before the damage of a damaged saved game; the damaged file is kept"
+    )
+    p.add_argument("session", help="the saved game (the SQLite file of `companion play`)")
+    add_language(p)
+    p.set_defaults(run=run_repair)
 
     p = sub.add_parser("rules", help="a short teaching summary of a game's rules")
     p.add_argument("game", help=f"one of: {games}")

@@ -8,6 +8,7 @@ length), nested tuples, frozensets and ``X | None``. A game gives its odd fields
 from __future__ import annotations
 
 import dataclasses
+import json
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -16,6 +17,7 @@ from functools import cache
 from typing import Any, TypeVar
 
 from companion.errors import Told
+from companion.i18n import N_
 
 JSON = Any
 T = TypeVar("T")
@@ -26,6 +28,34 @@ Reader = Callable[[JSON, str], Any]  # (value, the field's name in messages) -> 
 class RecordError(Told, ValueError):
     """Malformed input: a state, action, profile or record that cannot be read. The message says what is wrong
     (a msgid with parameters where a user may read it: ``tell(language)``)."""
+
+
+MAX_DEPTH = 64  # far deeper than any state or action; a line nested deeper is not a record's
+TOO_DEEP = N_("JSON nested more than {limit} levels deep")
+
+
+def parse_json(text: str) -> JSON:
+    """``json.loads`` with a depth limit: a line nested a hundred thousand deep is a RecordError saying so,
+    not a RecursionError. Raises json.JSONDecodeError for text that is not JSON."""
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        raise RecordError(TOO_DEEP, limit=MAX_DEPTH) from None
+    if _too_deep(value):
+        raise RecordError(TOO_DEEP, limit=MAX_DEPTH)
+    return value
+
+
+def _too_deep(value: JSON) -> bool:
+    # A stack, not recursion: the value came from json.loads, which nests up to the interpreter's limit.
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > MAX_DEPTH:
+                return True
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return False
 
 
 @dataclass(frozen=True)

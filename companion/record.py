@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.games import GAMES
 from companion.i18n import N_
+from companion.jsondata import parse_json
 from companion.protocol import JSON, Action, Game, RecordError, Violation
 from companion.registry import Registry
 
@@ -62,7 +63,9 @@ def dumps(header: Header, game: Game[Any, Any], actions: Iterable[Action]) -> st
 
 def _json_line(line: str, number: int) -> JSON:
     try:
-        return json.loads(line)
+        return parse_json(line)
+    except RecordError as exc:  # nested too deep
+        raise RecordError(N_("line {line}: {problem}"), line=number, problem=exc) from None
     except json.JSONDecodeError as exc:
         raise RecordError(
             N_("line {line}: malformed JSON ({problem} at column {column})"),

@@ -2,8 +2,9 @@
 correction of a misread card (docs/session.md).
 
 Every confirmed action is one committed transaction; ``push`` returns only after the commit, so an action the
-referee has announced survives a crash. Resuming replays the stored actions through the rules, so a stored row
-that no longer parses or no longer follows the rules is reported and everything before it is kept.
+referee has announced survives a crash. One program writes a saved game at a time (``companion/savelock.py``).
+Resuming replays the stored actions through the rules (``companion/saveread.py``): a damaged file is reported
+and left alone, or, when repair is asked for, set aside with every action before the damage kept.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -19,14 +19,37 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from companion.errors import Told
 from companion.games import GAMES
+from companion.i18n import N_
 from companion.match import Match
 from companion.protocol import JSON, Action, Game, RecordError, Step, Violation
-from companion.record import Header, parse_header
+from companion.record import Header
 from companion.registry import Registry
+from companion.savelock import SaveLock, folder_problem
+from companion.saveread import (
+    NO_SAVED_GAME,
+    SCHEMA,
+    SCHEMA_VERSION,
+    Contents,
+    Row,
+    SessionDamaged,
+    Skipped,
+    crc,
+    read_saved,
+    sidecars,
+)
 
-SCHEMA = "companion-session"
-SCHEMA_VERSION = 1
+ALREADY_EXISTS = N_("{path} already exists: resume it, or choose another file for a new game")
+LEFT_OVER = N_(
+    "{path} is gone but {leftover}, left over from it, is still there: remove it, or choose another file "
+    "for a new game"
+)
+NOT_A_FILE = N_("{path} is not a file")
+ANOTHER_GAME = N_("{path} holds another game ({game} for {seats}): resume it or choose another file")
+KEPT_AS = N_("the damaged file was kept as {name}")
+NOT_SAVED = N_("could not save to {path} ({reason}): nothing was changed")
+CANNOT_OPEN = N_("{path} cannot be opened for writing ({reason})")
 
 _TABLES = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -49,17 +72,20 @@ CREATE TABLE corrections (
 );
 """
 
+__all__ = [
+    "Contents",
+    "Correction",
+    "LiveSession",
+    "SessionDamaged",
+    "SessionError",
+    "Skipped",
+    "fsync_dir",
+    "read_saved",
+]
 
-class SessionError(Exception):
-    """Writing to the session failed (disk full, file locked by another program): the game is unchanged."""
 
-
-@dataclass(frozen=True)
-class Skipped:
-    """A stored row that resume could not use, and why. ``ordinal`` is None when the table itself is unreadable."""
-
-    ordinal: int | None
-    problem: str
+class SessionError(Told):
+    """Writing to the session failed (disk full, an I/O error): the game is unchanged."""
 
 
 @dataclass(frozen=True)
@@ -79,21 +105,8 @@ class Correction:
     state: JSON  # the game state after the correction and the replay
 
 
-@dataclass(frozen=True)
-class _Row:
-    ordinal: int
-    action: str
-    at: str
-    undone: bool
-
-
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
-
-
-def _crc(*parts: object) -> int:
-    # SQLite has no checksum of its own: a flipped bit in a card name would replay as another legal card.
-    return zlib.crc32("\x1f".join(str(p) for p in parts).encode("utf-8"))
 
 
 def _action_text(game: Game[Any, Any], action: Action) -> str:
@@ -109,28 +122,18 @@ def _connect(path: Path) -> sqlite3.Connection:
     return db
 
 
-def _configure(db: sqlite3.Connection, path: Path) -> None:
-    """WAL with a full sync: set only once the file is known to be a session (it rewrites the file)."""
+def _opened(path: Path) -> sqlite3.Connection:
+    """A connection for writing, in WAL mode with a full sync: opened only once the file is known to be a
+    healthy session (setting WAL writes to the file)."""
+    db = _connect(path)
     try:
         db.execute("PRAGMA journal_mode=WAL")
         # FULL: in WAL mode NORMAL may lose the last commits on a power cut; FULL fsyncs the WAL at each commit.
         db.execute("PRAGMA synchronous=FULL")
     except sqlite3.DatabaseError as exc:
-        raise RecordError(f"{path} cannot be opened for writing ({exc})") from None
-
-
-def _opened(path: Path) -> sqlite3.Connection:
-    db = _connect(path)
-    _configure(db, path)
+        db.close()
+        raise RecordError(CANNOT_OPEN, path=path, reason=exc) from None
     return db
-
-
-def _check_magic(path: Path) -> None:
-    with path.open("rb") as file:
-        start = file.read(16)
-    if start != b"SQLite format 3\0":
-        what = "an empty file" if not start else "not an SQLite database"
-        raise RecordError(f"{path} is not a live session database ({what})")
 
 
 def fsync_dir(path: Path) -> None:
@@ -142,46 +145,63 @@ def fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-def _write_new(path: Path, header: dict[str, JSON], rows: Sequence[_Row]) -> None:
+def _write_new(path: Path, header: dict[str, JSON], rows: Sequence[Row]) -> None:
     """Write a complete session at ``path`` through a temporary file and a rename, so a crash while writing
-    leaves either no file or a whole one."""
+    leaves either no file or a whole one. A folder that cannot be written is a RecordError saying so."""
     temp = path.with_name(path.name + ".new")
-    for stale in (temp, *_sidecars(temp)):
-        stale.unlink(missing_ok=True)
-    db = _connect(temp)
     try:
-        _configure(db, temp)
-        db.executescript(_TABLES)
-        text = json.dumps(header, ensure_ascii=False, sort_keys=True)
-        db.execute("BEGIN IMMEDIATE")
-        db.executemany(
-            "INSERT INTO meta VALUES (?, ?)", [("schema", SCHEMA), ("schema_version", str(SCHEMA_VERSION))]
-        )
-        db.execute("INSERT INTO header VALUES (1, ?, ?)", (text, _crc(text)))
-        db.executemany(
-            "INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
-            [(r.ordinal, r.action, r.at, int(r.undone), _crc(r.ordinal, r.undone, r.action)) for r in rows],
-        )
-        db.execute("COMMIT")
-    finally:
-        db.close()  # a clean close checkpoints the WAL into the file and removes it
-    os.replace(temp, path)
-    fsync_dir(path.parent)
-
-
-def _sidecars(path: Path) -> tuple[Path, Path]:
-    return path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")
+        for stale in (temp, *sidecars(temp)):
+            stale.unlink(missing_ok=True)
+        db = _connect(temp)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.executescript(_TABLES)
+            text = json.dumps(header, ensure_ascii=False, sort_keys=True)
+            db.execute("BEGIN IMMEDIATE")
+            db.executemany(
+                "INSERT INTO meta VALUES (?, ?)",
+                [("schema", SCHEMA), ("schema_version", str(SCHEMA_VERSION))],
+            )
+            db.execute("INSERT INTO header VALUES (1, ?, ?)", (text, crc(text)))
+            db.executemany(
+                "INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
+                [
+                    (r.ordinal, r.action, r.at, int(r.undone), crc(r.ordinal, r.undone, r.action))
+                    for r in rows
+                ],
+            )
+            db.execute("COMMIT")
+        finally:
+            db.close()  # a clean close checkpoints the WAL into the file and removes it
+        os.replace(temp, path)
+        fsync_dir(path.parent)
+    except OSError as exc:
+        raise folder_problem(path, exc) from None
+    except sqlite3.Error as exc:
+        for leftover in (temp, *sidecars(temp)):
+            leftover.unlink(missing_ok=True)
+        raise RecordError(CANNOT_OPEN, path=path, reason=exc) from None
 
 
 class LiveSession:
-    """One game at a real table, saved action by action. Build with ``create``, ``resume`` or
-    ``open_or_create``; the ``match`` holds the rules, the seats and the history in memory."""
+    """One game at a real table, saved action by action, and the only writer of its file while open (an
+    exclusive lock, ``companion/savelock.py``). Build with ``create``, ``resume`` or ``open_or_create``; the
+    ``match`` holds the rules, the seats and the history in memory."""
 
-    def __init__(self, path: Path, db: sqlite3.Connection, match: Match, damage: tuple[Skipped, ...]) -> None:
+    def __init__(
+        self,
+        path: Path,
+        db: sqlite3.Connection,
+        match: Match,
+        damage: tuple[Skipped, ...],
+        lock: SaveLock | None = None,
+    ) -> None:
         self.path = path
         self.match = match
-        self.damage = damage  # rows resume skipped; empty for a healthy file
+        self.damage = damage  # what a repairing resume found and set aside; empty for a healthy file
         self._db = db
+        self._lock = lock
 
     # --- opening -----------------------------------------------------------------------------------
 
@@ -192,49 +212,62 @@ class LiveSession:
         game: Game[Any, Any],
         seats: tuple[str, ...],
         seed: int | None = None,
+        *,
+        command: str | None = None,
     ) -> LiveSession:
-        """A new session for a game about to start; refuses a path that already exists."""
+        """A new session for a game about to start; refuses a path that already exists (or whose ``-wal``
+        is left over), a folder that cannot be written, and a file another program holds."""
         path = Path(path)
-        if path.exists() or any(p.exists() for p in _sidecars(path)):
-            raise RecordError(f"{path} already exists: resume it, or choose another file for a new game")
         game.check_players(len(seats))
-        header = Header(game.name, tuple(seats), game.profile.to_json(), seed)
-        _write_new(path, header.to_json(), ())
-        return cls(path, _opened(path), Match(game, tuple(seats), seed), ())
+        lock = SaveLock.take(path, command)
+        try:
+            if path.exists():
+                raise RecordError(ALREADY_EXISTS, path=path)
+            for leftover in sidecars(path):
+                if leftover.exists():
+                    raise RecordError(LEFT_OVER, path=path, leftover=leftover.name)
+            header = Header(game.name, tuple(seats), game.profile.to_json(), seed)
+            _write_new(path, header.to_json(), ())
+            db = _opened(path)
+        except BaseException:
+            lock.release()
+            raise
+        return cls(path, db, Match(game, tuple(seats), seed), (), lock)
 
     @classmethod
-    def resume(cls, path: str | os.PathLike[str], registry: Registry = GAMES) -> LiveSession:
-        """Reopen a session and replay every stored action. Unusable rows are listed in ``damage``; if there
-        are any, the damaged file is kept as ``<name>.damaged-N`` and a clean file holding the good actions
-        takes its place. Raises RecordError if not even the header can be read."""
+    def resume(
+        cls,
+        path: str | os.PathLike[str],
+        registry: Registry = GAMES,
+        *,
+        repair: bool = False,
+        command: str | None = None,
+    ) -> LiveSession:
+        """Reopen a session for writing and replay every stored action. A damaged file raises SessionDamaged
+        (a RecordError saying where and what) and is left as it is, unless ``repair``: then the damaged file
+        is kept as ``<name>.damaged-N``, a clean file holding every action before the damage takes its place,
+        and ``damage`` lists what was skipped. Raises RecordError if not even the header can be read, and
+        SaveLocked if another program is writing the file."""
         path = Path(path)
+        if not path.exists():
+            raise RecordError(NO_SAVED_GAME, path=path)
         if not path.is_file():
-            raise RecordError(f"no live session at {path}")
-        _check_magic(path)
-        truncated = _truncation(path)
-        db = None
-        if truncated:
-            header, game, rows, damage = _read_truncated(path, truncated, registry)
-        else:
-            db = _connect(path)
-            try:
-                # The header first: _configure writes to the file, and it may be a stranger's.
-                header, game = _read_header(db, path, registry)
-                _configure(db, path)
-                rows, damage = _read_rows(db)
-            except BaseException:
-                db.close()
-                raise
-        match, pushed, more = _rebuild(game, header, rows)
-        damage += more
-        if db is not None and not damage:
-            return cls(path, db, match, ())
-        if db is not None:
-            db.close()
-        aside = _set_aside(path)
-        _write_new(path, header.to_json(), rows[:pushed])
-        damage += (Skipped(None, f"the damaged file was kept as {aside.name}"),)
-        return cls(path, _opened(path), match, damage)
+            raise RecordError(NOT_A_FILE, path=path)
+        lock = SaveLock.take(path, command)
+        try:
+            contents = read_saved(path, registry)
+            damage = contents.damage
+            if damage and not repair:
+                raise SessionDamaged(contents)
+            if damage:
+                aside = _set_aside(path)
+                _write_new(path, contents.header.to_json(), contents.rows)
+                damage += (Skipped(None, RecordError(KEPT_AS, name=aside.name)),)
+            db = _opened(path)
+        except BaseException:
+            lock.release()
+            raise
+        return cls(path, db, contents.match, damage, lock)
 
     @classmethod
     def open_or_create(
@@ -249,13 +282,26 @@ class LiveSession:
             return cls.create(path, game, seats, seed)
         session = cls.resume(path)
         if session.game.name != game.name or session.seats != tuple(seats):
-            stored = f"{session.game.name} for {', '.join(session.seats)}"
+            game_name, stored = session.game.name, ", ".join(session.seats)
             session.close()
-            raise RecordError(f"{path} holds another game ({stored}): resume it or choose another file")
+            raise RecordError(ANOTHER_GAME, path=path, game=game_name, seats=stored)
         return session
 
     def close(self) -> None:
+        """Close the database (a clean close checkpoints the WAL into the file), then let go of the lock."""
         self._db.close()
+        if self._lock is not None:
+            self._lock.release()
+
+    def remove(self) -> None:
+        """Close the session and delete its file, once its record is kept elsewhere (the app's history). The
+        lock is let go last, so no other writer opens the file while it is being removed."""
+        self._db.close()
+        for path in (self.path, *sidecars(self.path)):
+            path.unlink(missing_ok=True)
+        fsync_dir(self.path.parent)
+        if self._lock is not None:
+            self._lock.release()
 
     def __enter__(self) -> LiveSession:
         return self
@@ -301,7 +347,7 @@ class LiveSession:
             db.execute("DELETE FROM actions WHERE ordinal >= ?", (ordinal,))  # what could have been redone
             db.execute(
                 "INSERT INTO actions VALUES (?, ?, ?, 0, ?)",
-                (ordinal, text, _now(), _crc(ordinal, False, text)),
+                (ordinal, text, _now(), crc(ordinal, False, text)),
             )
         self.match.push_step(action, result)
         return result
@@ -325,7 +371,7 @@ class LiveSession:
             (text,) = db.execute("SELECT action FROM actions WHERE ordinal = ?", (ordinal,)).fetchone()
             db.execute(
                 "UPDATE actions SET undone = ?, crc = ? WHERE ordinal = ?",
-                (int(undone), _crc(ordinal, undone, text), ordinal),
+                (int(undone), crc(ordinal, undone, text), ordinal),
             )
 
     # --- corrections -------------------------------------------------------------------------------
@@ -348,7 +394,7 @@ class LiveSession:
         with self._write() as db:
             db.execute(
                 "UPDATE actions SET action = ?, crc = ? WHERE ordinal = ?",
-                (text, _crc(index, False, text), index),
+                (text, crc(index, False, text), index),
             )
             db.execute("DELETE FROM actions WHERE ordinal >= ?", (index + 1 + len(result.kept),))
             db.execute(
@@ -415,162 +461,11 @@ class LiveSession:
             if self._db.in_transaction:
                 self._db.execute("ROLLBACK")
             if isinstance(exc, sqlite3.Error):
-                raise SessionError(f"could not save to {self.path} ({exc}): nothing was changed") from exc
+                raise SessionError(NOT_SAVED, path=self.path, reason=exc) from exc
             raise
 
     def _commit(self) -> None:
         self._db.execute("COMMIT")
-
-
-# --- reading a stored session ----------------------------------------------------------------------
-
-
-def _read_header(db: sqlite3.Connection, path: Path, registry: Registry) -> tuple[Header, Game[Any, Any]]:
-    try:
-        meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
-        row = db.execute("SELECT json, crc FROM header WHERE id = 1").fetchone()
-    except sqlite3.DatabaseError as exc:
-        if "no such table" in str(exc):
-            raise RecordError(f"{path} is not a live session database ({exc})") from None
-        raise RecordError(f"{path} is damaged where the session's header is kept ({exc})") from None
-    except ValueError as exc:  # damaged text that is not UTF-8
-        raise RecordError(f"{path} is damaged where the session's header is kept ({exc})") from None
-    if meta.get("schema") != SCHEMA:
-        raise RecordError(f"{path} is not a live session database (schema is {meta.get('schema')!r})")
-    version = meta.get("schema_version")
-    if version != str(SCHEMA_VERSION):
-        raise RecordError(
-            f"{path} is session format {version}, which this app does not read (it reads {SCHEMA_VERSION}): "
-            "update the companion"
-        )
-    if row is None:
-        raise RecordError(f"{path}: the session has no header")
-    text, crc = row
-    if not isinstance(text, str) or _crc(text) != crc:
-        raise RecordError(f"{path}: the session header is damaged (its checksum does not match)")
-    try:
-        header = parse_header(json.loads(text))
-        game = registry.make_game(header.game, header.profile)
-        game.check_players(len(header.seats))
-    except (json.JSONDecodeError, RecordError) as exc:
-        raise RecordError(f"{path}: the session header is unusable ({exc})") from None
-    return header, game
-
-
-def _read_rows(db: sqlite3.Connection) -> tuple[list[_Row], tuple[Skipped, ...]]:
-    """The rows in order up to the first unusable one, and what was skipped."""
-    damage = _quick_check(db)
-    rows: list[_Row] = []
-    try:
-        cursor = db.execute("SELECT ordinal, action, at, undone, crc FROM actions ORDER BY ordinal")
-        for ordinal, action, at, undone, crc in cursor:
-            problem = _row_problem(len(rows), ordinal, action, undone, crc, rows)
-            if problem:
-                return rows, (
-                    *damage,
-                    Skipped(ordinal, f"{problem}: it and any action after it were skipped"),
-                )
-            rows.append(_Row(ordinal, action, str(at), bool(undone)))
-    except (sqlite3.DatabaseError, ValueError) as exc:  # ValueError: damaged text that is not UTF-8
-        return rows, (*damage, Skipped(None, f"the actions from {len(rows)} on are unreadable ({exc})"))
-    return rows, damage
-
-
-def _quick_check(db: sqlite3.Connection) -> tuple[Skipped, ...]:
-    try:
-        ok = db.execute("PRAGMA quick_check").fetchone() == ("ok",)
-    except (sqlite3.DatabaseError, ValueError):
-        ok = False
-    return () if ok else (Skipped(None, "the database file is damaged (quick_check failed)"),)
-
-
-def _row_problem(
-    expected: int, ordinal: object, action: object, undone: object, crc: object, rows: Sequence[_Row]
-) -> str | None:
-    if ordinal != expected:
-        return f"action {expected} is missing (the next stored row is {ordinal!r})"
-    if not isinstance(action, str) or undone not in (0, 1) or _crc(ordinal, bool(undone), action) != crc:
-        return f"action {ordinal} is damaged (its checksum does not match)"
-    if not undone and rows and rows[-1].undone:
-        return f"action {ordinal} is marked played after an undone action"
-    return None
-
-
-def _rebuild(
-    game: Game[Any, Any], header: Header, rows: Sequence[_Row]
-) -> tuple[Match, int, tuple[Skipped, ...]]:
-    """Replay the rows up to the first that does not parse or breaks a rule, then undo again the undone ones
-    (a suffix of the rows) so that they can be redone."""
-    match = Match(game, header.seats, header.seed)
-    damage: tuple[Skipped, ...] = ()
-    for row in rows:
-        try:
-            result = match.push(game.action_from_json(json.loads(row.action)))
-            problem = f"is illegal ({result.code})" if isinstance(result, Violation) else None
-        except (json.JSONDecodeError, RecordError) as exc:
-            problem = f"does not parse ({exc})"
-        if problem:
-            damage = (
-                Skipped(
-                    row.ordinal, f"action {row.ordinal} {problem}: it and every action after it were skipped"
-                ),
-            )
-            break
-    pushed = len(match.actions)
-    for row in reversed(rows[:pushed]):
-        if not row.undone:
-            break
-        match.undo()
-    return match, pushed, damage
-
-
-def _page_size(head: bytes | bytearray) -> int:
-    """The page size from an SQLite file header (0 if the header is cut short)."""
-    if len(head) < 100:
-        return 0
-    size = int.from_bytes(head[16:18], "big")
-    return 65536 if size == 1 else size
-
-
-def _truncation(path: Path) -> str | None:
-    """Why the file is shorter than its own header says, or None. SQLite then refuses every page, even the
-    ones still there."""
-    with path.open("rb") as file:
-        head = file.read(100)
-    size, page_size = path.stat().st_size, _page_size(head)
-    # The in-header page count is trusted by SQLite only when the change counter matches "version valid for".
-    if not page_size or head[24:28] != head[92:96]:
-        return None
-    pages = int.from_bytes(head[28:32], "big")
-    if size >= pages * page_size:
-        return None
-    return f"the file is truncated ({size} bytes of {pages * page_size}): kept what the remaining pages hold"
-
-
-def _read_truncated(
-    path: Path, problem: str, registry: Registry
-) -> tuple[Header, Game[Any, Any], list[_Row], tuple[Skipped, ...]]:
-    """Read a truncated file through a copy whose header states the pages actually there; the file itself
-    is left as it is (resume then sets it aside)."""
-    data = bytearray(path.read_bytes())
-    pages = len(data) // _page_size(data)
-    data = data[: pages * _page_size(data)]
-    data[28:32] = pages.to_bytes(4, "big")
-    copy = path.with_name(path.name + ".reading")
-    copy.write_bytes(data)
-    wal = _sidecars(path)[0]
-    if wal.exists():
-        copy.with_name(copy.name + "-wal").write_bytes(wal.read_bytes())
-    db = _connect(copy)
-    try:
-        db.execute("PRAGMA writable_schema=ON")  # a table whose root page is gone must not hide the others
-        header, game = _read_header(db, path, registry)
-        rows, damage = _read_rows(db)
-    finally:
-        db.close()
-        for leftover in (copy, *_sidecars(copy)):
-            leftover.unlink(missing_ok=True)
-    return header, game, rows, (Skipped(None, problem), *damage)
 
 
 def _set_aside(path: Path) -> Path:
@@ -578,7 +473,7 @@ def _set_aside(path: Path) -> Path:
     n = 1
     while (aside := path.with_name(f"{path.name}.damaged-{n}")).exists():
         n += 1
-    for source, target in zip((path, *_sidecars(path)), (aside, *_sidecars(aside)), strict=True):
+    for source, target in zip((path, *sidecars(path)), (aside, *sidecars(aside)), strict=True):
         if source.exists():
             os.replace(source, target)
     return aside

@@ -85,7 +85,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--source", default="picamera", help="picamera, webcam:N, a folder of images or a video file"
     )
     p.add_argument("--frames", type=positive, help="stop after this many frames (the game stays saved)")
-    p.set_defaults(run=run_play)
+    # None: not given, so resuming a saved game can tell a different --game or --players from a default
+    p.set_defaults(run=run_play, game=None, players=None)
 
     p = sub.add_parser("app", help="the touchscreen app (Kivy), on its home screen")
     p.add_argument("--size", type=parse_resolution, default=(800, 480), help="window size, e.g. 800x480")

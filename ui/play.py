@@ -14,11 +14,13 @@ from typing import Any
 
 from companion.commands import checked_players, spec_for
 from companion.errors import CommandError
+from companion.games import DEFAULT_GAME
 from companion.i18n import N_, NP_
 from companion.live import CameraStatus, LiveGame
 from companion.narrate import final_lines
 from companion.panel import button_words
 from companion.protocol import Game, RecordError
+from companion.savecommands import check_resume_options
 from companion.session import LiveSession
 from companion.simulate import default_seats
 from hardware.start import start_panel
@@ -35,26 +37,36 @@ RESUMED = NP_(
     "Resumed the game saved in {path}: {n} action so far.",
     "Resumed the game saved in {path}: {n} actions so far.",
 )
-DAMAGE = N_("The saved game was damaged: kept every action up to the damage ({problem}).")
 SOURCE_ENDED = N_("The recording ended before the game did; the game is saved and can go on later.")
 DUPLICATE = N_("  Two cards carry the same sticker ({cards}): one of them has a wrong sticker. Check them.")
 OTHER_GAME = N_("  A card of another game is on the table ({codes}): take it away.")
 FPS = 30.0
+DEFAULT_PLAYERS = 4  # a new game's players when --players is left out (None: not given, see ui/commands.py)
 
 
 def open_session(args: argparse.Namespace, out: Callable[[str], None]) -> LiveSession:
+    """Resume the saved game at ``--session`` (refused if ``--game``, ``--players`` or ``--names`` ask for
+    another), or create it; either way this process alone writes it until the session is closed. A game the
+    camera cannot referee is refused before any file is made."""
     tr = ui_translator(args.lang)
     path = Path(args.session)
     try:
         if path.exists():
             session = LiveSession.resume(path, args.registry)
+            try:
+                check_resume_options(args, path, session.game, session.seats)
+            except CommandError:
+                session.close()
+                raise
             out(tr.plural(*RESUMED, len(session.actions), path=path))
-            for skipped in session.damage:
-                out(tr(DAMAGE, problem=skipped.problem))
             return session
-        game = spec_for(args).make()
-        players = checked_players(game, args.players)
-        names = tuple(args.names.split(",")) if args.names else default_seats(players)
+        spec = spec_for(args, args.game or DEFAULT_GAME)
+        game = spec.make()
+        if spec.table_adapter(game) is None:
+            raise CommandError(tr(CANNOT_REFEREE, title=game.title))
+        given = tuple(args.names.split(",")) if args.names else None
+        players = checked_players(game, args.players or (len(given) if given else DEFAULT_PLAYERS))
+        names = given or default_seats(players)
         if len(names) != players:
             raise CommandError(
                 N_("--names gives {given} names for {players} players"), given=len(names), players=players
@@ -63,7 +75,7 @@ def open_session(args: argparse.Namespace, out: Callable[[str], None]) -> LiveSe
         out(tr(NEW_GAME, title=game.title, names=", ".join(names), path=path))
         return session
     except RecordError as exc:
-        raise CommandError(N_("{path}: {problem}"), path=str(path), problem=exc) from None
+        raise CommandError(N_("{problem}"), problem=exc) from None
 
 
 def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:

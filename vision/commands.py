@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from companion.errors import CommandError
 from companion.games import DEFAULT_GAME
 from companion.i18n import LANGUAGES, translator
+from companion.savecommands import refuse_saved_game
 from vision.kinds import StickerKind
 
 if TYPE_CHECKING:
@@ -70,6 +71,7 @@ def run_stickers(args: argparse.Namespace) -> int:
     from vision.sheets import sticker_sheet
 
     game = _game(args)
+    refuse_saved_game(args.out)
     try:
         info = sticker_sheet(game, args.out, args.paper, StickerKind(args.kind), args.language)
     except (OSError, ValueError) as exc:
@@ -81,6 +83,7 @@ def run_stickers(args: argparse.Namespace) -> int:
 def run_mats(args: argparse.Namespace) -> int:
     from vision.sheets import mat_sheet
 
+    refuse_saved_game(args.out)
     try:
         info = mat_sheet(args.players, args.out, args.paper, args.language)
     except (OSError, ValueError) as exc:

@@ -131,7 +131,7 @@ def test_a_misread_card_is_corrected_through_the_moves_list_after_a_preview(ui) 
     tap_exactly(ui, "small moonfish")
     texts = ui.texts()
     assert "Correct move 1? The game will be replayed like this:" in texts
-    assert "Action 1 corrected: P1 reveals the large piranha → P1 reveals the small moonfish." in texts
+    assert "Move 1 corrected: P1 reveals the large piranha → P1 reveals the small moonfish." in texts
     assert len(session(ui).actions) == 1 and card(ui, 0) == "large piranha"  # not yet
     ui.tap("Confirm the correction")
     assert len(session(ui).actions) == 1
@@ -153,7 +153,7 @@ def test_a_correction_against_the_rules_shows_why_and_changes_nothing(ui) -> Non
     ui.pump(2)
     texts = ui.texts()
     assert "This correction is against the rules: nothing is changed." in texts
-    assert any(t.startswith("line 3: illegal action") for t in texts), texts
+    assert any(t.startswith("move 2: ") and "illegal" in t for t in texts), texts
     assert not [b for b in ui.buttons() if "Confirm" in b.text]
     ui.tap("Cancel")
     assert list(session(ui).actions) == record

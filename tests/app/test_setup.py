@@ -82,6 +82,26 @@ def test_options_out_of_range_are_refused_in_words(ui) -> None:
     assert any("These options do not go together" in t for t in ui.texts()), ui.texts()
 
 
+def test_a_folder_that_cannot_be_written_is_said_as_such_not_as_bad_options(ui, monkeypatch) -> None:
+    import errno
+    import os
+
+    real_open = os.open
+
+    def read_only(name, flags, *args):  # as a read-only folder refuses the saved game's lock file
+        if str(name).endswith(".lock"):
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(name))
+        return real_open(name, flags, *args)
+
+    open_setup(ui)
+    ui.tap("No camera: moves by hand")
+    monkeypatch.setattr(os, "open", read_only)
+    ui.tap("Start the game")
+    assert ui.app.current == "setup"
+    told = [t for t in ui.texts() if "The game cannot be saved" in t]
+    assert told and "is read-only" in told[0] and "options" not in told[0], ui.texts()
+
+
 def test_the_camera_check_shows_the_image_and_the_verdict(ui) -> None:
     ui.app.options.source = "synthetic:2"
     setup = open_setup(ui)

@@ -38,7 +38,7 @@ def test_a_misread_card_is_replaced_and_the_rest_replayed(tmp_path: Path, capsys
     other = unseen_card(played, first.card)  # the same face, another serial: every later action still holds
     assert main(["correct", str(path), "1", other]) == 0
     out = capsys.readouterr().out
-    assert "Action 1 corrected:" in out and "Every later action still holds: 11 replayed." in out
+    assert "Move 1 corrected:" in out and "Every later move still holds: 11 replayed." in out
     with LiveSession.resume(path) as session:
         assert session.actions[0] == Reveal(0, other) and session.actions[1:] == played.actions[1:12]
 
@@ -46,9 +46,11 @@ def test_a_misread_card_is_replaced_and_the_rest_replayed(tmp_path: Path, capsys
 def test_a_correction_that_breaks_later_actions_takes_them_back(tmp_path: Path, capsys) -> None:
     path, played = saved_game(tmp_path)
     later = next(a.card for a in played.actions[1:12] if isinstance(a, Reveal))
-    assert main(["correct", str(path), "1", later]) == 0  # it was revealed later: that reveal no longer holds
+    assert (
+        main(["correct", str(path), "1", later, "--yes"]) == 0
+    )  # it was revealed later: that one no longer holds
     out = capsys.readouterr().out
-    assert "no longer holds" in out and "were taken back" in out
+    assert "no longer holds" in out and "dropped" in out
     with LiveSession.resume(path) as session:
         assert session.actions[0] == Reveal(0, later) and len(session.actions) < 12
 
@@ -56,7 +58,7 @@ def test_a_correction_that_breaks_later_actions_takes_them_back(tmp_path: Path, 
 def test_wrong_corrections_are_one_line(tmp_path: Path, capsys) -> None:
     path, played = saved_game(tmp_path)
     assert main(["correct", str(path), "99", "piranha-small-F01"]) == 2
-    assert "holds actions 1 to 12, not 99" in capsys.readouterr().err
+    assert "has moves 1 to 12, not 99" in capsys.readouterr().err
     bank_or_end = next(i for i, a in enumerate(played.actions[:12], 1) if not isinstance(a, Reveal))
     assert main(["correct", str(path), str(bank_or_end), "piranha-small-F01"]) == 2
     assert "names no card to correct" in capsys.readouterr().err

@@ -23,6 +23,7 @@ from companion.i18n import N_, translator
 from companion.protocol import Game, RecordError, Violation
 from companion.record import IllegalAction, Record, loads, replay
 from companion.registry import GameSpec, Registry
+from companion.saveread import read_saved
 from companion.session import LiveSession, fsync_dir
 
 HOME_VARIABLE = "COMPANION_HOME"
@@ -114,8 +115,9 @@ class Library:
     # --- games in progress -----------------------------------------------------------------------------
 
     def saved_games(self, registry: Registry) -> list[SavedGame]:
-        """Every session in ``saved/``, newest first. Each is read from a copy, so listing neither repairs nor
-        locks a file (resuming for real sets a damaged file aside, see LiveSession.resume)."""
+        """Every session in ``saved/``, newest first, listed while a game is played too. Each is read from a
+        copy, read-only, so listing neither repairs nor locks a file (`companion repair` sets a damaged file
+        aside)."""
         games = [_saved_game(path, registry) for path in self.saved_dir.glob(f"*{SESSION_SUFFIX}")]
         return sorted(games, key=lambda g: g.saved, reverse=True)
 
@@ -127,10 +129,7 @@ class Library:
             n += 1
             stem = f"{session.path.stem}-{n}"
         _write_atomically(target, session.record_text())
-        session.close()
-        for path in (session.path, *(_sidecar(session.path, s) for s in _SIDECARS)):
-            path.unlink(missing_ok=True)
-        fsync_dir(session.path.parent)
+        session.remove()
         return target
 
     # --- the history ---------------------------------------------------------------------------------
@@ -172,31 +171,27 @@ def _saved_game(path: Path, registry: Registry) -> SavedGame:
         copy = Path(folder) / path.name
         try:
             _copy_session(path, copy)
-            session = LiveSession.resume(copy, registry)
+            contents = read_saved(copy, registry)
         except (RecordError, OSError, sqlite3.Error) as exc:
             name = _stored_game_name(copy)
             why = _unknown_game(name, registry) or _plain(exc, copy, path)
             known = _spec(name, registry)
             title = known.title if known else ""
             return SavedGame(path, name, title, (), changed, 0, False, False, why)
-        with session:
-            spec = registry.spec_of(session.game)
-            # The last entry of a damaged session's damage names the copy set aside: the copy is ours.
-            problems = [
-                d.problem for d in session.damage if not d.problem.startswith("the damaged file was kept")
-            ]
-            problem = f"Damaged: {'; '.join(problems)}." if problems else None
-            return SavedGame(
-                path,
-                spec.name,
-                spec.title,
-                session.seats,
-                changed,
-                len(session.actions),
-                session.is_over(),
-                spec.refereed_live,
-                problem,
-            )
+        spec = registry.spec_of(contents.game)
+        problems = [d.problem for d in contents.damage]
+        problem = f"Damaged: {'; '.join(problems)}." if problems else None
+        return SavedGame(
+            path,
+            spec.name,
+            spec.title,
+            contents.match.seats,
+            changed,
+            len(contents.actions),
+            contents.match.is_over(),
+            spec.refereed_live,
+            problem,
+        )
 
 
 def _copy_session(path: Path, copy: Path) -> None:

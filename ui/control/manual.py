@@ -10,9 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.commands import CORRECTED, DROPPED, ILLEGAL_LINE, KEPT_ALL
 from companion.i18n import translator
 from companion.protocol import Action, Game, RecordError, Violation
+from companion.savecommands import correction_words, illegal_correction
 from companion.session import LiveSession
 
 
@@ -127,22 +127,12 @@ def preview(session: LiveSession, index: int, action: Action, language: str) -> 
     the correction, its effects, and whether the later moves still hold. Changes nothing; raises IndexError
     for a move the game does not have."""
     game, seats = session.game, session.seats
-    tr = translator(language)  # the messages are the command line's, in the core's catalog
     result = session.preview_correction(index, action)
     if isinstance(result, Violation):
-        told = game.tell(result, language, seats)
-        # The record's line: the header is line 1, move 0 is line 2 (as ``companion correct`` says it).
-        return CorrectionPreview(False, (tr(ILLEGAL_LINE, line=index + 2, explanation=told),))
-    old = game.describe_action(result.old, language, seats)
-    new = game.describe_action(result.new, language, seats)
-    lines = [tr(CORRECTED, number=index + 1, old=old, new=new)]
-    lines += [game.tell(effect, language, seats) for effect in result.step.effects]
-    if result.violation is None:
-        lines.append(tr(KEPT_ALL, kept=len(result.kept)))
-    else:
-        told = game.tell(result.violation, language, seats)
-        first = index + 1 + len(result.kept) + 1  # the first dropped move, counted from 1
-        lines.append(tr(DROPPED, number=first, explanation=told, count=len(result.dropped) - 1))
+        message, params = illegal_correction(game, seats, language, index + 1, action, result)
+        # the messages are the command line's, in the core's catalog
+        return CorrectionPreview(False, (translator(language)(message, **params),))
+    lines = correction_words(game, seats, language, index + 1, result)
     return CorrectionPreview(True, tuple(lines))
 
 

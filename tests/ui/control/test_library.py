@@ -118,7 +118,7 @@ def test_a_damaged_row_is_listed_with_the_moves_before_it(tmp_path: Path) -> Non
     db.close()
     (game,) = library.saved_games(GAMES)
     assert game.actions == 7 and game.game == "kai-piranja"
-    assert game.problem is not None and game.problem.startswith("Damaged: action 7")
+    assert game.problem is not None and game.problem.startswith("Damaged: move 8")
     assert "kept as" not in game.problem
 
 

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.commands import ILLEGAL_LINE
 from companion.games import GAMES, make_game
 from companion.i18n import translator
 from companion.protocol import Game, Step, Violation
+from companion.savecommands import ILLEGAL_MOVE
 from companion.session import LiveSession
 from companion.simulate import simulate
 from ui.control.manual import CorrectionPreview, choices, moves, pick_label, preview, replacements
@@ -148,10 +148,12 @@ def test_preview_tells_the_correction_and_changes_nothing(session: LiveSession) 
             result = preview(session, index, pick.action, "en")
             told.append(result)
             if result.allowed:
-                assert result.lines[0].startswith(f"Action {index + 1} corrected: ")
-                assert result.lines[-1].startswith(("Every later action still holds", "Action "))
+                assert result.lines[0].startswith(f"Move {index + 1} corrected: ")
+                assert result.lines[-1].startswith(
+                    ("Every later move still holds", "The 1 later move", "Move ")
+                )
     assert list(session.actions) == before and session.record_text() == record
-    assert any(r.allowed and r.lines[-1].startswith("Every later action") for r in told)
+    assert any(r.allowed and r.lines[-1].startswith("Every later move") for r in told)
     assert any(r.allowed and "no longer holds" in r.lines[-1] for r in told), "no correction dropped a move"
 
 
@@ -164,10 +166,11 @@ def test_preview_refuses_an_illegal_correction_in_words(session: LiveSession) ->
     assert isinstance(broken, Violation)
     result = preview(session, later, seen_again, "fr")
     told = game.tell(broken, "fr", SEATS)
-    expected = translator("fr")(ILLEGAL_LINE, line=later + 2, explanation=told)
+    words = game.describe_action(seen_again, "fr", SEATS)
+    expected = translator("fr")(ILLEGAL_MOVE, number=later + 1, action=words, explanation=told)
     assert result == CorrectionPreview(False, (expected,))
     french = preview(session, first, replacements(game, session.actions[first], "fr", SEATS)[0].action, "fr")
-    assert french.allowed and "corrigée" in french.lines[0]
+    assert french.allowed and "corrigé" in french.lines[0]
 
 
 def test_preview_of_a_move_the_game_does_not_have_raises(session: LiveSession) -> None:

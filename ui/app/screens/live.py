@@ -84,7 +84,9 @@ class LivePage(Page):
         try:
             session = LiveSession.resume(saved.path, self.app.registry)
         except RecordError as exc:
-            self.app.problems.append(self.tr(CANNOT_RESUME, name=saved.path.name, problem=str(exc)))
+            self.app.problems.append(
+                self.tr(CANNOT_RESUME, name=saved.path.name, problem=exc.tell(self.app.language))
+            )
             self.app.go("home")
             return
         self.play(session, camera=saved.refereed_live)

@@ -229,15 +229,19 @@ class SetupPage(Page):
         if self.problem is None:
             try:
                 game = self.spec.make(self.options)
-                path = self.app.library.new_session_path(self.spec.name)
-                session = LiveSession.create(path, game, tuple(names))
             except RecordError as exc:
                 self.problem = self.tr(BAD_OPTIONS, problem=str(exc))
-            except OSError as exc:
-                self.problem = self.tr(CANNOT_SAVE, problem=str(exc))
             else:
-                self.app.page("live").play(session, camera=self.camera, kind=self.kind)
-                return
+                try:
+                    path = self.app.library.new_session_path(self.spec.name)
+                    session = LiveSession.create(path, game, tuple(names))
+                except RecordError as exc:  # the folder cannot be written, or another program holds the file
+                    self.problem = self.tr(CANNOT_SAVE, problem=exc.tell(self.app.language))
+                except OSError as exc:
+                    self.problem = self.tr(CANNOT_SAVE, problem=str(exc))
+                else:
+                    self.app.page("live").play(session, camera=self.camera, kind=self.kind)
+                    return
         self.refresh()
 
     def names_problem(self, names: list[str]) -> str | None:
