@@ -82,3 +82,30 @@ def test_each_frame_has_fresh_sensor_noise_of_the_looks_strength(game, seeds, si
     a, b = (n[usable] for n in noises)
     assert abs(float(a.std()) - sigma) < 0.1 * sigma
     assert abs(float(np.corrcoef(a, b)[0, 1])) < 0.05
+
+
+def test_the_demo_shows_one_table_from_frame_to_frame():
+    """The demo's frames of one layout differ by sensor noise only: the table's grain is not drawn anew."""
+    from companion.games import find_game
+    from companion.live import LiveGame
+    from companion.match import Match
+    from companion.simulate import simulate
+    from ui.simtable import SimulatedTable
+    from vision.identity import game_cards
+
+    spec = find_game("kai-piranja")
+    rules = spec.make()
+    played = simulate(rules, 3, 1)
+    live = LiveGame(rules, spec.table_adapter(rules), Match(rules, played.seats), played.seats, "en")
+    frames: list[np.ndarray] = []
+    table = SimulatedTable(played, live, game_cards(rules.name), spec.demo, mode="pixels", seed=1,
+                           camera=Camera(640, 360), on_frame=lambda image, _: frames.append(image))  # fmt: skip
+    for _ in table.play():
+        if len(frames) >= 4:
+            break
+    assert table.frames_per_step >= 4  # so the first four frames show one layout
+    for later in frames[1:4]:
+        diff = np.abs(later.astype(np.int16) - frames[0])
+        assert (
+            np.count_nonzero(diff > 16) <= 1e-4 * diff.size
+        )  # 16 grey levels: 5.7 sigma of two frames' noise
