@@ -2,16 +2,17 @@
 
 Target (issue 13, build 10): at least 30 frames drawn and read a second, so that `./run.sh` shows a game no slower
 than a real camera would. The renderer before the change is measured in the same run, from a temporary git
-worktree of ``BASE``, through the calls both trees have. ``python -m benchmarks.bench_demo [--quick]``.
+worktree of ``BASE``, through the calls both trees have, each run a fresh process on core 0. ``python -m benchmarks.bench_demo [--quick]``.
 """
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from benchmarks.compare_base import run_driver
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = "85dd727"  # main before the renderer redrew only what changed
@@ -50,17 +51,8 @@ print("RESULT " + json.dumps({"frames": table.frame, "seconds": seconds, "read":
 
 
 def measure(tree: Path, width: int, height: int, frames: int) -> dict[str, float]:
-    """One run of the driver in ``tree``; ``frames`` 0: the whole game. The process inherits the pinned core."""
-    done = subprocess.run(
-        [sys.executable, "-c", DRIVER, str(width), str(height), str(frames), str(SEED)],
-        cwd=tree,
-        env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", "OMP_NUM_THREADS": "1"},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    line = next(x for x in done.stdout.splitlines() if x.startswith("RESULT "))
-    return dict(json.loads(line[len("RESULT ") :]))
+    """One run of the driver in ``tree``; ``frames`` 0: the whole game."""
+    return run_driver(tree, DRIVER, str(width), str(height), str(frames), str(SEED))
 
 
 def measure_base(width: int, height: int, frames: int) -> dict[str, float] | None:
@@ -113,7 +105,7 @@ def run(quick: bool = False) -> str:
             "",
             f"A 3-player Kai Piranja game (seed {SEED}) by simulated players, as `./run.sh` shows it: every frame "
             "drawn by the synthetic camera (vision/render.py) and read by the vision pipeline, the tracker's events "
-            "refereed; nothing printed or shown. Each run is a fresh process on the pinned core. Drawing: the wall "
+            "refereed; nothing printed or shown. Each run is a fresh process on core 0. Drawing: the wall "
             "time less the reading and refereeing. The renderer before is run from a temporary git worktree of "
             f"{BASE} (absent if git cannot check it out).",
             "",

@@ -79,7 +79,7 @@ def develop(clean: np.ndarray, light: LightMap, blur: float, changed: list[Rect]
         x0, y0, x1, y1 = max(x0 - reach, 0), max(y0 - reach, 0), min(x1 + reach, wid), min(y1 + reach, hgt)
         gx0, gy0 = max(x0 - reach, 0), max(y0 - reach, 0)
         gx1, gy1 = min(x1 + reach, wid), min(y1 + reach, hgt)
-        img = clean[gy0:gy1, gx0:gx1].astype(np.float32)
+        img: np.ndarray = clean[gy0:gy1, gx0:gx1].astype(np.float32)
         img *= light.gain[gy0:gy1, gx0:gx1, None]
         if light.glow is not None:
             img += light.glow[gy0:gy1, gx0:gx1, None]
