@@ -421,7 +421,7 @@ class Renderer:
         else:
             image = exposed(canvas.lit)
         truth = tuple(canvas.truths[card] for card in scene.cards)
-        return Rendered(image, truth, canvas.to_image)
+        return Rendered(image, truth, canvas.to_image.copy())
 
     def _new_canvas(self, scene: Scene, key: tuple[object, ...]) -> _Canvas:
         cam = scene.camera
