@@ -29,7 +29,7 @@ def test_the_demo_game_runs_from_home_to_the_scores_with_the_camera_image_on_scr
     assert len(turns) > 3, "the turn shown on screen moved on with the game"
     images, seconds = live.images_shown - shown_before, time.monotonic() - started
     # The demo draws up to 30 frames a second and the screen shows the latest one each time it draws: count a rate,
-    # since the game lasts as long as drawing it takes (a few seconds since the renderer redraws only what changed).
+    # since the short game lasts about ten seconds now that its frames are drawn as fast as a camera gives them.
     assert images > 20 and images >= 2 * seconds, (
         f"only {images} camera images reached the screen in {seconds:.0f} s"
     )
