@@ -44,8 +44,13 @@ print("RESULT " + json.dumps(out))
 
 
 def measure(tree: Path) -> dict[str, float]:
+    return run_driver(tree, DRIVER)
+
+
+def run_driver(tree: Path, driver: str, *args: str) -> dict[str, float]:
+    """Run ``driver`` (Python code printing ``RESULT`` and a JSON object) in ``tree`` on core 0; that object."""
     done = subprocess.run(
-        ["taskset", "-c", "0", sys.executable, "-c", DRIVER],
+        ["taskset", "-c", "0", sys.executable, "-c", driver, *args],
         cwd=tree,
         env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", "OMP_NUM_THREADS": "1"},
         capture_output=True,

@@ -21,6 +21,7 @@ SECTIONS = (
     "benchmarks.bench_vision",
     "benchmarks.bench_startup",
     "benchmarks.bench_live",
+    "benchmarks.bench_demo",
     "benchmarks.bench_app",
 )
 

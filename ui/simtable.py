@@ -102,7 +102,8 @@ class SimulatedTable:
             len(self.match.seats),
             None,
             self.camera,
-            seed=self.frame,
+            # One table all game long (its grain is the seed modulo 4), fresh sensor noise in every frame.
+            seed=4 * self.frame + self.seed % 4,
         )
         image = self._renderer.render(scene).image
         started = time.perf_counter()

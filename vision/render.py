@@ -2,15 +2,15 @@
 
 Everything lies on the table plane (mm, x to the right, y down as seen from above, origin at a table corner) and
 is warped into the frame through one homography: perspective, tilt and rotation come from the camera. Then the
-frame gets what real cameras add: uneven light, glare spots, blur, sensor noise. Hands are drawn last, over
-cards. The same scene and seed always give the same frame.
+frame gets what real cameras add (vision/sensor.py): uneven light, glare spots, blur, sensor noise. Hands are
+drawn last, over cards. The same scene and seed always give the same frame, whatever was drawn before it.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 
 import cv2
@@ -19,6 +19,7 @@ import numpy as np
 from vision import layout
 from vision.identity import aruco_modules, mat_marker_id, modules_across, sticker_modules
 from vision.kinds import StickerKind
+from vision.sensor import Glare, LightMap, NoiseBank, Rect, develop, exposed
 
 
 @dataclass(frozen=True)
@@ -66,14 +67,6 @@ class Hand:
     y: float
     angle: float
     scale: float = 1.0  # of an adult's palm and forearm: 0.3 is about a pointing finger
-
-
-@dataclass(frozen=True)
-class Glare:
-    u: float  # centre, as fractions of the frame's width and height
-    v: float
-    radius: float  # as a fraction of the frame's width
-    strength: float  # 1.0 saturates the centre
 
 
 @dataclass(frozen=True)
@@ -268,12 +261,133 @@ def hand_polygon(hand: Hand) -> np.ndarray:
 
 # --- the renderer -----------------------------------------------------------------------------------------
 
+FULL_REDRAW = 0.5  # changed fraction of the frame above which the whole frame is drawn again
+NOISE_BANKS = 2  # noise banks kept, one per frame size
+MAX_LABEL = 32_000  # the owner map is int16: relabel from scratch before its labels run out
+HAND_COLOUR = (105, 140, 195)
+SHADOW_OFFSET = (18, 22)  # px: a hand's shadow falls down and to the right of it
+
+
+@dataclass(frozen=True)
+class _Placed:
+    """A card where the frame shows it: card mm to frame px, its outline (px), and the box it touches."""
+
+    matrix: np.ndarray
+    quad: np.ndarray
+    box: Rect | None  # None: wholly outside the frame
+
+
+@dataclass
+class _Canvas:
+    """One camera's view of one table and its mats, kept from frame to frame: each frame redraws only the
+    regions where a card or a hand came, went or moved, and adds its own noise to the developed picture."""
+
+    key: tuple[object, ...]
+    to_image: np.ndarray  # table mm to frame px
+    texel: float  # texture px per mm: twice the finest frame scale
+    light: LightMap
+    blur: float
+    background: np.ndarray  # the table and the mats
+    clean: np.ndarray  # the background with the cards and hands drawn on it
+    owner: np.ndarray  # per pixel: the label of the card drawn last there, -1 under a hand, 0 neither
+    lit: np.ndarray  # ``clean`` lit and blurred, float32: every frame adds its own noise to it
+    drawn: bool = False
+    cards: tuple[PlacedCard, ...] = ()
+    hands: tuple[Hand, ...] = ()
+    labels: dict[PlacedCard, int] = field(default_factory=dict)
+    placed: dict[PlacedCard, _Placed] = field(default_factory=dict)
+    truths: dict[PlacedCard, CardTruth] = field(default_factory=dict)
+
+    @property
+    def frame(self) -> Rect:
+        return (0, 0, self.clean.shape[1], self.clean.shape[0])
+
+    def place(self, card: PlacedCard) -> _Placed:
+        if card not in self.placed:
+            m = self.to_image @ pose_matrix(card.pose, layout.CARD_W, layout.CARD_H)
+            corners = np.array(
+                [[0, 0], [layout.CARD_W, 0], [layout.CARD_W, layout.CARD_H], [0, layout.CARD_H]]
+            )
+            quad = apply_h(m, corners)
+            self.placed[card] = _Placed(m, np.round(quad).astype(np.int32), _box(quad, self.frame))
+        return self.placed[card]
+
+    def changes(self, cards: tuple[PlacedCard, ...], hands: tuple[Hand, ...]) -> list[Rect]:
+        """The regions to draw again to show ``cards`` and ``hands`` instead of what is drawn; relabels the cards."""
+        old, new = set(self.cards), set(cards)
+        same_order = [c for c in self.cards if c in new] == [c for c in cards if c in old]
+        came = [c for c in cards if c not in old]
+        if (
+            not self.drawn
+            or not same_order
+            or len(new) < len(cards)  # a card twice at one place: one label cannot tell them apart
+            or max(self.labels.values(), default=0) + len(came) >= MAX_LABEL
+        ):
+            self.labels = {card: k + 1 for k, card in enumerate(cards)}
+            return [self.frame]
+        gone = [c for c in self.cards if c not in new]
+        rects = [b for c in (*gone, *came) if (b := self.place(c).box) is not None]
+        if hands != self.hands:
+            rects += [b for hand in (*self.hands, *hands) if (b := self.hand_box(hand)) is not None]
+        top = max(self.labels.values(), default=0)
+        self.labels = {c: self.labels[c] for c in cards if c in old}
+        self.labels.update((card, top + k + 1) for k, card in enumerate(came))
+        return _merged(rects, self.frame)
+
+    def hand_outline(self, hand: Hand) -> np.ndarray:
+        return np.round(apply_h(self.to_image, hand_polygon(hand))).astype(np.int32)
+
+    def hand_box(self, hand: Hand) -> Rect | None:
+        poly = self.hand_outline(hand)
+        both = np.concatenate([poly, poly + np.array(SHADOW_OFFSET, np.int32)]).astype(np.float32)
+        return _box(both, self.frame, grow=2)  # anti-aliased edges reach a pixel further
+
+    def draw(self, scene: Scene, rects: list[Rect], texture: Callable[[PlacedCard], np.ndarray]) -> None:
+        """Draw ``scene``'s cards and hands afresh within ``rects``, then develop those regions."""
+        outlines = [self.hand_outline(hand) for hand in scene.hands]
+        boxes = [self.hand_box(hand) for hand in scene.hands]
+        to_texture = _scale(1 / self.texel)
+        for rect in rects:
+            x0, y0, x1, y1 = rect
+            offset = np.array([x0, y0], np.int32)
+            clean, owner = self.clean[y0:y1, x0:x1], self.owner[y0:y1, x0:x1]
+            clean[:] = self.background[y0:y1, x0:x1]
+            owner[:] = 0
+            for card in scene.cards:
+                placed = self.place(card)
+                clip = _intersection(placed.box, rect)
+                if clip is None:
+                    continue
+                _warp_into(self.clean, texture(card), placed.matrix @ to_texture, clip)
+                cv2.fillConvexPoly(owner, placed.quad - offset, self.labels[card])
+            for poly, box in zip(outlines, boxes, strict=True):
+                if _intersection(box, rect) is None:
+                    continue
+                shadow = np.zeros(owner.shape, np.uint8)
+                cv2.fillPoly(shadow, [poly + np.array(SHADOW_OFFSET, np.int32) - offset], 1)
+                clean[shadow > 0] = (clean[shadow > 0] * 0.55).astype(np.uint8)
+                cv2.fillPoly(clean, [poly - offset], HAND_COLOUR, cv2.LINE_AA)
+                cv2.fillPoly(owner, [poly - offset], -1)
+        develop(self.clean, self.light, self.blur, rects, self.lit)
+        self.truths = {
+            card: self.truths[card]
+            if card in self.truths and not any(_intersection(self.place(card).box, r) for r in rects)
+            else _truth(card, self.labels[card], self.place(card).matrix, self.owner, scene.kind)
+            for card in scene.cards
+        }
+        self.placed = {card: self.placed[card] for card in scene.cards}
+        self.cards, self.hands, self.drawn = scene.cards, scene.hands, True
+
 
 @dataclass
 class Renderer:
-    """Draws scenes; keeps the textures it has drawn so a sequence of frames reuses them."""
+    """Draws scenes. It keeps the textures it has drawn, and the last scene's picture: a scene that differs
+    from the last one only in its cards, its hands and its seed's noise is drawn by redrawing the regions that
+    changed, as fast as a camera gives frames; any other scene is drawn whole."""
 
     _cache: dict[tuple[object, ...], np.ndarray] = field(default_factory=dict, repr=False)
+    _canvas: _Canvas | None = field(default=None, repr=False)
+    _noise: dict[tuple[int, int], NoiseBank] = field(default_factory=dict, repr=False)
 
     def _texture(self, key: tuple[object, ...], make: Callable[[], np.ndarray]) -> np.ndarray:
         if key not in self._cache:
@@ -281,58 +395,106 @@ class Renderer:
         return self._cache[key]
 
     def render(self, scene: Scene) -> Rendered:
+        key = (
+            scene.camera,
+            scene.table,
+            scene.seed % 4,
+            replace(scene.look, noise=0.0),
+            scene.kind,
+            scene.mats,
+        )
+        canvas = self._canvas
+        if canvas is None or canvas.key != key:
+            canvas = self._canvas = self._new_canvas(scene, key)
+        t = canvas.texel
+        canvas.draw(
+            scene,
+            canvas.changes(scene.cards, scene.hands),
+            lambda card: self._texture(
+                ("card", card.card_id, scene.kind, t), partial(card_texture, card, scene.kind, t)
+            ),
+        )
+        if scene.look.noise > 0:
+            image = self._noise_bank(scene.camera.width, scene.camera.height).exposed(
+                canvas.lit, scene.look.noise, np.random.default_rng(scene.seed)
+            )
+        else:
+            image = exposed(canvas.lit)
+        truth = tuple(canvas.truths[card] for card in scene.cards)
+        return Rendered(image, truth, canvas.to_image.copy())
+
+    def _new_canvas(self, scene: Scene, key: tuple[object, ...]) -> _Canvas:
         cam = scene.camera
         h = camera_homography(cam, scene.table)
         tw, th = scene.table
         scale = max(local_scale(h, x, y) for x in (0, tw) for y in (0, th))
-        t = float(min(12, max(2, math.ceil(2 * scale))))  # texture px/mm: twice the finest frame scale
-        frame = cv2.warpPerspective(
+        t = float(min(12, max(2, math.ceil(2 * scale))))
+        background = cv2.warpPerspective(
             self._texture(("table", scene.seed % 4), lambda: table_texture(scene.seed % 4, scene.table)),
             h, (cam.width, cam.height), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=(25, 25, 25),
         )  # fmt: skip
         pw, ph = layout.PAPERS["a4"].width, layout.PAPERS["a4"].height
+        whole = (0, 0, cam.width, cam.height)
         for mat in scene.mats:
             tex = self._texture(("mat", mat.zone, t), partial(mat_texture, mat.zone, t))
-            _warp_into(frame, tex, h @ pose_matrix(mat.pose, pw, ph) @ _scale(1 / t))
+            _warp_into(background, tex, h @ pose_matrix(mat.pose, pw, ph) @ _scale(1 / t), whole)
+        look = scene.look
+        light = LightMap.of(cam.width, cam.height, look.gain, look.uneven, look.uneven_angle, look.glare)
         owner = np.zeros((cam.height, cam.width), np.int16)
-        card_h = []
-        for i, card in enumerate(scene.cards):
-            tex = self._texture(
-                ("card", card.card_id, scene.kind, t), partial(card_texture, card, scene.kind, t)
-            )
-            m = h @ pose_matrix(card.pose, layout.CARD_W, layout.CARD_H)
-            card_h.append(m)
-            _warp_into(frame, tex, m @ _scale(1 / t))
-            quad = apply_h(
-                m, np.array([[0, 0], [layout.CARD_W, 0], [layout.CARD_W, layout.CARD_H], [0, layout.CARD_H]])
-            )
-            cv2.fillConvexPoly(owner, np.round(quad).astype(np.int32), i + 1)
-        rng = np.random.default_rng(scene.seed)
-        for hand in scene.hands:
-            poly = np.round(apply_h(h, hand_polygon(hand))).astype(np.int32)
-            shadow = np.zeros(owner.shape, np.uint8)
-            cv2.fillPoly(shadow, [poly + np.array([18, 22], np.int32)], 1)
-            frame[shadow > 0] = (frame[shadow > 0] * 0.55).astype(np.uint8)
-            cv2.fillPoly(frame, [poly], (105, 140, 195), cv2.LINE_AA)
-            cv2.fillPoly(owner, [poly], -1)
-        image = _camera_effects(frame, scene.look, rng)
-        truth = tuple(
-            _truth(card, i + 1, m, owner, scene.kind)
-            for i, (card, m) in enumerate(zip(scene.cards, card_h, strict=True))
+        return _Canvas(
+            key,
+            h,
+            t,
+            light,
+            look.blur,
+            background,
+            background.copy(),
+            owner,
+            np.empty(background.shape, np.float32),
         )
-        return Rendered(image, truth, h)
+
+    def _noise_bank(self, width: int, height: int) -> NoiseBank:
+        if (width, height) not in self._noise:
+            while len(self._noise) >= NOISE_BANKS:
+                del self._noise[next(iter(self._noise))]
+            self._noise[width, height] = NoiseBank.draw(width, height)
+        return self._noise[width, height]
 
 
-def _warp_into(frame: np.ndarray, tex: np.ndarray, m: np.ndarray) -> None:
-    """Paint ``tex`` through homography ``m`` (texture px to frame px), touching only its bounding box."""
+def _box(points: np.ndarray, frame: Rect, grow: int = 1) -> Rect | None:
+    """The pixels around ``points``, within the frame; None if none is."""
+    x0, y0 = np.floor(points.min(axis=0)).astype(int) - grow
+    x1, y1 = np.ceil(points.max(axis=0)).astype(int) + grow
+    return _intersection((int(x0), int(y0), int(x1), int(y1)), frame)
+
+
+def _intersection(a: Rect | None, b: Rect) -> Rect | None:
+    if a is None:
+        return None
+    x0, y0, x1, y1 = max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
+    return (x0, y0, x1, y1) if x0 < x1 and y0 < y1 else None
+
+
+def _merged(rects: list[Rect], frame: Rect) -> list[Rect]:
+    """Overlapping regions joined into their bounding boxes (each is drawn once); the whole frame if they cover
+    most of it."""
+    out: list[Rect] = []
+    for rect in rects:
+        while (hit := next((o for o in out if _intersection(o, rect)), None)) is not None:
+            out.remove(hit)
+            rect = (min(rect[0], hit[0]), min(rect[1], hit[1]), max(rect[2], hit[2]), max(rect[3], hit[3]))
+        out.append(rect)
+    area = sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in out)
+    return [frame] if area > FULL_REDRAW * frame[2] * frame[3] else out
+
+
+def _warp_into(frame: np.ndarray, tex: np.ndarray, m: np.ndarray, clip: Rect) -> None:
+    """Paint ``tex`` through homography ``m`` (texture px to frame px), touching only its bounding box in ``clip``."""
     th, tw = tex.shape[:2]
-    quad = apply_h(m, np.array([[0, 0], [tw, 0], [tw, th], [0, th]]))
-    x0, y0 = np.floor(quad.min(axis=0)).astype(int) - 1
-    x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 1
-    x0, y0 = max(x0, 0), max(y0, 0)
-    x1, y1 = min(x1, frame.shape[1]), min(y1, frame.shape[0])
-    if x1 <= x0 or y1 <= y0:
+    box = _box(apply_h(m, np.array([[0, 0], [tw, 0], [tw, th], [0, th]])), clip)
+    if box is None:
         return
+    x0, y0, x1, y1 = box
     roi = frame[y0:y1, x0:x1]
     cv2.warpPerspective(tex, _translate(-x0, -y0) @ m, (x1 - x0, y1 - y0), dst=roi,
                         flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_TRANSPARENT)  # fmt: skip
@@ -366,28 +528,3 @@ def _quiet(kind: StickerKind) -> int:
     from vision.identity import ARUCO_QUIET, QR_QUIET
 
     return QR_QUIET if kind is StickerKind.QR else ARUCO_QUIET
-
-
-def _camera_effects(frame: np.ndarray, look: Look, rng: np.random.Generator) -> np.ndarray:
-    hgt, wid = frame.shape[:2]
-    # Light varies slowly: compute it on a coarse grid and stretch it.
-    gy, gx = np.mgrid[0:1:9j, 0:1:16j].astype(np.float32)
-    a = math.radians(look.uneven_angle)
-    ramp = (gx - 0.5) * math.cos(a) + (gy - 0.5) * math.sin(a) + 0.5
-    light = (
-        look.gain * (1 - look.uneven * np.clip(ramp, 0, 1)) * (1 - 0.15 * ((gx - 0.5) ** 2 + (gy - 0.5) ** 2))
-    )
-    light = cv2.resize(light, (wid, hgt), interpolation=cv2.INTER_LINEAR)
-    img = frame.astype(np.float32) * light[..., None]
-    if look.glare:
-        yy, xx = np.mgrid[0:hgt:4, 0:wid:4].astype(np.float32)
-        glow = np.zeros_like(xx)
-        for g in look.glare:
-            r = g.radius * wid
-            glow += g.strength * 255 * np.exp(-((xx - g.u * wid) ** 2 + (yy - g.v * hgt) ** 2) / (2 * r * r))
-        img += cv2.resize(glow, (wid, hgt), interpolation=cv2.INTER_LINEAR)[..., None]
-    if look.blur > 0:
-        img = cv2.GaussianBlur(img, (0, 0), look.blur)
-    if look.noise > 0:
-        img += rng.standard_normal(img.shape, dtype=np.float32) * look.noise
-    return np.clip(img, 0, 255).astype(np.uint8)

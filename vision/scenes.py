@@ -14,7 +14,8 @@ from companion.table import CENTRE, seat_zone
 from vision import layout
 from vision.identity import GameCards
 from vision.kinds import StickerKind
-from vision.render import Camera, Glare, Hand, Look, PlacedCard, PlacedMat, Pose, Scene, apply_h, pose_matrix
+from vision.render import Camera, Hand, Look, PlacedCard, PlacedMat, Pose, Scene, apply_h, pose_matrix
+from vision.sensor import Glare
 
 TABLE = (1000.0, 600.0)
 ISSUE_CAMERA = Camera(px_per_mm=2.3)  # 2304 x 1296 seeing the table at 2.3 px/mm at its centre

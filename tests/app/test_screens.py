@@ -52,6 +52,7 @@ def live_camera_missing(ui: Driver) -> None:
 
 
 def live_demo(ui: Driver) -> None:
+    ui.app.options.demo_profile = None  # the whole game (a minute at 30 frames a second) outlasts the tour
     ui.tap("Watch a demo game")
     live = ui.app.page("live")
     ui.until(

@@ -1,0 +1,111 @@
+"""The renderer redraws only what changed between frames: the picture must be the one a full redraw gives."""
+
+from dataclasses import replace
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from vision.render import Camera, Hand, Look, Pose, Renderer, Scene
+from vision.scenes import MATRIX, table_scene
+
+SMALL = Camera(640, 360, px_per_mm=0.62)  # the whole table, small enough for many examples
+LOOKS = {c.name: c.look for c in MATRIX if c.name in ("plain", "blur σ1.3", "glare", "uneven light")}
+
+
+def _same_picture(a: np.ndarray, b: np.ndarray) -> None:
+    """Equal but for rounding where a card's texture is resampled in a smaller region (one grey level)."""
+    diff = np.abs(a.astype(np.int16) - b)
+    assert diff.max() <= 1 and np.count_nonzero(diff) <= 1e-4 * diff.size
+
+
+@st.composite
+def edits(draw: st.DrawFn, scene: Scene) -> list[Scene]:
+    """A few frames in a row: cards taken away, moved, laid again, hands coming and going, fresh noise."""
+    frames = []
+    cards = list(scene.cards)
+    for k in range(draw(st.integers(1, 4))):
+        what = draw(st.sampled_from(["take", "move", "lay", "hand", "still"]))
+        if what == "take" and cards:
+            cards.pop(draw(st.integers(0, len(cards) - 1)))
+        elif what == "move" and cards:
+            i = draw(st.integers(0, len(cards) - 1))
+            pose = cards[i].pose
+            dx, dy = draw(st.floats(-80, 80)), draw(st.floats(-80, 80))
+            cards[i] = replace(
+                cards[i], pose=Pose(pose.x + dx, pose.y + dy, pose.angle + draw(st.floats(-30, 30)))
+            )
+        elif what == "lay":
+            missing = [c for c in scene.cards if c not in cards]
+            if missing:
+                cards.insert(draw(st.integers(0, len(cards))), draw(st.sampled_from(missing)))
+        hands: tuple[Hand, ...] = ()
+        if what == "hand":
+            hands = (Hand(draw(st.floats(100, 900)), draw(st.floats(100, 500)), draw(st.floats(-180, 180))),)
+        frames.append(replace(scene, cards=tuple(cards), hands=hands, seed=scene.seed + 4 * (k + 1)))
+    return frames
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data(), look=st.sampled_from(sorted(LOOKS)), seed=st.integers(0, 50))
+def test_frames_drawn_one_after_another_equal_frames_drawn_afresh(game, data, look, seed):
+    scene = table_scene(game, seed, camera=SMALL, look=LOOKS[look], hands=seed % 2)
+    renderer = Renderer()
+    renderer.render(scene)
+    for frame in data.draw(edits(scene)):
+        drawn, afresh = renderer.render(frame), Renderer().render(frame)
+        _same_picture(drawn.image, afresh.image)
+        assert [t.visible for t in drawn.truth] == [t.visible for t in afresh.truth]
+        assert [t.px_per_module for t in drawn.truth] == [t.px_per_module for t in afresh.truth]
+
+
+def test_another_camera_or_look_draws_the_whole_frame_again(game):
+    scene = table_scene(game, 3, camera=SMALL)
+    renderer = Renderer()
+    renderer.render(scene)
+    for changed in (replace(scene, look=Look(gain=0.5)), replace(scene, camera=replace(SMALL, roll=20))):
+        _same_picture(renderer.render(changed).image, Renderer().render(changed).image)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    seeds=st.lists(st.integers(0, 10_000), min_size=2, max_size=2, unique=True),
+    sigma=st.sampled_from([2.0, 8.0]),
+)
+def test_each_frame_has_fresh_sensor_noise_of_the_looks_strength(game, seeds, sigma):
+    """The noise bank is read at another place in each frame: the noise of two frames is unrelated."""
+    scene = table_scene(game, 5, camera=SMALL, look=Look(noise=sigma))
+    renderer = Renderer()
+    clean = renderer.render(replace(scene, look=Look(noise=0))).image.astype(np.float32)
+    usable = (clean > 4 * sigma) & (clean < 255 - 4 * sigma)  # where the noise is not clipped
+    noises = [renderer.render(replace(scene, seed=4 * s + 5)).image - clean for s in seeds]
+    a, b = (n[usable] for n in noises)
+    assert abs(float(a.std()) - sigma) < 0.1 * sigma
+    assert abs(float(np.corrcoef(a, b)[0, 1])) < 0.05
+
+
+def test_the_demo_shows_one_table_from_frame_to_frame():
+    """The demo's frames of one layout differ by sensor noise only: the table's grain is not drawn anew."""
+    from companion.games import find_game
+    from companion.live import LiveGame
+    from companion.match import Match
+    from companion.simulate import simulate
+    from ui.simtable import SimulatedTable
+    from vision.identity import game_cards
+
+    spec = find_game("kai-piranja")
+    rules = spec.make()
+    played = simulate(rules, 3, 1)
+    live = LiveGame(rules, spec.table_adapter(rules), Match(rules, played.seats), played.seats, "en")
+    frames: list[np.ndarray] = []
+    table = SimulatedTable(played, live, game_cards(rules.name), spec.demo, mode="pixels", seed=1,
+                           camera=Camera(640, 360), on_frame=lambda image, _: frames.append(image))  # fmt: skip
+    for _ in table.play():
+        if len(frames) >= 4:
+            break
+    assert table.frames_per_step >= 4  # so the first four frames show one layout
+    for later in frames[1:4]:
+        diff = np.abs(later.astype(np.int16) - frames[0])
+        assert (
+            np.count_nonzero(diff > 16) <= 1e-4 * diff.size
+        )  # 16 grey levels: 5.7 sigma of two frames' noise
