@@ -16,11 +16,11 @@ from companion.commands import checked_players, spec_for
 from companion.errors import CommandError
 from companion.i18n import N_, NP_
 from companion.live import CameraStatus, LiveGame
+from companion.names import parse_names
 from companion.narrate import final_lines
 from companion.panel import button_words
 from companion.protocol import Game, RecordError
 from companion.session import LiveSession
-from companion.simulate import default_seats
 from hardware.start import start_panel
 from hardware.terminal import TerminalKeys
 from ui.demo import CANNOT_REFEREE
@@ -54,11 +54,7 @@ def open_session(args: argparse.Namespace, out: Callable[[str], None]) -> LiveSe
             return session
         game = spec_for(args).make()
         players = checked_players(game, args.players)
-        names = tuple(args.names.split(",")) if args.names else default_seats(players)
-        if len(names) != players:
-            raise CommandError(
-                N_("--names gives {given} names for {players} players"), given=len(names), players=players
-            )
+        names = parse_names(args.names, players)
         session = LiveSession.create(path, game, names)
         out(tr(NEW_GAME, title=game.title, names=", ".join(names), path=path))
         return session
