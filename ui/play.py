@@ -28,7 +28,7 @@ from ui.feed import CameraFeed
 from ui.talk import TerminalTable, panel_mode, ui_translator
 from vision.identity import GameCards
 from vision.pipeline import Pipeline
-from vision.sources import FrameSource, Retrying, open_source
+from vision.sources import Retrying, SourceError, opened
 
 NEW_GAME = N_("New game of {title} for {names}, saved in {path}.")
 RESUMED = NP_(
@@ -40,6 +40,7 @@ SOURCE_ENDED = N_("The recording ended before the game did; the game is saved an
 DUPLICATE = N_("  Two cards carry the same sticker ({cards}): one of them has a wrong sticker. Check them.")
 OTHER_GAME = N_("  A card of another game is on the table ({codes}): take it away.")
 FPS = 30.0
+FIRST_FRAME_WAIT = 5.0  # seconds a camera has to give its first frame (it is retried meanwhile)
 
 
 def open_session(args: argparse.Namespace, out: Callable[[str], None]) -> LiveSession:
@@ -64,10 +65,10 @@ def open_session(args: argparse.Namespace, out: Callable[[str], None]) -> LiveSe
 
 def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
     tr = ui_translator(args.lang)
-    try:  # before the session: a mistyped source must not leave a new game file behind
-        source: FrameSource = open_source(args.source)
-    except ValueError as exc:
-        raise CommandError(N_("{problem}"), problem=str(exc)) from None
+    try:  # a first frame before the session: a source that gives none must not leave a new game file behind
+        source = opened(args.source, FIRST_FRAME_WAIT)
+    except SourceError as exc:
+        raise CommandError(exc.tell(args.lang)) from None
     session = open_session(args, out)
     game, names = session.game, tuple(session.seats)
     spec = spec_for(args, game.name)
@@ -85,7 +86,7 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     )
     live.camera = CameraStatus(present=True)
     terminal = TerminalTable(panel, out)
-    feed = CameraFeed(source, pipeline.process, live=isinstance(source, Retrying), fps=FPS)
+    feed = CameraFeed(source, pipeline.process, live=isinstance(source.source, Retrying), fps=FPS)
     notices: set[str] = set()  # what the camera noticed, told once each
     frames = 0
 
