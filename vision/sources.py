@@ -11,11 +11,12 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import cv2
 import numpy as np
 
+from companion.errors import Told
 from companion.i18n import N_, translator
 
 if TYPE_CHECKING:  # the renderer loads on first use
@@ -35,14 +36,10 @@ UNREADABLE = N_("no frame could be read from {spec}: it is not an image or a vid
 NO_CAMERA = N_("no frame could be read from {spec} in {wait} seconds: check the camera's cable and --source")
 
 
-class SourceError(ValueError):
+class SourceError(Told, ValueError):
     """A source that cannot give frames: an English msgid of vision's catalog and its parameters."""
 
-    def __init__(self, message: str, **params: Any) -> None:
-        super().__init__(message.format(**params))
-        self.message, self.params = message, params
-
-    def tell(self, language: str) -> str:
+    def tell(self, language: str = "en") -> str:
         return translator(language, "vision", LOCALE_DIR)(self.message, **self.params)
 
 
