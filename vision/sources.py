@@ -33,6 +33,7 @@ WEBCAM_NUMBER = N_("{spec}: webcam needs a number, the camera's index from 0: we
 SYNTHETIC_NUMBER = N_("{spec}: synthetic needs a number, the seed of the drawn table: synthetic:1")
 NO_IMAGES = N_("no frame could be read from {spec}: the folder holds no image ({suffixes})")
 UNREADABLE = N_("no frame could be read from {spec}: it is not an image or a video this computer can read")
+NOT_ALLOWED = N_("no frame could be read from {spec}: this user may not open the folder (its permissions)")
 NO_CAMERA = N_("no frame could be read from {spec} in {wait} seconds: check the camera's cable and --source")
 
 
@@ -256,7 +257,10 @@ def open_source(spec: str) -> FrameSource:
         return Synthetic(iter([table_scene(game, 1 if seed is None else seed)]))
     path = Path(spec)
     if path.is_dir() or (path.suffix.lower() in IMAGE_SUFFIXES and path.is_file()):
-        return ImageFolder(path)
+        try:
+            return ImageFolder(path)
+        except PermissionError:  # a folder this user may not list
+            raise SourceError(NOT_ALLOWED, spec=spec) from None
     if path.is_file():
         return VideoFile(path)
     raise SourceError(NO_SUCH_SOURCE, spec=spec)

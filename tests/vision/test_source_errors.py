@@ -80,3 +80,16 @@ def test_source_errors_are_told_in_french_and_italian() -> None:
         open_source("webcam:x")
     assert caught.value.tell("fr").startswith("webcam:x : webcam demande un numéro")
     assert caught.value.tell("it").startswith("webcam:x: webcam vuole un numero")
+
+
+def test_a_folder_this_user_may_not_open_is_told_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The tests may run as root, whom no permission stops: the folder's listing is refused as it would be.
+    def refuse(self: Path):
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "iterdir", refuse)
+    with pytest.raises(SourceError) as caught:
+        open_source(str(tmp_path))
+    assert str(caught.value) == (
+        f"no frame could be read from {tmp_path}: this user may not open the folder (its permissions)"
+    )
