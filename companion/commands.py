@@ -14,6 +14,7 @@ from typing import Any
 from companion.errors import EXIT_ILLEGAL, EXIT_MALFORMED, CommandError
 from companion.games import DEFAULT_GAME, GAMES
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, NP_, translator
+from companion.names import parse_names
 from companion.narrate import final_lines, narrate
 from companion.protocol import Game, RecordError
 from companion.record import IllegalAction, loads, replay
@@ -62,6 +63,20 @@ def positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
+
+
+LONGEST_WAIT = 3600.0  # time.sleep overflows on huge waits; no one waits an hour between two lines
+
+
+def seconds(text: str) -> float:
+    """A wait in seconds, from 0 to an hour (NaN compares false, so it is refused too)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= LONGEST_WAIT:
+        raise argparse.ArgumentTypeError(f"{text} is not a wait from 0 to {LONGEST_WAIT:.0f} seconds")
     return value
 
 
@@ -191,11 +206,7 @@ def run_narrate(args: argparse.Namespace) -> int:
     game = game_for(args)
     players = checked_players(game, args.players)
     seed = args.seed if args.seed is not None else int(time.time())
-    names = tuple(args.names.split(",")) if args.names else default_seats(players)
-    if len(names) != players:
-        raise CommandError(
-            N_("--names gives {given} names for {players} players"), given=len(names), players=players
-        )
+    names = parse_names(args.names, players)
     match = simulate(game, players, seed, names)
     tr = translator(args.lang)
     print(tr("{title}, {players} players, seed {seed}", title=game.title, players=players, seed=seed))
@@ -265,7 +276,7 @@ def core_commands(
     p.add_argument("--players", type=positive, default=4)
     p.add_argument("--seed", type=int, help="the same seed gives the same game (default: the clock)")
     p.add_argument("--names", help="players' names, comma-separated, clockwise from the first player")
-    p.add_argument("--delay", type=float, default=0.0, help="seconds to wait between lines")
+    p.add_argument("--delay", type=seconds, default=0.0, help="seconds to wait between lines")
     add_language(p)
     p.set_defaults(run=run_narrate)
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 import ast
 import gettext
 import io
+import re
 import struct
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -43,10 +45,36 @@ class Translator:
 
     def __call__(self, message: str, **params: object) -> str:
         text = self.translations.gettext(message)
-        return text.format(**params) if params else text
+        return self.fill(text, params) if params else text
 
     def plural(self, singular: str, plural: str, n: int, **params: object) -> str:
-        return self.translations.ngettext(singular, plural, n).format(n=n, **params)
+        return self.fill(self.translations.ngettext(singular, plural, n), {"n": n, **params})
+
+    def fill(self, text: str, params: Mapping[str, object]) -> str:
+        if self.language == "fr":
+            text = french_elision(text, params)
+        return text.format(**params)
+
+
+# "de {seat}" and "que {seat}" before a name said with a vowel first: "la rangée d'Ann", "ce qu'Ève peut faire".
+# French elides before a vowel and a mute h. A capital H is taken as a name's, mute in nearly every French name
+# (d'Hélène, d'Hugo); a lowercase h may be aspirated (le héron), so a common noun keeps its "de". Italian "di"
+# is kept before a name ("la fila di Anna"): its elision is optional and old-fashioned.
+ELIDABLE = re.compile(r"\b([Dd]e|[Qq]ue) \{(\w+)\}")
+VOWEL_SOUND = re.compile(r"[aeiouyàâäéèêëîïôöùûüÿœæAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŸŒÆH]")
+
+
+def french_elision(template: str, params: Mapping[str, object]) -> str:
+    """``template`` with "de {x}"/"que {x}" as "d'{x}"/"qu'{x}" where the text of ``x`` starts with a vowel sound."""
+
+    def elide(match: re.Match[str]) -> str:
+        word, name = match.groups()
+        value = params.get(name)
+        if isinstance(value, str) and VOWEL_SOUND.match(value):
+            return f"{word[:-1]}'{{{name}}}"
+        return match.group(0)
+
+    return ELIDABLE.sub(elide, template)
 
 
 def check_language(language: str) -> str:

@@ -17,11 +17,12 @@ from companion.commands import checked_players, spec_for
 from companion.errors import CommandError
 from companion.i18n import N_
 from companion.live import LiveGame
+from companion.names import parse_names
 from companion.narrate import final_lines
 from companion.panel import button_words
 from companion.protocol import RecordError
 from companion.session import LiveSession
-from companion.simulate import default_seats, simulate
+from companion.simulate import simulate
 from hardware.start import start_panel
 from ui.simtable import SimulatedTable
 from ui.talk import TerminalTable, panel_mode, ui_translator
@@ -50,11 +51,7 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         raise CommandError(ui_translator(args.lang)(CANNOT_REFEREE, title=game.title))
     players = checked_players(game, args.players)
     seed = args.seed if args.seed is not None else int(time.time()) % 100_000
-    names = tuple(args.names.split(",")) if args.names else default_seats(players)
-    if len(names) != players:
-        raise CommandError(
-            N_("--names gives {given} names for {players} players"), given=len(names), players=players
-        )
+    names = parse_names(args.names, players)
     tr = ui_translator(args.lang)
     played = simulate(game, players, seed, names)
     path = (

@@ -17,12 +17,12 @@ from companion.errors import CommandError
 from companion.games import DEFAULT_GAME
 from companion.i18n import N_, NP_
 from companion.live import CameraStatus, LiveGame
+from companion.names import parse_names
 from companion.narrate import final_lines
 from companion.panel import button_words
 from companion.protocol import Game, RecordError
 from companion.savecommands import check_resume_options
 from companion.session import LiveSession
-from companion.simulate import default_seats
 from hardware.start import start_panel
 from hardware.terminal import TerminalKeys
 from ui.demo import CANNOT_REFEREE
@@ -30,7 +30,7 @@ from ui.feed import CameraFeed
 from ui.talk import TerminalTable, panel_mode, ui_translator
 from vision.identity import GameCards
 from vision.pipeline import Pipeline
-from vision.sources import FrameSource, Retrying, open_source
+from vision.sources import Retrying, SourceError, opened
 
 NEW_GAME = N_("New game of {title} for {names}, saved in {path}.")
 RESUMED = NP_(
@@ -42,6 +42,7 @@ DUPLICATE = N_("  Two cards carry the same sticker ({cards}): one of them has a 
 OTHER_GAME = N_("  A card of another game is on the table ({codes}): take it away.")
 FPS = 30.0
 DEFAULT_PLAYERS = 4  # a new game's players when --players is left out (None: not given, see ui/commands.py)
+FIRST_FRAME_WAIT = 5.0  # seconds a camera has to give its first frame (it is retried meanwhile)
 
 
 def open_session(args: argparse.Namespace, out: Callable[[str], None]) -> LiveSession:
@@ -64,13 +65,9 @@ def open_session(args: argparse.Namespace, out: Callable[[str], None]) -> LiveSe
         game = spec.make()
         if spec.table_adapter(game) is None:
             raise CommandError(tr(CANNOT_REFEREE, title=game.title))
-        given = tuple(args.names.split(",")) if args.names else None
-        players = checked_players(game, args.players or (len(given) if given else DEFAULT_PLAYERS))
-        names = given or default_seats(players)
-        if len(names) != players:
-            raise CommandError(
-                N_("--names gives {given} names for {players} players"), given=len(names), players=players
-            )
+        typed = len(args.names.split(",")) if args.names else DEFAULT_PLAYERS
+        players = checked_players(game, args.players or typed)
+        names = parse_names(args.names, players)
         session = LiveSession.create(path, game, names)
         out(tr(NEW_GAME, title=game.title, names=", ".join(names), path=path))
         return session
@@ -80,10 +77,10 @@ def open_session(args: argparse.Namespace, out: Callable[[str], None]) -> LiveSe
 
 def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
     tr = ui_translator(args.lang)
-    try:  # before the session: a mistyped source must not leave a new game file behind
-        source: FrameSource = open_source(args.source)
-    except ValueError as exc:
-        raise CommandError(N_("{problem}"), problem=str(exc)) from None
+    try:  # a first frame before the session: a source that gives none must not leave a new game file behind
+        source = opened(args.source, FIRST_FRAME_WAIT)
+    except SourceError as exc:
+        raise CommandError(exc.tell(args.lang)) from None
     session = open_session(args, out)
     game, names = session.game, tuple(session.seats)
     spec = spec_for(args, game.name)
@@ -101,7 +98,7 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     )
     live.camera = CameraStatus(present=True)
     terminal = TerminalTable(panel, out)
-    feed = CameraFeed(source, pipeline.process, live=isinstance(source, Retrying), fps=FPS)
+    feed = CameraFeed(source, pipeline.process, live=isinstance(source.source, Retrying), fps=FPS)
     notices: set[str] = set()  # what the camera noticed, told once each
     frames = 0
 

@@ -73,8 +73,9 @@ class TerminalTable:
             new["turn"] or (last is not None and last.coach_asks != view.coach_asks)
         ):
             self.coach(view, tr)
-        if new["alerts"]:
-            for alert in view.alerts:
+        # An alert is said when it starts; while it holds, another alert coming or going does not repeat it.
+        for alert in view.alerts:
+            if last is None or alert not in last.alerts:
                 self.out(tr(ALERT, item=alert))
         if view.pending and new["pending"]:
             self.out(tr(TO_DO, items=" ".join(view.pending)))

@@ -6,6 +6,7 @@ says so in ``problem`` and reopens it on a later read, so a game never crashes o
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -15,10 +16,32 @@ from typing import TYPE_CHECKING, Protocol
 import cv2
 import numpy as np
 
+from companion.errors import Told
+from companion.i18n import N_, translator
+
 if TYPE_CHECKING:  # the renderer loads on first use
     from vision.render import Renderer, Scene
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff")
+LOCALE_DIR = Path(__file__).parent / "locale"
+
+NO_SUCH_SOURCE = N_(
+    "{spec}: no such file or folder (a frame source is picamera, webcam:N, synthetic[:SEED], a folder of "
+    "images, an image or a video)"
+)
+WEBCAM_NUMBER = N_("{spec}: webcam needs a number, the camera's index from 0: webcam:0 for the first one")
+SYNTHETIC_NUMBER = N_("{spec}: synthetic needs a number, the seed of the drawn table: synthetic:1")
+NO_IMAGES = N_("no frame could be read from {spec}: the folder holds no image ({suffixes})")
+UNREADABLE = N_("no frame could be read from {spec}: it is not an image or a video this computer can read")
+NOT_ALLOWED = N_("no frame could be read from {spec}: this user may not open the folder (its permissions)")
+NO_CAMERA = N_("no frame could be read from {spec} in {wait} seconds: check the camera's cable and --source")
+
+
+class SourceError(Told, ValueError):
+    """A source that cannot give frames: an English msgid of vision's catalog and its parameters."""
+
+    def tell(self, language: str = "en") -> str:
+        return translator(language, "vision", LOCALE_DIR)(self.message, **self.params)
 
 
 class FrameSource(Protocol):
@@ -74,7 +97,13 @@ def webcam(index: int = 0, width: int = 1280, height: int = 720) -> Retrying:
     """A USB webcam through OpenCV."""
 
     def open_device() -> Callable[[], np.ndarray | None]:
-        cap = cv2.VideoCapture(index)
+        # OpenCV warns of a missing device on every retry; the problem is said once, in our words.
+        level = cv2.utils.logging.getLogLevel()
+        cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
+        try:
+            cap = cv2.VideoCapture(index)
+        finally:
+            cv2.utils.logging.setLogLevel(level)
         if not cap.isOpened():
             raise OSError(f"no video device {index}")
         cap.set(cv2.CAP_PROP_FRAME_WIDTH, width)
@@ -124,31 +153,31 @@ class ImageFolder:
     folder: Path
     loop: bool = False
     problem: str | None = None
-    _files: list[Path] = field(default_factory=list, repr=False)
+    files: list[Path] = field(default_factory=list, init=False, repr=False)
     _next: int = 0
 
     def __post_init__(self) -> None:
         folder = Path(self.folder)
         if folder.is_file():  # a single image
-            self._files = [folder]
+            self.files = [folder]
         else:
-            self._files = sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
-        if not self._files:
+            self.files = sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+        if not self.files:
             self.problem = f"no images in {self.folder}"
 
     def read(self) -> np.ndarray | None:
-        if self._next >= len(self._files):
-            if not (self.loop and self._files):
+        if self._next >= len(self.files):
+            if not (self.loop and self.files):
                 return None
             self._next = 0
-        path = self._files[self._next]
+        path = self.files[self._next]
         self._next += 1
         frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
         self.problem = None if frame is not None else f"unreadable image {path}"
         return frame
 
     def close(self) -> None:
-        self._next = len(self._files)
+        self._next = len(self.files)
 
 
 @dataclass
@@ -159,6 +188,8 @@ class VideoFile:
 
     def read(self) -> np.ndarray | None:
         if self._cap is None:
+            # FFmpeg prints its own complaint about a file it cannot decode; the problem is said in our words.
+            os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")
             self._cap = cv2.VideoCapture(str(self.path))
             if not self._cap.isOpened():
                 self.problem = f"cannot open video {self.path}"
@@ -195,25 +226,83 @@ class Synthetic:
         self.scenes = iter(())
 
 
+def number_after(spec: str, message: str) -> int | None:
+    """The whole number after "name:" in ``spec`` (None if there is none); SourceError ``message`` if it is no
+    number from 0."""
+    _, _, text = spec.partition(":")
+    if not text:
+        return None
+    if (
+        not text.isdigit()
+    ):  # "-1", "x" and " 1" alike: int() would take some and say nothing useful of the rest
+        raise SourceError(message, spec=spec)
+    return int(text)
+
+
 def open_source(spec: str) -> FrameSource:
-    """A source from a command-line spec: "picamera", "webcam:N", "synthetic[:SEED]", a folder, or a video file."""
+    """A source from a command-line spec: "picamera", "webcam:N", "synthetic[:SEED]", a folder, or a video file.
+
+    SourceError for a spec that names no source; whether the source gives frames is known only by reading it
+    (``opened``)."""
     if spec == "picamera":
         return picamera()
-    if spec.startswith("webcam"):
-        _, _, n = spec.partition(":")
-        return webcam(int(n or 0))
-    if spec.startswith("synthetic"):
+    if spec == "webcam" or spec.startswith("webcam:"):
+        return webcam(number_after(spec, WEBCAM_NUMBER) or 0)
+    if spec == "synthetic" or spec.startswith("synthetic:"):
         from vision.identity import known_games
         from vision.scenes import table_scene
 
-        _, _, seed = spec.partition(":")
+        seed = number_after(spec, SYNTHETIC_NUMBER)
         game = next(iter(known_games().values()))
-        return Synthetic(iter([table_scene(game, int(seed or 1))]))
+        return Synthetic(iter([table_scene(game, 1 if seed is None else seed)]))
     path = Path(spec)
     if path.is_dir() or (path.suffix.lower() in IMAGE_SUFFIXES and path.is_file()):
-        return ImageFolder(path)
+        try:
+            return ImageFolder(path)
+        except PermissionError:  # a folder this user may not list
+            raise SourceError(NOT_ALLOWED, spec=spec) from None
     if path.is_file():
         return VideoFile(path)
-    raise ValueError(
-        f"unknown frame source {spec!r}: use picamera, webcam:N, synthetic[:SEED], a folder or a file"
-    )
+    raise SourceError(NO_SUCH_SOURCE, spec=spec)
+
+
+@dataclass
+class Started:
+    """A source whose first frame was read to know it gives any: that frame comes first, then the source's."""
+
+    source: FrameSource
+    frame: np.ndarray | None = field(repr=False)
+    problem: str | None = None
+
+    def read(self) -> np.ndarray | None:
+        frame, self.frame = self.frame, None
+        if frame is None:
+            frame = self.source.read()
+            self.problem = self.source.problem
+        return frame
+
+    def close(self) -> None:
+        self.frame = None
+        self.source.close()
+
+
+def opened(spec: str, wait: float) -> Started:
+    """The source ``spec`` names, once it gave a first frame; SourceError saying why if it gives none.
+
+    A camera is given ``wait`` seconds (it is retried meanwhile); a folder, an image or a video gives its first
+    frame at once or never."""
+    source = open_source(spec)
+    live = isinstance(source, Retrying)
+    deadline = time.monotonic() + wait
+    frame = source.read()
+    while frame is None and live and time.monotonic() < deadline:
+        time.sleep(0.1)
+        frame = source.read()
+    if frame is not None:
+        return Started(source, frame)
+    source.close()
+    if live:
+        raise SourceError(NO_CAMERA, spec=spec, wait=f"{wait:g}")
+    if isinstance(source, ImageFolder) and not source.files:
+        raise SourceError(NO_IMAGES, spec=spec, suffixes=", ".join(s[1:] for s in IMAGE_SUFFIXES))
+    raise SourceError(UNREADABLE, spec=spec)

@@ -58,7 +58,7 @@ def test_a_tie_on_cards_and_hungry_fish_is_a_shared_win() -> None:
         "Ana and Cy also each have 1 hungry fish in the catch: Ana and Cy share the win.",
     )
     assert GAME.outcome(state, "fr", SEATS)[1] == (
-        "Ana et Cy ont aussi chacun 1 poisson affamé dans leurs prises : victoire commune de Ana et Cy."
+        "Ana et Cy ont aussi chacun 1 poisson affamé dans leurs prises : victoire commune d'Ana et Cy."
     )
     assert GAME.outcome(state, "it", SEATS)[1] == (
         "Ana e Cy hanno anche ciascuno 1 pesce affamato nel loro mucchio: Ana e Cy si dividono la vittoria."

@@ -31,7 +31,7 @@ def test_lapping_the_last_boat_names_it_and_the_round() -> None:
         "Émile's boat lapped the last boat, Anna's, in round 3: Émile wins.",
     )
     assert LAP.outcome(state, "fr", SEATS)[1] == (
-        "Le bateau de Émile a dépassé d'un tour le dernier bateau, celui de Anna, à la manche 3 : Émile gagne."
+        "Le bateau d'Émile a dépassé d'un tour le dernier bateau, celui d'Anna, à la manche 3 : Émile gagne."
     )
     assert LAP.outcome(state, "it", SEATS)[1] == (
         "La barca di Émile ha doppiato l'ultima barca, quella di Anna, nella mano 3: Émile vince."
@@ -46,7 +46,7 @@ def test_catching_up_is_said_only_under_the_catch_up_end() -> None:
         "Émile's boat caught up with the last boat, Anna's, in round 3: Émile wins.",
     )
     assert CATCH_UP.outcome(state, "fr", SEATS)[1] == (
-        "Le bateau de Émile a rattrapé le dernier bateau, celui de Anna, à la manche 3 : Émile gagne."
+        "Le bateau d'Émile a rattrapé le dernier bateau, celui d'Anna, à la manche 3 : Émile gagne."
     )
     assert CATCH_UP.outcome(state, "it", SEATS)[1] == (
         "La barca di Émile ha raggiunto l'ultima barca, quella di Anna, nella mano 3: Émile vince."
@@ -68,7 +68,7 @@ def test_boats_left_on_the_start_are_all_named() -> None:
         "Émile's boat lapped the last boats, Bernard and Anna's, in round 3: Émile wins."
     )
     assert LAP.outcome(lapped, "fr", SEATS)[1] == (
-        "Le bateau de Émile a dépassé d'un tour les derniers bateaux, ceux de Bernard et Anna, à la manche 3 : "
+        "Le bateau d'Émile a dépassé d'un tour les derniers bateaux, ceux de Bernard et Anna, à la manche 3 : "
         "Émile gagne."
     )
     caught = won(CATCH_UP, boats=(0, 0, 8, 21))  # Émile on the last square, directly behind the waves

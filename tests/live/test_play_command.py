@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from companion.cli import main
@@ -74,10 +75,13 @@ def test_a_recording_is_refereed_saved_and_resumed(recording, tmp_path: Path, ca
 
 def test_a_missing_source_or_a_damaged_session_is_one_line(tmp_path: Path, capsys) -> None:
     assert main(["play", "--session", str(tmp_path / "s.sqlite"), "--source", "/no/such/thing"]) == 2
-    assert "unknown frame source" in capsys.readouterr().err
+    assert "/no/such/thing: no such file or folder" in capsys.readouterr().err
     assert not (tmp_path / "s.sqlite").exists(), "a failed start leaves no game file behind"
     garbage = tmp_path / "garbage.sqlite"
     garbage.write_bytes(b"this is not a saved game" * 100)
-    assert main(["play", "--session", str(garbage), "--source", str(tmp_path)]) == 2
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    cv2.imwrite(str(frames / "0001.png"), np.zeros((48, 64, 3), np.uint8))
+    assert main(["play", "--session", str(garbage), "--source", str(frames)]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "garbage.sqlite" in err

@@ -3,8 +3,11 @@ change nothing; `repair` is asked for, and keeps the original."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -45,9 +48,12 @@ def test_moves_of_a_damaged_game_lists_what_reads_then_the_damage(damaged: Path,
 
 @pytest.mark.parametrize("command", ["correct", "play"])
 def test_writers_refuse_a_damaged_game_and_name_the_repair(damaged: Path, capsys, command: str) -> None:
-    before = files(damaged.parent)
     frames = damaged.parent / "frames"
     frames.mkdir()
+    cv2.imwrite(
+        str(frames / "0001.png"), np.zeros((48, 64, 3), np.uint8)
+    )  # play reads a first frame before all
+    before = files(damaged.parent)
     argv = {
         "correct": ["correct", str(damaged), "1", "piranha-small-F01"],
         "play": ["play", "--session", str(damaged), "--source", str(frames)],
@@ -55,7 +61,7 @@ def test_writers_refuse_a_damaged_game_and_name_the_repair(damaged: Path, capsys
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "companion repair" in err
-    frames.rmdir()
+    shutil.rmtree(frames)
     assert files(damaged.parent) == before
 
 

@@ -7,6 +7,8 @@ import errno
 import os
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 
 from companion.cli import main
@@ -18,8 +20,10 @@ from tests.session.saved import KP, SEATS, files, saved_game
 
 @pytest.fixture
 def frames(tmp_path: Path) -> Path:
+    """A recording of one blank frame: play reads a first frame before it opens or makes any saved game."""
     folder = tmp_path / "frames"
     folder.mkdir()
+    cv2.imwrite(str(folder / "0001.png"), np.zeros((48, 64, 3), np.uint8))
     return folder
 
 

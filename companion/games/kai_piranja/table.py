@@ -151,14 +151,17 @@ class KaiPiranjaTable:
             return seats[seat] if seat is not None else zone
 
         out: list[str] = []
-        eaten: dict[str, list[str]] = {}
+        eaten: dict[tuple[str, str], list[str]] = {}  # by pile and the hungry fish that ate them
+        covered: dict[str, list[str]] = {}  # older hungry fish of a pile, now under the newer stacks
         for d in diffs:
             if d.kind == LEFTOVER or d.expected is None:
-                species = self._eaten_into(state, d.card)
-                if species is not None:
-                    eaten.setdefault(species, []).append(d.card)
-                else:
+                under = self._under_in_pile(state, d.card)
+                if under is None:
                     out.append(self._leftover(state, d.card, tr, seats))
+                elif under[1] is None:
+                    covered.setdefault(under[0], []).append(d.card)
+                else:
+                    eaten.setdefault((under[0], under[1]), []).append(d.card)
             elif d.kind == ORDER:
                 out.append(tr(T.FIX_ORDER, seat=seat_name(d.expected.zone)))
             elif d.expected.zone == CENTRE:
@@ -177,23 +180,41 @@ class KaiPiranjaTable:
                         other=seat_name(d.seen.zone),
                     )
                 )
-        for species, cards in eaten.items():
-            pile = state.piles[SPECIES.index(species)]
+        for (species, hungry), cards in eaten.items():
             out.append(
                 tr.plural(
                     *T.UNDER_HUNGRY,
                     len(cards),
                     cards=join_words([name(c) for c in cards], tr),
-                    card=name(pile[-1]),
+                    card=name(hungry),
+                    species=self.game.species_name(species, tr.language),
+                )
+            )
+        for species, cards in covered.items():
+            top = state.piles[SPECIES.index(species)][-1]
+            out.append(
+                tr(
+                    T.ON_TOP,
+                    card=name(top),
+                    cards=join_words([name(c) for c in cards], tr),
                     species=self.game.species_name(species, tr.language),
                 )
             )
         return out
 
-    def _eaten_into(self, state: State, card: str) -> str | None:
+    def _under_in_pile(self, state: State, card: str) -> tuple[str, str | None] | None:
+        """Where a card lies under the top of a digesting pile: its species and the hungry fish that ate it, or
+        None for a hungry fish, which ate and was eaten by no one (a newer stack covers it). None for a card
+        in no pile, or on top.
+
+        A pile is the stacks of hungry fish that landed on it, each a hungry fish over what it ate: the fish a
+        card was eaten by is the first hungry fish above it."""
         for species, pile in zip(SPECIES, state.piles, strict=True):
             if card in pile[:-1]:
-                return species
+                if self._faces[card].hungry:
+                    return species, None
+                above = pile[pile.index(card) + 1 :]
+                return species, next(c for c in above if self._faces[c].hungry)
         return None
 
     def _leftover(self, state: State, card: str, tr: Translator, seats: Sequence[str]) -> str:

@@ -105,6 +105,7 @@ UNDER_HUNGRY = NP_(
     "The {cards} was eaten: put it under the {card}, on the {species} pile in the centre.",
     "The {cards} were eaten: put them under the {card}, on the {species} pile in the centre.",
 )
+ON_TOP = N_("Put the {card} on top of the {cards}, on the {species} pile in the centre.")
 TO_CATCH = N_("The {card} is in {seat}'s catch: turn it face down on the catch pile.")
 TO_BOX = N_("No row could take the {card}: put it back in the box.")
 NOT_PLAYED = N_("The {card} is not in play: turn it face down again.")

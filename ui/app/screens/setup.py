@@ -12,7 +12,9 @@ from kivy.uix.image import Image
 from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
+from companion.errors import CommandError
 from companion.i18n import N_, Translator, translator
+from companion.names import checked_names
 from companion.protocol import Option, RecordError
 from companion.registry import GameSpec
 from companion.session import LiveSession
@@ -36,8 +38,6 @@ NO_CAMERA = N_("No camera: moves by hand")
 CHECK = N_("Check the camera")
 CHECKING = N_("Looking through the camera…")
 START = N_("Start the game")
-EMPTY_NAME = N_("Seat {n} has no name: type one.")
-SAME_NAME = N_("Two seats are called {name}: give each player a name of their own.")
 BAD_OPTIONS = N_("These options do not go together: {problem}")
 CANNOT_SAVE = N_("The game cannot be saved: {problem}")
 
@@ -224,31 +224,22 @@ class SetupPage(Page):
     def start(self) -> None:
         """Check the names and options, save a new game, and open the live table."""
         assert self.spec is not None
-        names = [n.strip() for n in self.names[: self.players]]
-        self.problem = self.names_problem(names)
-        if self.problem is None:
+        try:
+            names = checked_names(self.names[: self.players])
+            game = self.spec.make(self.options)
+        except CommandError as exc:
+            self.problem = exc.tell(self.app.language)
+        except RecordError as exc:
+            self.problem = self.tr(BAD_OPTIONS, problem=str(exc))
+        else:
             try:
-                game = self.spec.make(self.options)
-            except RecordError as exc:
-                self.problem = self.tr(BAD_OPTIONS, problem=str(exc))
+                path = self.app.library.new_session_path(self.spec.name)
+                session = LiveSession.create(path, game, names)
+            except RecordError as exc:  # the folder cannot be written, or another program holds the file
+                self.problem = self.tr(CANNOT_SAVE, problem=exc.tell(self.app.language))
+            except OSError as exc:
+                self.problem = self.tr(CANNOT_SAVE, problem=str(exc))
             else:
-                try:
-                    path = self.app.library.new_session_path(self.spec.name)
-                    session = LiveSession.create(path, game, tuple(names))
-                except RecordError as exc:  # the folder cannot be written, or another program holds the file
-                    self.problem = self.tr(CANNOT_SAVE, problem=exc.tell(self.app.language))
-                except OSError as exc:
-                    self.problem = self.tr(CANNOT_SAVE, problem=str(exc))
-                else:
-                    self.app.page("live").play(session, camera=self.camera, kind=self.kind)
-                    return
+                self.app.page("live").play(session, camera=self.camera, kind=self.kind)
+                return
         self.refresh()
-
-    def names_problem(self, names: list[str]) -> str | None:
-        for seat, name in enumerate(names):
-            if not name:
-                return self.tr(EMPTY_NAME, n=seat + 1)
-        for name in names:
-            if names.count(name) > 1:
-                return self.tr(SAME_NAME, name=name)
-        return None
