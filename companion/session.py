@@ -425,6 +425,24 @@ class LiveSession:
 # --- reading a stored session ----------------------------------------------------------------------
 
 
+def read_header(path: str | os.PathLike[str], registry: Registry = GAMES) -> tuple[Header, Game[Any, Any]]:
+    """A saved game's header and rules, read without writing to the file (``resume`` may repair it): what the
+    camera check needs to know, the game and its players. Raises RecordError if it cannot be read."""
+    path = Path(path)
+    if not path.is_file():
+        raise RecordError(f"no live session at {path}")
+    _check_magic(path)
+    try:
+        # immutable: no -wal or -shm file left behind; the header lives in the main file from creation on.
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+    except sqlite3.Error as exc:
+        raise RecordError(f"{path} cannot be read ({exc})") from None
+    try:
+        return _read_header(db, path, registry)
+    finally:
+        db.close()
+
+
 def _read_header(db: sqlite3.Connection, path: Path, registry: Registry) -> tuple[Header, Game[Any, Any]]:
     try:
         meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
