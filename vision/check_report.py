@@ -34,27 +34,18 @@ def text_report(verdict: Verdict, saved: Path, tr: Translator) -> list[str]:
         )
     mine = [s for s in verdict.stickers if s.this_game]
     lines.append(tr(N_("{game} stickers read: {n}"), game=verdict.game_title, n=len(mine)))
-    for s in mine:
-        lines.append(
-            tr(
-                N_("  {number}. {card}, {where}: {px} pixels per cell"),
-                number=s.number,
-                card=s.card,
-                where=s.where,
-                px=f"{s.px_per_cell:.1f}",
-            )
-        )
-    for s in verdict.stickers:
-        if not s.this_game:
+    for s in verdict.stickers:  # this game's, then other games' named by game
+        words = {"number": s.number, "card": s.card, "where": s.where}
+        if s.this_game:
             lines.append(
                 tr(
-                    N_("  {number}. {game}: {card}, {where}"),
-                    number=s.number,
-                    game=s.game_title,
-                    card=s.card,
-                    where=s.where,
+                    N_("  {number}. {card}, {where}: {px} pixels per cell"),
+                    px=f"{s.px_per_cell:.1f}",
+                    **words,
                 )
             )
+        else:
+            lines.append(tr(N_("  {number}. {game}: {card}, {where}"), game=s.game_title, **words))
     lines.append(
         tr(
             N_("Brightness {brightness} of 255, sharpness {sharpness} of 1."),

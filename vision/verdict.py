@@ -5,7 +5,7 @@ Every text in it is already in the player's language; codes and numbers stay lan
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from companion.protocol import JSON
 
@@ -17,12 +17,6 @@ class Problem:
     code: str  # e.g. "mat-markers", "stickers-small"
     message: str
     seat: int | None = None  # counted from 1, as printed on the mats
-
-    def to_json(self) -> dict[str, JSON]:
-        out: dict[str, JSON] = {"code": self.code, "message": self.message}
-        if self.seat is not None:
-            out["seat"] = self.seat
-        return out
 
 
 @dataclass(frozen=True)
@@ -36,17 +30,6 @@ class MatSeen:
     out_of_view: tuple[str, ...]  # corners not read that lie outside the picture
     hidden: tuple[str, ...]  # corners not read inside the picture: covered, or unreadable
     px_per_mm: float | None  # the mat's scale in the picture; None when fewer than two markers were read
-
-    def to_json(self) -> dict[str, JSON]:
-        return {
-            "seat": self.seat,
-            "name": self.name,
-            "expected": self.expected,
-            "markers": list(self.markers),
-            "out_of_view": list(self.out_of_view),
-            "hidden": list(self.hidden),
-            "px_per_mm": self.px_per_mm,
-        }
 
 
 @dataclass(frozen=True)
@@ -64,20 +47,6 @@ class StickerSeen:
     large_enough: bool
     this_game: bool  # False: a sticker of another registered game
 
-    def to_json(self) -> dict[str, JSON]:
-        return {
-            "number": self.number,
-            "game": self.game,
-            "game_title": self.game_title,
-            "card_id": self.card_id,
-            "card": self.card,
-            "zone": self.zone,
-            "where": self.where,
-            "px_per_cell": self.px_per_cell,
-            "large_enough": self.large_enough,
-            "this_game": self.this_game,
-        }
-
 
 @dataclass(frozen=True)
 class Scale:
@@ -87,14 +56,6 @@ class Scale:
     px_per_cell: float | None  # the stickers' median; None without a sticker
     smallest_px_per_cell: float | None
     needed_px_per_cell: float
-
-    def to_json(self) -> dict[str, JSON]:
-        return {
-            "px_per_mm": self.px_per_mm,
-            "px_per_cell": self.px_per_cell,
-            "smallest_px_per_cell": self.smallest_px_per_cell,
-            "needed_px_per_cell": self.needed_px_per_cell,
-        }
 
 
 @dataclass(frozen=True)
@@ -125,6 +86,7 @@ class Verdict:
         return (self.headline, *(p.message for p in self.problems), *(n.message for n in self.notes))
 
     def to_json(self) -> dict[str, JSON]:
+        """Plain data for ``json.dumps``: the fields as they are, the frame's measures grouped."""
         return {
             "good": self.good,
             "headline": self.headline,
@@ -139,9 +101,9 @@ class Verdict:
                 "sharpness": self.sharpness,
                 "glare": self.glare,
             },
-            "scale": self.scale.to_json(),
-            "mats": [m.to_json() for m in self.mats],
-            "stickers": [s.to_json() for s in self.stickers],
-            "problems": [p.to_json() for p in self.problems],
-            "notes": [n.to_json() for n in self.notes],
+            "scale": asdict(self.scale),
+            "mats": [asdict(m) for m in self.mats],
+            "stickers": [asdict(s) for s in self.stickers],
+            "problems": [asdict(p) for p in self.problems],
+            "notes": [asdict(n) for n in self.notes],
         }
