@@ -44,7 +44,7 @@ def draw(frame: np.ndarray, seen: Looked, verdict: Verdict) -> np.ndarray:
             corners = (
                 view.outline if view is not None else np.array([q.mean(axis=0) for q in places.values()])
             )
-            at = 0.8 * corners[0] + 0.2 * corners.mean(axis=0)
+            at = 0.7 * corners[0] + 0.3 * corners.mean(axis=0)
             label(out, f"{mat.seat}: {len(mat.markers)}/4", at, colour, 1.2 * size)
     quads = [c.corners for c in det.cards] + [o.corners for o in seen.others]
     for sticker, quad in zip(verdict.stickers, quads, strict=True):
