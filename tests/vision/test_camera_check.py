@@ -170,12 +170,19 @@ def test_white_paper_in_full_light_is_not_glare(gain, seed, camera):
     assert verdict.glare == 0 and "glare" not in [p.code for p in verdict.problems]  # ...and that is no glare
 
 
-@pytest.mark.parametrize("gain", [1.0, 1.3])
-def test_a_lamp_reflection_is_glare(game, renderer, gain):
+@pytest.mark.parametrize(
+    ("gain", "camera", "seed"),
+    [
+        (1.0, CAMERA, 3),
+        (1.3, CAMERA, 3),
+        (1.0, ISSUE_CAMERA, 3),
+        (1.0, ISSUE_CAMERA, 11),
+    ],  # 11: its rim shows ink
+)
+def test_a_lamp_reflection_is_glare(game, renderer, gain, camera, seed):
     look = Look(gain=gain, glare=(Glare(0.3, 0.4, 0.04, 0.9),))
-    verdict = verdict_on(
-        renderer.render(table_scene(game, 3, camera=CAMERA, centre=6, look=look)).image, game
-    )
+    image = renderer.render(table_scene(game, seed, camera=camera, centre=6, look=look)).image
+    verdict = verdict_on(image, game)
     assert verdict.glare > 0.002 and "glare" in [p.code for p in verdict.problems]
 
 
