@@ -117,6 +117,9 @@ class OtherSticker:
     px_per_cell: float
 
 
+Markers = dict[int, dict[int, np.ndarray]]  # seat -> corner -> the marker's 4 frame points, read or expected
+
+
 @dataclass(frozen=True)
 class Looked:
     """One frame's reading, for the verdict and the drawing: this game's detections and the rest."""
@@ -124,9 +127,7 @@ class Looked:
     detections: Detections
     others: tuple[OtherSticker, ...]
     other_kind_cards: int  # this game's stickers read as the other kind, when none was read as the chosen one
-    markers: dict[
-        int, dict[int, np.ndarray]
-    ]  # seat -> corner -> the marker's 4 frame points, read or expected
+    markers: Markers
 
 
 def look(frame: np.ndarray, expected: Expected) -> Looked:
