@@ -286,6 +286,7 @@ class Game(ABC, Generic[S, A]):
     state_custom: ClassVar[Mapping[str, Custom]] = {}  # state fields with a JSON form of their own
     out_of_turn_actions: ClassVar[frozenset[type]] = frozenset()  # actions any seat may take at any time
     kind_words: ClassVar[Mapping[str, str]] = {}  # action kind -> English msgid naming it (describe_kind)
+    back_words: ClassVar[Mapping[str, str]] = {}  # card back -> English msgid naming it (describe_back)
 
     _timed: ClassVar[bool] = False  # whether the game overrides check_timing: check skips the call if not
 
@@ -479,6 +480,12 @@ class Game(ABC, Generic[S, A]):
         Read from ``kind_words``; a kind it does not name is told as itself."""
         message = self.kind_words.get(kind)
         return self.translator(language)(message) if message else kind
+
+    def describe_back(self, back: str, language: str = "en") -> str:
+        """A card back in words, e.g. "empty sea": printed on the stickers of the cards with that back.
+        Read from ``back_words``; a back it does not name is told as itself."""
+        message = self.back_words.get(back)
+        return self.translator(language)(message) if message else back
 
     def describe_state(self, state: S, language: str = "en", seats: Sequence[str] = ()) -> str:
         """The table in words; games override this (the default shows the state's JSON)."""

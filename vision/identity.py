@@ -53,11 +53,22 @@ class GameCards:
         None  # every component the box may hold: what a sticker may name (default: catalogue)
     )
     sticker_id: Callable[[int], int] | None = None  # component number -> sticker id (default: the registry's)
+    back_name: Callable[[str, str], str] = lambda back, language: back  # (back, language) -> words
+    title: str = ""  # e.g. "Kai Piranja", printed on its stickers' guide (default: the name)
 
     @classmethod
     def of(cls, spec: GameSpec, profile: object = None) -> GameCards:
         game = spec.make(profile)  # type: ignore[arg-type]
-        return cls(spec.name, spec.code, game.catalogue(), game.card_name, spec.components(), spec.sticker_id)
+        return cls(
+            spec.name,
+            spec.code,
+            game.catalogue(),
+            game.card_name,
+            spec.components(),
+            spec.sticker_id,
+            game.describe_back,
+            spec.title,
+        )
 
     @property
     def components(self) -> Catalogue:

@@ -26,6 +26,7 @@ from companion.games.kai_piranja.coach import (
 from companion.games.kai_piranja.profile import KaiPiranjaProfile
 from companion.games.kai_piranja.state import SATED
 from companion.i18n import LANGUAGES, UnknownLanguage, translator
+from companion.protocol import Violation
 from tests.coach.helpers import random_state
 from tests.kai_piranja.tables import Deck, table
 
@@ -76,12 +77,31 @@ def test_at_the_start_one_card_in_five_is_hungry() -> None:
 
 
 def test_at_four_players_the_box_cards_are_counted_and_the_odds_called_an_estimate() -> None:
-    game = GAME
+    game = KaiPiranjaGame(KaiPiranjaProfile(removed_unknown=False))
     state = game.initial_state(4)
     odds = reveal_odds(game, state, FARANDOLE)
     # 47 cards went back in the box unseen: they stay among the unseen, and the chance is unchanged.
     assert (odds.unseen, odds.face_down, odds.chance, odds.estimated) == (140, 93, Fraction(1, 5), True)
     assert "estimate" in reveal_option(coach(game, state)).risk
+
+
+def test_uncounted_the_coach_says_how_many_were_revealed_and_calls_the_odds_an_estimate() -> None:
+    deck = Deck(GAME)
+    state = table(GAME, deck, players=3, rows={0: ["piranha-small", "piranha-large"]})
+    odds = reveal_odds(GAME, state, FARANDOLE)
+    # Nobody knows how many of the 138 unseen farandole cards are in play: the odds are only an estimate.
+    assert (odds.unseen, odds.face_down, odds.estimated) == (138, None, True)
+    coaching = coach(GAME, state)
+    assert "estimate" in reveal_option(coaching).risk
+    assert "Nobody counted the farandole cards: 2 revealed so far." in coaching.summary
+    assert (
+        "Personne n'a compté les cartes farandole : 2 révélées jusqu'ici." in coach(GAME, state, "fr").summary
+    )
+    # The first empty-sea card shows the farandole ran out: from then on the coach counts the empty sea.
+    after = GAME.apply(state, Reveal(0, deck("moonfish-small", EMPTY_SEA)))
+    assert not isinstance(after, Violation)
+    summary = coach(GAME, after.state).summary
+    assert "End phase: 19 empty-sea cards are left." in summary and "Nobody counted" not in summary
 
 
 def test_odds_and_loss_on_a_hand_made_table() -> None:

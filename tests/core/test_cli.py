@@ -38,7 +38,7 @@ def test_replay_prints_the_final_table_scores_and_why_the_winner_won(tmp_path: P
     assert (
         "Rangée de P1" in out
         and "Scores finaux :" in out
-        and out.rstrip().endswith("(contre 20 et 18) : P2 gagne.")
+        and out.rstrip().endswith("(contre 21 et 19) : P2 gagne.")
     )
 
 

@@ -7,13 +7,17 @@ import random
 import pytest
 
 from companion.games.kai_piranja import KaiPiranjaGame
-from companion.games.kai_piranja.profile import KaiPiranjaProfile
+from companion.games.kai_piranja.profile import SIMULATED_REMOVED, KaiPiranjaProfile
 from companion.protocol import Step
 
-PROFILES = [KaiPiranjaProfile(), KaiPiranjaProfile(capture_requires_banking=True)]
+PROFILES = [
+    KaiPiranjaProfile(),
+    KaiPiranjaProfile(capture_requires_banking=True),
+    KaiPiranjaProfile(removed_unknown=False),
+]
 
 
-@pytest.mark.parametrize("profile", PROFILES, ids=["rulebook", "capture-on-banking"])
+@pytest.mark.parametrize("profile", PROFILES, ids=["rulebook", "capture-on-banking", "counted"])
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_scores_are_catch_sizes_and_every_card_is_somewhere(profile: KaiPiranjaProfile, players: int) -> None:
     game = KaiPiranjaGame(profile)
@@ -28,7 +32,10 @@ def test_scores_are_catch_sizes_and_every_card_is_somewhere(profile: KaiPiranjaP
         everywhere = [c for g in (*state.rows, *state.catches, *state.piles, state.out_of_play) for c in g]
         assert sorted(everywhere) == sorted(state.seen)
         unseen = len(game.catalogue()) - len(state.seen)
-        removed = profile.removed_at_3_4_players if players <= 4 else 0
+        removed = profile.removed_count(players)
+        if removed is None:  # the simulated table put back a third it drew, and the farandole ran out
+            removed = unseen - state.empty_sea_left
+            assert removed in SIMULATED_REMOVED
         assert unseen == removed + state.farandole_left + state.empty_sea_left
         # The game ends only through the first hungry empty-sea card (four of the twenty are hungry).
         last = state.out_of_play[-1]

@@ -300,14 +300,28 @@ def test_capture_requires_banking_option(deck):
 # --- revealing and the end of the game ---
 
 
-def test_three_or_four_players_remove_a_third_of_the_farandole_cards(game):
+COUNTED = KaiPiranjaProfile(removed_unknown=False)
+
+
+def test_three_or_four_players_remove_a_third_of_the_farandole_cards_counted_as_47():
+    game = KaiPiranjaGame(COUNTED)
     assert game.initial_state(3).farandole_left == 93 and game.initial_state(4).farandole_left == 93
     assert game.initial_state(5).farandole_left == 140 and game.initial_state(6).farandole_left == 140
     assert all(s.empty_sea_left == 20 for s in map(game.initial_state, (3, 4, 5, 6)))
 
 
-def test_farandole_cards_first(game, deck):
+def test_uncounted_any_farandole_card_may_still_be_in_play_at_the_start(game):
+    assert all(game.initial_state(n).farandole_left == 140 for n in (3, 4, 5, 6))
+
+
+def test_farandole_cards_first(deck):
+    game = KaiPiranjaGame(COUNTED)
     state = game.initial_state(4)
+    assert refuse(game, state, Reveal(0, deck("piranha-small", "empty-sea"))).code == "farandole-first"
+
+
+def test_farandole_cards_first_at_five_players_even_uncounted(game, deck):
+    state = game.initial_state(5)  # nothing is put back at 5 or 6: the count is known
     assert refuse(game, state, Reveal(0, deck("piranha-small", "empty-sea"))).code == "farandole-first"
 
 

@@ -14,9 +14,15 @@ from fractions import Fraction
 
 from companion.coach import CN_, CNP_, Advice, Coaching, coach_translator
 from companion.games.kai_piranja.actions import Bank, Capture, EndTurn, KaiPiranjaAction, Reveal
+from companion.games.kai_piranja.box import FARANDOLE_CARDS
 from companion.games.kai_piranja.cards import EMPTY_SEA, FARANDOLE, SPECIES, Face, faces
 from companion.games.kai_piranja.engine import KaiPiranjaGame
-from companion.games.kai_piranja.rules import capturable_species, count_species, eaten_by_hungry
+from companion.games.kai_piranja.rules import (
+    capturable_species,
+    count_species,
+    eaten_by_hungry,
+    farandole_may_run_out,
+)
 from companion.games.kai_piranja.state import State
 from companion.i18n import Translator
 from companion.protocol import join_words, seat_name
@@ -35,6 +41,10 @@ PILES = CN_("Piles in the centre: {piles}.")
 PILE_ITEM = CNP_("{species} ({n} card)", "{species} ({n} cards)")
 NO_PILES = CN_("No pile in the centre.")
 FARANDOLE_LEFT = CNP_("{n} farandole card is still face down.", "{n} farandole cards are still face down.")
+FARANDOLE_UNCOUNTED = CNP_(
+    "Nobody counted the farandole cards: {n} revealed so far. When their stack is empty, the empty sea comes next.",
+    "Nobody counted the farandole cards: {n} revealed so far. When their stack is empty, the empty sea comes next.",
+)
 END_PHASE = CNP_("End phase: {n} empty-sea card is left.", "End phase: {n} empty-sea cards are left.")
 
 # --- revealing ---
@@ -117,7 +127,7 @@ class RevealOdds:
 
     back: str  # the back that must be revealed now
     unseen: int  # cards of that back not yet seen, those put back in the box included
-    face_down: int  # cards of that back still face down in play
+    face_down: int | None  # cards of that back still face down in play; None: nobody counted them
     hungry: tuple[int, ...]  # hungry cards among the unseen, per species in SPECIES order
 
     @property
@@ -136,7 +146,7 @@ class RevealOdds:
     @property
     def estimated(self) -> bool:
         """Whether some unseen cards are out of play (put back in the box), making the odds an estimate."""
-        return self.unseen > self.face_down
+        return self.face_down is None or self.unseen > self.face_down
 
 
 def game_faces(game: KaiPiranjaGame) -> dict[str, Face]:
@@ -149,7 +159,9 @@ def reveal_odds(game: KaiPiranjaGame, state: State, back: str) -> RevealOdds:
     face_of = game_faces(game)
     unseen = [c for c in game.catalogue().ids(back) if c not in state.seen]
     hungry = tuple(sum(1 for c in unseen if face_of[c].hungry and face_of[c].species == s) for s in SPECIES)
-    face_down = state.farandole_left if back == FARANDOLE else state.empty_sea_left
+    face_down: int | None = state.farandole_left if back == FARANDOLE else state.empty_sea_left
+    if back == FARANDOLE and farandole_may_run_out(game.box, state):
+        face_down = None  # farandole_left is only how many could remain
     return RevealOdds(back, len(unseen), face_down, hungry)
 
 
@@ -212,7 +224,9 @@ def summary(game: KaiPiranjaGame, state: State, tr: Translator, seats: Sequence[
         standing(state, tr, seats),
         piles_text(game, state, tr),
     ]
-    if state.farandole_left:
+    if farandole_may_run_out(game.box, state):
+        parts.append(tr.plural(*FARANDOLE_UNCOUNTED, FARANDOLE_CARDS - state.farandole_left))
+    elif state.farandole_left:
         parts.append(tr.plural(*FARANDOLE_LEFT, state.farandole_left))
     elif state.empty_sea_left:
         parts.append(tr.plural(*END_PHASE, state.empty_sea_left))

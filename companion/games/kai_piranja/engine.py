@@ -17,7 +17,7 @@ from .actions import ACTION_TYPES, Bank, Capture, EndTurn, KaiPiranjaAction, Rev
 from .box import EMPTY_SEA_CARDS, FARANDOLE_CARDS, box
 from .cards import EMPTY_SEA, FARANDOLE, SPECIES
 from .invariants import invariant_problems, shape_problem
-from .profile import KaiPiranjaProfile
+from .profile import SIMULATED_REMOVED, KaiPiranjaProfile
 from .rules import CAPTURE_THRESHOLD, capturable, hungry_count, winners_by_rulebook
 from .state import JSON_FIELDS, NO_REVEAL, SATED, CardSet, State
 
@@ -33,6 +33,7 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
     action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
     state_custom: ClassVar[Mapping[str, Custom]] = JSON_FIELDS
     kind_words: ClassVar[Mapping[str, str]] = T.KIND_WORDS
+    back_words: ClassVar[Mapping[str, str]] = T.BACK_NAMES
 
     profile: KaiPiranjaProfile
 
@@ -46,6 +47,7 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
         self._bank_end = [(Bank(seat), EndTurn(seat)) for seat in seats]
         self._reveals = [{card: Reveal(seat, card) for card in self.box.back} for seat in seats]
         self._captures_now = not self.profile.capture_requires_banking  # captures wait for banking if not
+        self._uncounted = self.profile.removed_unknown  # a simulated table may then run out of farandole
         # Per back, what a random reveal draws from: the cards' bits in State.seen, their count and the
         # bits a draw below that count takes; and per seat, the reveal of each card in the same order.
         self._backs = {
@@ -64,7 +66,8 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
 
     def initial_state(self, players: int) -> State:
         self.check_players(players)
-        removed = self.profile.removed_at_3_4_players if players <= 4 else 0
+        # Uncounted, every farandole card may be in play until the table shows the farandole ran out.
+        removed = self.profile.removed_count(players) or 0
         return State(
             players=players,
             current=0,
@@ -122,6 +125,8 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
             if choice is not None:
                 return choice
         assert back is not None
+        if back == FARANDOLE and self._uncounted and self._runs_out(state, bits):
+            back = EMPTY_SEA
         # A card of the back drawn uniformly among the unseen, as the bare loop draws it: a few draws among all
         # the back's cards while they find seen ones (cheap until few are left unseen), then among the unseen.
         card_bits, n, k = self._backs[back]
@@ -153,16 +158,23 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
             options.append(end)
         if reveal:
             options.append(None)
-        # The draws of rng.choice and rng.randrange(n), made here without their checks and calls: n.bit_length()
-        # random bits, drawn again while they make n or more (CPython's Random._randbelow_with_getrandbits). The
-        # same numbers from the same seed, so seeded games stay as they were (the golden playthroughs, and the
-        # bare loop's games, which draw through rng.choice, check it).
-        n = len(options)
-        k = n.bit_length()
-        r = bits(k)
-        while r >= n:
-            r = bits(k)
-        return options[r]
+        # The draw of rng.choice, made here without its checks and calls.
+        return options[_below(len(options), bits)]
+
+    def _runs_out(self, state: State, bits: Callable[[int], int]) -> bool:
+        """Whether a simulated table that put back an uncounted third finds its farandole empty now.
+
+        The table put back a count drawn uniformly from ``SIMULATED_REMOVED``, decided as late as it can be
+        (deferred decision: the same games as drawing it at the start, with no hidden count in the state). With
+        ``k`` farandole cards revealed and none missing yet, the count still possible in play is one of
+        ``k..most``, each as likely, and it is ``k`` with chance 1 in their number.
+        """
+        possible = FARANDOLE_CARDS - SIMULATED_REMOVED[0] - (FARANDOLE_CARDS - state.farandole_left) + 1
+        if possible > len(SIMULATED_REMOVED):
+            return False  # fewer revealed than the fewest a table keeps in play: most reveals stop here
+        if not rules.farandole_may_run_out(self.box, state):
+            return False
+        return possible <= 1 or _below(possible, bits) == 0
 
     # --- the end ----------------------------------------------------------------------------------
 
@@ -215,3 +227,15 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
 
     def rules_summary(self, language: str = "en") -> str:
         return words.rules_summary(self.translator(language))
+
+
+def _below(n: int, bits: Callable[[int], int]) -> int:
+    """A number below ``n`` drawn as ``rng.randrange(n)`` draws it, without its checks and calls: n.bit_length()
+    random bits, drawn again while they make n or more (CPython's Random._randbelow_with_getrandbits). The same
+    numbers from the same seed, so seeded games stay as they were (the golden playthroughs, and the bare loop's
+    games, which draw through rng.choice, check it)."""
+    k = n.bit_length()
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return r

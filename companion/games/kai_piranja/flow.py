@@ -57,6 +57,10 @@ def reveal(box: Box, state: State, seat: int, card: str, changes: Changes, effec
             effects.append(("last-farandole", T.LAST_FARANDOLE, ()))
     else:
         changes["empty_sea_left"] = state.empty_sea_left - 1
+        if state.farandole_left:  # legal only with the count unknown: the farandole ran out before this card
+            changes["farandole_left"] = 0
+            revealed = (state.seen.mask & box.mask_by_back[FARANDOLE]).bit_count()
+            effects.append(("farandole-ran-out", T.FARANDOLE_RAN_OUT, (("n", revealed),)))
     if card not in box.hungry:
         place_sated(box, state, seat, card, changes, effects)
         return False

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.i18n import N_, NP_
+from companion.i18n import N_, NP_, Translator
 from companion.picture import (
     BACK,
     CARD,
@@ -23,6 +23,7 @@ from companion.protocol import seat_name
 from . import text as T
 from .cards import EMPTY_SEA, FARANDOLE, SPECIES
 from .engine import KaiPiranjaGame
+from .rules import farandole_may_run_out
 from .state import State
 from .words import card_name, species_name
 
@@ -41,7 +42,7 @@ def picture(game: KaiPiranjaGame, state: State, language: str, seats: Sequence[s
     tr = game.translator(language)
     sketch = Sketch()
     stacks = [
-        (count_label(tr(T.BACK_NAMES[FARANDOLE]), state.farandole_left, tr), BACK),
+        (farandole_label(game, state, tr), BACK),
         (count_label(tr(T.BACK_NAMES[EMPTY_SEA]), state.empty_sea_left, tr), BACK),
     ]
     stacks += [
@@ -63,3 +64,10 @@ def picture(game: KaiPiranjaGame, state: State, language: str, seats: Sequence[s
         sketch.y += CARD_H + GAP
     sketch.caption(tr(GAME_OVER) if state.over else tr(T.TURN, seat=seat_name(state.current, tr, seats)))
     return sketch.picture()
+
+
+def farandole_label(game: KaiPiranjaGame, state: State, tr: Translator) -> str:
+    """The farandole stack counted, or said uncounted: the picture shows nothing the table does not know."""
+    if farandole_may_run_out(game.box, state):
+        return tr(T.FARANDOLE_UNCOUNTED)
+    return count_label(tr(T.BACK_NAMES[FARANDOLE]), state.farandole_left, tr)

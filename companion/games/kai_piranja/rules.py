@@ -87,6 +87,23 @@ def back_to_reveal(state: State) -> str | None:
     return EMPTY_SEA if state.empty_sea_left else None
 
 
+def farandole_may_run_out(box: Box, state: State) -> bool:
+    """Whether the next empty-sea card is the sign that the farandole ran out: nobody counted the cards put back,
+    so farandole cards may remain (``farandole_left`` is only how many could) until the table shows none."""
+    return (
+        bool(state.farandole_left and state.empty_sea_left)
+        and box.profile.removed_count(state.players) is None
+    )
+
+
+def backs_to_reveal(box: Box, state: State) -> tuple[str, ...]:
+    """Every back a card may be revealed from now, the one expected first."""
+    back = back_to_reveal(state)
+    if back is None:
+        return ()
+    return (FARANDOLE, EMPTY_SEA) if farandole_may_run_out(box, state) else (back,)
+
+
 def unseen(box: Box, state: State, back: str) -> list[str]:
     """The cards of ``back`` not yet revealed, in the box's order. Read from the bits left unset rather than by
     asking of every card: the random policy asks when its draws keep finding seen cards, late in a game, with
@@ -130,8 +147,8 @@ def decisions(box: Box, state: State) -> list[KaiPiranjaAction]:
 def legal_actions(box: Box, state: State) -> list[KaiPiranjaAction]:
     if state.over:
         return []
-    back = back_to_reveal(state)
-    reveals = [] if back is None else [Reveal(state.current, c) for c in unseen(box, state, back)]
+    seat = state.current
+    reveals = [Reveal(seat, c) for back in backs_to_reveal(box, state) for c in unseen(box, state, back)]
     return [*reveals, *decisions(box, state)]
 
 
@@ -159,6 +176,8 @@ def check_reveal(box: Box, state: State, action: Reveal) -> Violation | None:
         return violation("no-card-left", T.NO_CARD_LEFT)
     if back != expected:
         if back == EMPTY_SEA:
+            if farandole_may_run_out(box, state):
+                return None  # the table has no farandole card left: it shows the count nobody knew
             return violation("farandole-first", T.FARANDOLE_FIRST)
         return violation("no-farandole-left", T.NO_FARANDOLE_LEFT)
     return None

@@ -47,6 +47,10 @@ TO_PILE = NP_(
     "It goes onto the {species} pile in the centre, which now holds {n} cards.",
 )
 LAST_FARANDOLE = N_("That was the last farandole card: from now on, reveal empty-sea cards.")
+FARANDOLE_RAN_OUT = NP_(
+    "The farandole ran out after {n} card: from now on, reveal empty-sea cards.",
+    "The farandole ran out after {n} cards: from now on, reveal empty-sea cards.",
+)
 CAPTURED = NP_(
     "{seat} has 3 fish of the {species} kind and takes the {species} pile: {n} card into the catch.",
     "{seat} has 3 fish of the {species} kind and takes the {species} pile: {n} cards into the catch.",
@@ -83,6 +87,11 @@ NOTHING_TO_BANK = N_("{seat}'s row is empty: there is nothing to bank. End the t
 
 # --- the table, for replay and the coach ---
 FACE_DOWN = N_("Face-down cards: farandole {farandole}, empty sea {empty_sea}.")
+FACE_DOWN_UNCOUNTED = NP_(
+    "Face-down cards: farandole uncounted, {n} revealed so far; empty sea {empty_sea}.",
+    "Face-down cards: farandole uncounted, {n} revealed so far; empty sea {empty_sea}.",
+)
+FARANDOLE_UNCOUNTED = N_("farandole: uncounted")
 ROW = N_("{seat}'s row: {cards}")
 CATCH = NP_("{seat}'s catch: {n} card", "{seat}'s catch: {n} cards")
 PILE = NP_("{species} pile in the centre: {n} card", "{species} pile in the centre: {n} cards")

@@ -9,8 +9,9 @@ from companion.protocol import JSON, join_words, seat_name
 
 from . import text as T
 from .actions import Bank, Capture, KaiPiranjaAction, Reveal
-from .box import Box
+from .box import FARANDOLE_CARDS, Box
 from .cards import SPECIES
+from .rules import farandole_may_run_out
 from .state import State
 
 CARD_PARAMS = frozenset({"card", "stopper"})
@@ -56,7 +57,7 @@ def describe_action(box: Box, action: KaiPiranjaAction, tr: Translator, seats: S
 
 def describe_state(box: Box, state: State, tr: Translator, seats: Sequence[str]) -> str:
     """Face-down cards left, each seat's row and catch, the piles in the centre, and whose turn it is."""
-    lines = [tr(T.FACE_DOWN, farandole=state.farandole_left, empty_sea=state.empty_sea_left)]
+    lines = [face_down(box, state, tr)]
     for seat in range(state.players):
         name = seat_name(seat, tr, seats)
         cards = join_words([card_name(box, c, tr) for c in state.rows[seat]], tr)
@@ -68,6 +69,14 @@ def describe_state(box: Box, state: State, tr: Translator, seats: Sequence[str])
     if not state.over:
         lines.append(tr(T.TURN, seat=seat_name(state.current, tr, seats)))
     return "\n".join(lines)
+
+
+def face_down(box: Box, state: State, tr: Translator) -> str:
+    """The face-down cards counted, or, while nobody knows how many farandole cards remain, those revealed."""
+    if farandole_may_run_out(box, state):
+        revealed = FARANDOLE_CARDS - state.farandole_left
+        return tr.plural(*T.FACE_DOWN_UNCOUNTED, revealed, empty_sea=state.empty_sea_left)
+    return tr(T.FACE_DOWN, farandole=state.farandole_left, empty_sea=state.empty_sea_left)
 
 
 def rules_summary(tr: Translator) -> str:

@@ -34,6 +34,7 @@ class KanaloaGame(Game[State, KanaloaAction]):
     state_type: ClassVar[type] = State
     action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
     kind_words: ClassVar[Mapping[str, str]] = T.KIND_WORDS
+    back_words: ClassVar[Mapping[str, str]] = T.BACK_WORDS
 
     profile: KanaloaProfile
 

@@ -21,6 +21,9 @@ KANALOA_CARD = N_("Kanaloa")
 KRAKEN_CARD = N_("Kraken")
 WAVES_SEA_CARD = N_("the waves sea card")
 SEA_CARD = N_("sea card {number}")
+# Each card back in words (Game.back_words), printed on the stickers: the tiki, Kanaloa and Kraken cards are
+# dealt together, so they share one back.
+BACK_WORDS = {"tiki": N_("tiki, Kanaloa, Kraken"), "sea": N_("sea card")}
 
 # What the table waits for, said after "must first" (see NOT_NOW).
 TASKS = {
