@@ -160,6 +160,13 @@ def read_saved(path: Path, registry: Registry) -> Contents:
         db.close()
 
 
+def read_header(path: Path, registry: Registry) -> tuple[Header, Game[Any, Any]]:
+    """A saved game's header and rules, changing nothing on disk: the camera check's game and players. A file
+    damaged past its header still tells them."""
+    contents = read_saved(path, registry)
+    return contents.header, contents.game
+
+
 def _reader(path: Path) -> sqlite3.Connection:
     # Without a -wal no writer is at work (a writer keeps one while it is open): ``immutable`` then reads the
     # file as it is and creates nothing beside it. With one, a plain read-only open reads the WAL too.

@@ -35,7 +35,7 @@ _ENGLISH_WORDS = """
     print printed printing write writes brightness sharpness detections detection blurry blur closer focus
     yes rule rules line lines illegal nothing now everything something anything because while until
     whose shuffles deals leads follow lap laps waves dolphin square squares free trump removes short finished
-    rulebook corrected undone average length panel pins header pressed key hold about such
+    rulebook corrected undone average length panel pins header pressed key hold about such cell cells
 """
 ENGLISH_WORDS = frozenset(_ENGLISH_WORDS.split())
 # English words that French shares: English only in Italian output.

@@ -7,19 +7,24 @@ writer are imported when one of these commands runs.
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.errors import CommandError
 from companion.games import DEFAULT_GAME
-from companion.i18n import LANGUAGES, translator
+from companion.i18n import LANGUAGES, N_, Translator, translator
 from companion.savecommands import refuse_saved_game
 from vision.kinds import StickerKind
 
 if TYPE_CHECKING:
+    from vision.check import Expected
     from vision.identity import GameCards
 
 LOCALE_DIR = Path(__file__).parent / "locale"
+STICKERS_WRITTEN = N_("{path}: {items} stickers on {pages} pages ({paper}, {kind})")
+MATS_WRITTEN = N_("{path}: {items} mats ({paper})")
+CANNOT_WRITE = N_("cannot write {path}: {problem}")
 DEFAULT_KIND = StickerKind.ARUCO  # chosen by the benchmark: see docs/vision.md
 
 
@@ -41,13 +46,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     chk = cam.add_parser("check", help="read one frame and say whether the setup is good enough")
     chk.add_argument("--source", default="picamera",
                      help="picamera, webcam:N, synthetic[:SEED], an image, a folder or a video")  # fmt: skip
+    chk.add_argument("--out", type=Path, default=Path("camera-check.png"),
+                     help="where to save the annotated frame (.png or .jpg)")  # fmt: skip
     chk.add_argument(
-        "--out", type=Path, default=Path("camera-check.png"), help="where to save the annotated frame"
+        "--game", default=None, help=f"the game (default: the saved game's, else {DEFAULT_GAME})"
     )
-    chk.add_argument("--game", default=DEFAULT_GAME)
     chk.add_argument("--kind", choices=[k.value for k in StickerKind], default=DEFAULT_KIND.value)
-    chk.add_argument("--players", type=int, default=None, help="how many mats should be in view")
-    chk.add_argument("--language", choices=LANGUAGES, default="en")
+    chk.add_argument("--players", type=int, default=None,
+                     help="how many mats should be in view (default: the saved game's; else asked)")  # fmt: skip
+    chk.add_argument("--session", type=Path, default=None, metavar="SAVED",
+                     help="a saved game (.sqlite): its game and players, read without changing it")  # fmt: skip
+    chk.add_argument("--json", action="store_true", help="print the verdict as JSON (the app's form)")
+    chk.add_argument("--language", "--lang", dest="language", choices=LANGUAGES, default="en")
     chk.add_argument("--wait", type=float, default=5.0, help="seconds to wait for a first frame")
     chk.set_defaults(run=run_check)
 
@@ -56,6 +66,10 @@ def _paper_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", type=Path, required=True, help="the PDF file to write")
     p.add_argument("--paper", choices=["a4", "letter"], default="a4")
     p.add_argument("--language", choices=LANGUAGES, default="en")
+
+
+def _vision(args: argparse.Namespace) -> Translator:
+    return translator(args.language, domain="vision", localedir=LOCALE_DIR)
 
 
 def _game(args: argparse.Namespace) -> GameCards:
@@ -75,8 +89,9 @@ def run_stickers(args: argparse.Namespace) -> int:
     try:
         info = sticker_sheet(game, args.out, args.paper, StickerKind(args.kind), args.language)
     except (OSError, ValueError) as exc:
-        raise CommandError(f"cannot write {args.out}: {exc}") from None
-    print(f"{args.out}: {info.items} stickers on {info.pages} pages ({args.paper}, {args.kind})")
+        raise CommandError(_vision(args)(CANNOT_WRITE, path=args.out, problem=exc)) from None
+    print(_vision(args)(STICKERS_WRITTEN, path=args.out, items=info.items, pages=info.pages, paper=args.paper,
+                        kind=args.kind))  # fmt: skip
     return 0
 
 
@@ -87,38 +102,122 @@ def run_mats(args: argparse.Namespace) -> int:
     try:
         info = mat_sheet(args.players, args.out, args.paper, args.language)
     except (OSError, ValueError) as exc:
-        raise CommandError(f"cannot write {args.out}: {exc}") from None
-    print(f"{args.out}: {info.items} mats ({args.paper})")
+        raise CommandError(_vision(args)(CANNOT_WRITE, path=args.out, problem=exc)) from None
+    print(_vision(args)(MATS_WRITTEN, path=args.out, items=info.items, paper=args.paper))
     return 0
 
 
 def run_check(args: argparse.Namespace) -> int:
+    import json
+
     from vision import check
-    from vision.pipeline import Detector
+    from vision.check_drawing import draw
+    from vision.check_report import text_report
     from vision.sources import open_source
 
-    game = _game(args)
     tr = translator(args.language, domain="vision", localedir=LOCALE_DIR)
+    if args.out.suffix.lower() not in check.IMAGE_SUFFIXES:  # said before the camera is opened
+        raise CommandError(
+            tr(
+                N_("--out {path}: the annotated frame is saved as an image: name a .png or .jpg file."),
+                path=str(args.out),
+            )
+        )
+    expected = _expected(args, tr)
     try:
         source = open_source(args.source)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
     frame, problem = check.first_frame(source, args.wait)
     if frame is None:
-        raise CommandError(tr("No camera image ({problem}): check the cable and --source.", problem=problem))
-    kind = StickerKind(args.kind)
-    detector = Detector(game, kind, expected_seats=set(range(args.players or 0)))
-    det = detector.detect(frame)
-    report = check.check_frame(frame, det, kind, tr, args.players)
+        raise CommandError(
+            tr(N_("No camera image ({problem}): check the cable and --source."), problem=problem)
+        )
+    seen = check.look(frame, expected)
+    verdict = check.judge(frame, seen, expected, tr)
     try:
-        check.save(args.out, check.draw(frame, det))
+        check.save(args.out, draw(frame, seen, verdict))
     except OSError as exc:
         raise CommandError(str(exc)) from None
-    print(f"frame {frame.shape[1]}x{frame.shape[0]}, saved with detections to {args.out}")
-    for card_id, ppm, zone in report.stickers:
-        print(f"  {card_id:24s} {ppm:5.2f} px/module  {zone}")
-    print(f"mats seen: {', '.join(str(s + 1) for s in report.mats) or '-'}; brightness {report.brightness:.0f}; "
-          f"sharpness {report.sharpness:.2f}")  # fmt: skip
-    for line in report.advice:
-        print(line)
-    return 0 if report.good else 3
+    if args.json:
+        print(json.dumps({**verdict.to_json(), "saved": str(args.out)}, ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(text_report(verdict, args.out, tr)))
+    return 0 if verdict.good else 3
+
+
+def _expected(args: argparse.Namespace, tr: Translator) -> Expected:
+    """What the table should show: the game and players from --session, --game and --players, else asked."""
+    from companion.protocol import RecordError
+    from companion.saveread import read_header
+    from vision.check import Expected
+    from vision.identity import MAT_ZONES, GameCards
+
+    names: tuple[str, ...] = ()
+    profile = None
+    players = args.players
+    try:
+        spec = args.registry.find(args.game or DEFAULT_GAME)
+        if args.session is not None:
+            header, _ = read_header(Path(args.session), args.registry)
+            if args.game is not None and spec.name != header.game:
+                raise CommandError(
+                    tr(
+                        N_("--game {game} differs from the saved game's ({saved}): leave --game out."),
+                        game=args.game,
+                        saved=header.game,
+                    )
+                )
+            if players is not None and players != len(header.seats):
+                raise CommandError(
+                    tr(
+                        N_(
+                            "--players {n} differs from the saved game's {saved} players: leave --players out."
+                        ),
+                        n=players,
+                        saved=len(header.seats),
+                    )
+                )
+            spec, names, profile, players = (
+                args.registry.find(header.game),
+                header.seats,
+                header.profile,
+                len(header.seats),
+            )
+        game = GameCards.of(spec, profile)
+    except RecordError as exc:
+        raise CommandError(tr(N_("--session: {problem}"), problem=exc.tell(args.language))) from None
+    except OSError as exc:
+        raise CommandError(tr(N_("--session: {problem}"), problem=str(exc))) from None
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    if players is None:
+        players = _ask_players(tr, MAT_ZONES)
+    if not 1 <= players <= MAT_ZONES:
+        raise CommandError(
+            tr(N_("--players {n}: mats exist for 1 to {most} players."), n=players, most=MAT_ZONES)
+        )
+    return Expected(game, StickerKind(args.kind), players, names)
+
+
+def _ask_players(tr: Translator, most: int) -> int:
+    """Asks how many mats should be in view, when someone is there to answer; else says which option to give."""
+    if not sys.stdin.isatty():
+        raise CommandError(
+            tr(
+                N_(
+                    "Say how many players' mats should be in view: --players N (or --session SAVED for a saved game's)."
+                )
+            )
+        )
+    while True:
+        try:
+            print(
+                tr(N_("How many players (one mat each)? ")), end="", file=sys.stderr, flush=True
+            )  # not in --json
+            answer = input()
+        except EOFError:
+            raise CommandError(tr(N_("No number of players given: use --players N."))) from None
+        if answer.strip().isdigit() and 1 <= int(answer) <= most:
+            return int(answer)
+        print(tr(N_("Type a number from 1 to {most}."), most=most), file=sys.stderr)

@@ -30,28 +30,8 @@ def test_print_errors_are_one_line(tmp_path, capsys):
     assert "unknown game" in err and "Traceback" not in err
 
 
-def test_camera_check_on_a_synthetic_frame(tmp_path, capsys):
-    out = tmp_path / "check.png"
-    assert main(["camera", "check", "--source", "synthetic:2", "--out", str(out), "--players", "4"]) == 0
-    text = capsys.readouterr().out
-    assert "px/module" in text and "Good" in text
-    assert cv2.imread(str(out)) is not None
-
-
-def test_camera_check_advises_on_a_dark_blurred_frame(tmp_path, capsys, game, renderer):
-    from vision.render import Look
-    from vision.scenes import table_scene
-
-    frame = renderer.render(table_scene(game, 2, look=Look(gain=0.2, blur=1.0))).image
-    cv2.imwrite(str(tmp_path / "dark.png"), frame)
-    code = main(["camera", "check", "--source", str(tmp_path / "dark.png"), "--out", str(tmp_path / "o.png"),
-                 "--language", "fr"])  # fmt: skip
-    assert code == 3
-    assert "sombre" in capsys.readouterr().out
-
-
 def test_no_camera_is_a_clean_error(capsys):
-    assert main(["camera", "check", "--source", "webcam:57", "--wait", "0.3"]) == 2
+    assert main(["camera", "check", "--source", "webcam:57", "--wait", "0.3", "--players", "4"]) == 2
     assert "No camera image" in capsys.readouterr().err
 
 

@@ -1,5 +1,5 @@
 """The setup's "check the camera" step: one frame read on a thread, the mats and stickers found drawn on it, and
-the camera check's verdict in words (`companion camera check`, vision/check.py)."""
+the camera check's verdict (`companion camera check`, vision/check.py): the same data ``--json`` prints."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from ui.talk import ui_translator
 from vision.commands import LOCALE_DIR
 from vision.identity import GameCards
 from vision.kinds import StickerKind
+from vision.verdict import Verdict
 
 NO_IMAGE = N_("No camera image ({problem}): check the cable, then try again.")
 WAIT_S = 5.0
@@ -21,8 +22,9 @@ WAIT_S = 5.0
 @dataclass(frozen=True)
 class CheckResult:
     good: bool
-    advice: tuple[str, ...]  # sentences in the chosen language: the verdict first
+    advice: tuple[str, ...]  # sentences in the chosen language: the verdict first, then each thing to fix
     image: Preview | None  # the frame with the mats and stickers found
+    verdict: Verdict | None = None  # None: no frame was judged (no camera)
 
 
 @dataclass
@@ -50,7 +52,6 @@ class CameraCheck:
 
     def _check(self) -> CheckResult:
         from vision import check
-        from vision.pipeline import Detector
         from vision.sources import open_source
 
         tr = translator(self.language, domain="vision", localedir=LOCALE_DIR)
@@ -61,7 +62,7 @@ class CameraCheck:
         frame, problem = check.first_frame(frames, self.wait)
         if frame is None:
             return CheckResult(False, (ui_translator(self.language)(NO_IMAGE, problem=problem or "?"),), None)
-        detector = Detector(GameCards.of(self.spec), self.kind, expected_seats=set(range(self.players)))
-        found = detector.detect(frame)
-        report = check.check_frame(frame, found, self.kind, tr, self.players)
-        return CheckResult(report.good, report.advice, preview(frame, found, self.width))
+        expected = check.Expected(GameCards.of(self.spec), self.kind, self.players)
+        seen = check.look(frame, expected)
+        verdict = check.judge(frame, seen, expected, tr)
+        return CheckResult(verdict.good, verdict.lines, preview(frame, seen.detections, self.width), verdict)
