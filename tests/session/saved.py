@@ -58,3 +58,13 @@ def unseen_like(match: Match, index: int) -> str:
 def reveals(match: Match) -> list[int]:
     """The 0-based positions of the moves that turn up a card."""
     return [i for i, a in enumerate(match.actions) if isinstance(a, Reveal)]
+
+
+def one_frame(folder: Path) -> Path:
+    """A recording of one blank frame at ``folder``: `play` reads a first frame before it opens or makes a game."""
+    import cv2  # the core's tests run without OpenCV; only the tests of `play` need a frame
+    import numpy as np
+
+    folder.mkdir()
+    cv2.imwrite(str(folder / "0001.png"), np.zeros((48, 64, 3), np.uint8))
+    return folder

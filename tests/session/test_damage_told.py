@@ -6,8 +6,6 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-import cv2
-import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,7 +15,7 @@ from companion.errors import Told
 from companion.games import GAMES
 from companion.saveread import SessionDamaged, read_saved
 from companion.session import LiveSession
-from tests.session.saved import FULL, damage_row, files, saved_game
+from tests.session.saved import FULL, damage_row, files, one_frame, saved_game
 
 
 @pytest.fixture
@@ -48,11 +46,7 @@ def test_moves_of_a_damaged_game_lists_what_reads_then_the_damage(damaged: Path,
 
 @pytest.mark.parametrize("command", ["correct", "play"])
 def test_writers_refuse_a_damaged_game_and_name_the_repair(damaged: Path, capsys, command: str) -> None:
-    frames = damaged.parent / "frames"
-    frames.mkdir()
-    cv2.imwrite(
-        str(frames / "0001.png"), np.zeros((48, 64, 3), np.uint8)
-    )  # play reads a first frame before all
+    frames = one_frame(damaged.parent / "frames")  # play reads a first frame before all
     before = files(damaged.parent)
     argv = {
         "correct": ["correct", str(damaged), "1", "piranha-small-F01"],

@@ -16,7 +16,7 @@ from companion.games import GAMES
 from companion.protocol import Step
 from companion.savelock import SaveLock, SaveLocked, lock_path
 from companion.session import LiveSession
-from tests.session.saved import FULL, SEATS, files, reveals, saved_game, unseen_like
+from tests.session.saved import FULL, SEATS, files, one_frame, reveals, saved_game, unseen_like
 from ui.control.library import Library
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,8 +81,7 @@ def test_a_stale_lock_of_a_dead_process_does_not_block(other_process) -> None:
 def test_two_plays_on_one_file_cannot_both_write(tmp_path: Path, capsys) -> None:
     # Before the lock, a second `play` resumed the same file and its pushes deleted the first one's moves.
     path = saved_game(tmp_path / "table.sqlite")
-    empty = tmp_path / "frames"
-    empty.mkdir()
+    empty = one_frame(tmp_path / "frames")
     with LiveSession.resume(path, command="companion play (the service)") as service:
         assert main(["play", "--session", str(path), "--source", str(empty), "--frames", "1"]) == 2
         err = capsys.readouterr().err

@@ -7,24 +7,19 @@ import errno
 import os
 from pathlib import Path
 
-import cv2
-import numpy as np
 import pytest
 
 from companion.cli import main
 from companion.protocol import RecordError
 from companion.savelock import folder_problem, lock_path
 from companion.session import LiveSession
-from tests.session.saved import KP, SEATS, files, saved_game
+from tests.session.saved import KP, SEATS, files, one_frame, saved_game
 
 
 @pytest.fixture
 def frames(tmp_path: Path) -> Path:
     """A recording of one blank frame: play reads a first frame before it opens or makes any saved game."""
-    folder = tmp_path / "frames"
-    folder.mkdir()
-    cv2.imwrite(str(folder / "0001.png"), np.zeros((48, 64, 3), np.uint8))
-    return folder
+    return one_frame(tmp_path / "frames")
 
 
 def one_line(capsys) -> str:

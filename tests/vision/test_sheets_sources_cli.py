@@ -18,7 +18,7 @@ def test_print_stickers_and_mats(tmp_path, capsys):
     assert main(["print", "mats", "--players", "4", "--out", str(tmp_path / "m.pdf"), "--paper", "letter",
                  "--language", "it"]) == 0  # fmt: skip
     out = capsys.readouterr().out
-    assert "160 stickers" in out and "4 mats" in out
+    assert "160 stickers" in out and "4 tappetini" in out  # the summary in the language asked for
     pdf = (tmp_path / "m.pdf").read_bytes()
     assert pdf.startswith(b"%PDF") and b"/MediaBox [0 0 792.00 612.00]" in pdf  # Letter landscape, in points
 
