@@ -30,6 +30,9 @@ from vision.identity import GameCards
 from vision.render import Camera
 from vision.tracking import TrackerConfig
 
+DEMO_FILE_EXISTS = N_(
+    "{path} already exists: the demo plays a new game of its own, so give --session a new file"
+)
 CANNOT_REFEREE = N_("{title} cannot be refereed from the camera yet: try `companion narrate`")
 HEADING_FACTS = N_(
     "{title}, {players} players ({names}), seed {seed}: no drawing, the tracker gets what a card reader would see."
@@ -59,6 +62,8 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         if args.session
         else Path(tempfile.mkdtemp(prefix="companion-demo-")) / "game.sqlite"
     )
+    if path.exists():  # the demo plays a new game of its own: it never resumes one
+        raise CommandError(tr(DEMO_FILE_EXISTS, path=path))
     try:
         session = LiveSession.create(path, game, names, seed)
     except RecordError as exc:

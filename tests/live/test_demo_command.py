@@ -63,3 +63,4 @@ def test_bad_options_get_one_line(tmp_path: Path, capsys) -> None:
     assert main(["demo", "--mode", "facts", "--seed", "1", "--session", str(existing)]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "taken.sqlite" in err
+    assert "resume" not in err and "a new file" in err  # the demo cannot resume a game
