@@ -270,11 +270,42 @@ SHADOW_OFFSET = (18, 22)  # px: a hand's shadow falls down and to the right of i
 
 @dataclass(frozen=True)
 class _Placed:
-    """A card where the frame shows it: card mm to frame px, its outline (px), and the box it touches."""
+    """A card where the frame shows it: card mm to frame px, its outline (px), the box it touches and the
+    pixels it covers there."""
 
     matrix: np.ndarray
     quad: np.ndarray
     box: Rect | None  # None: wholly outside the frame
+    mask: np.ndarray | None  # bool, the box's shape: the card's pixels, drawn once in the box
+
+
+@dataclass(frozen=True)
+class _PlacedHand:
+    """A hand where the frame shows it: its outline (px), the box it and its shadow touch, and the pixels
+    its palm and arm and its shadow cover there."""
+
+    outline: np.ndarray
+    box: Rect | None  # None: wholly outside the frame
+    cover: np.ndarray | None  # bool, the box's shape
+    shadow: np.ndarray | None  # bool, the box's shape
+
+
+def _mask(box: Rect | None, polygon: np.ndarray, convex: bool) -> np.ndarray | None:
+    """The pixels of ``polygon`` (frame px) drawn in an image the size of ``box``.
+
+    An outline is always drawn in its own box, never in the region being redrawn: OpenCV draws a polygon's
+    edges from where they enter the image, so one clipped by a region's border comes out a pixel off along
+    its clipped edges, and the region would not match the frame drawn whole."""
+    if box is None:
+        return None
+    x0, y0, x1, y1 = box
+    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    local = polygon - np.array([x0, y0], np.int32)
+    if convex:
+        cv2.fillConvexPoly(mask, local, 1)
+    else:
+        cv2.fillPoly(mask, [local], 1)
+    return mask > 0
 
 
 @dataclass
@@ -296,6 +327,7 @@ class _Canvas:
     hands: tuple[Hand, ...] = ()
     labels: dict[PlacedCard, int] = field(default_factory=dict)
     placed: dict[PlacedCard, _Placed] = field(default_factory=dict)
+    hands_placed: dict[Hand, _PlacedHand] = field(default_factory=dict)
     truths: dict[PlacedCard, CardTruth] = field(default_factory=dict)
 
     @property
@@ -309,8 +341,20 @@ class _Canvas:
                 [[0, 0], [layout.CARD_W, 0], [layout.CARD_W, layout.CARD_H], [0, layout.CARD_H]]
             )
             quad = apply_h(m, corners)
-            self.placed[card] = _Placed(m, np.round(quad).astype(np.int32), _box(quad, self.frame))
+            outline, box = np.round(quad).astype(np.int32), _box(quad, self.frame)
+            self.placed[card] = _Placed(m, outline, box, _mask(box, outline, convex=True))
         return self.placed[card]
+
+    def place_hand(self, hand: Hand) -> _PlacedHand:
+        if hand not in self.hands_placed:
+            poly = np.round(apply_h(self.to_image, hand_polygon(hand))).astype(np.int32)
+            shadow = poly + np.array(SHADOW_OFFSET, np.int32)
+            # anti-aliased edges reach a pixel further
+            box = _box(np.concatenate([poly, shadow]).astype(np.float32), self.frame, grow=2)
+            self.hands_placed[hand] = _PlacedHand(
+                poly, box, _mask(box, poly, convex=False), _mask(box, shadow, convex=False)
+            )
+        return self.hands_placed[hand]
 
     def changes(self, cards: tuple[PlacedCard, ...], hands: tuple[Hand, ...]) -> list[Rect]:
         """The regions to draw again to show ``cards`` and ``hands`` instead of what is drawn; relabels the cards."""
@@ -328,46 +372,32 @@ class _Canvas:
         gone = [c for c in self.cards if c not in new]
         rects = [b for c in (*gone, *came) if (b := self.place(c).box) is not None]
         if hands != self.hands:
-            rects += [b for hand in (*self.hands, *hands) if (b := self.hand_box(hand)) is not None]
+            rects += [b for hand in (*self.hands, *hands) if (b := self.place_hand(hand).box) is not None]
         top = max(self.labels.values(), default=0)
         self.labels = {c: self.labels[c] for c in cards if c in old}
         self.labels.update((card, top + k + 1) for k, card in enumerate(came))
         return _merged(rects, self.frame)
 
-    def hand_outline(self, hand: Hand) -> np.ndarray:
-        return np.round(apply_h(self.to_image, hand_polygon(hand))).astype(np.int32)
-
-    def hand_box(self, hand: Hand) -> Rect | None:
-        poly = self.hand_outline(hand)
-        both = np.concatenate([poly, poly + np.array(SHADOW_OFFSET, np.int32)]).astype(np.float32)
-        return _box(both, self.frame, grow=2)  # anti-aliased edges reach a pixel further
-
     def draw(self, scene: Scene, rects: list[Rect], texture: Callable[[PlacedCard], np.ndarray]) -> None:
         """Draw ``scene``'s cards and hands afresh within ``rects``, then develop those regions."""
-        outlines = [self.hand_outline(hand) for hand in scene.hands]
-        boxes = [self.hand_box(hand) for hand in scene.hands]
+        hands = [self.place_hand(hand) for hand in scene.hands]
         to_texture = _scale(1 / self.texel)
         for rect in rects:
             x0, y0, x1, y1 = rect
-            offset = np.array([x0, y0], np.int32)
-            clean, owner = self.clean[y0:y1, x0:x1], self.owner[y0:y1, x0:x1]
-            clean[:] = self.background[y0:y1, x0:x1]
-            owner[:] = 0
+            self.clean[y0:y1, x0:x1] = self.background[y0:y1, x0:x1]
+            self.owner[y0:y1, x0:x1] = 0
             for card in scene.cards:
                 placed = self.place(card)
                 clip = _intersection(placed.box, rect)
-                if clip is None:
+                if clip is None or placed.box is None or placed.mask is None:
                     continue
                 _warp_into(self.clean, texture(card), placed.matrix @ to_texture, clip)
-                cv2.fillConvexPoly(owner, placed.quad - offset, self.labels[card])
-            for poly, box in zip(outlines, boxes, strict=True):
-                if _intersection(box, rect) is None:
+                np.copyto(_at(self.owner, clip), self.labels[card], where=_at(placed.mask, clip, placed.box))
+            for hand in hands:
+                clip = _intersection(hand.box, rect)
+                if clip is None:
                     continue
-                shadow = np.zeros(owner.shape, np.uint8)
-                cv2.fillPoly(shadow, [poly + np.array(SHADOW_OFFSET, np.int32) - offset], 1)
-                clean[shadow > 0] = (clean[shadow > 0] * 0.55).astype(np.uint8)
-                cv2.fillPoly(clean, [poly - offset], HAND_COLOUR, cv2.LINE_AA)
-                cv2.fillPoly(owner, [poly - offset], -1)
+                self._draw_hand(hand, clip)
         develop(self.clean, self.light, self.blur, rects, self.lit)
         self.truths = {
             card: self.truths[card]
@@ -376,7 +406,21 @@ class _Canvas:
             for card in scene.cards
         }
         self.placed = {card: self.placed[card] for card in scene.cards}
+        self.hands_placed = {hand: self.hands_placed[hand] for hand in scene.hands}
         self.cards, self.hands, self.drawn = scene.cards, scene.hands, True
+
+    def _draw_hand(self, hand: _PlacedHand, clip: Rect) -> None:
+        """Draw a hand and its shadow within ``clip``, as drawn in the hand's whole box (see ``_mask``)."""
+        assert hand.box is not None and hand.cover is not None and hand.shadow is not None
+        x0, y0, x1, y1 = hand.box
+        # The box's pixels outside ``clip`` are not drawn yet: they are drawn on and thrown away. Each pixel
+        # of the hand's anti-aliased edge depends on that pixel's own colour alone.
+        box = self.clean[y0:y1, x0:x1].copy()
+        shadow = hand.shadow
+        box[shadow] = (box[shadow] * 0.55).astype(np.uint8)
+        cv2.fillPoly(box, [hand.outline - np.array([x0, y0], np.int32)], HAND_COLOUR, cv2.LINE_AA)
+        _at(self.clean, clip)[:] = _at(box, clip, hand.box)
+        np.copyto(_at(self.owner, clip), np.int16(-1), where=_at(hand.cover, clip, hand.box))
 
 
 @dataclass
@@ -466,6 +510,12 @@ def _box(points: np.ndarray, frame: Rect, grow: int = 1) -> Rect | None:
     x0, y0 = np.floor(points.min(axis=0)).astype(int) - grow
     x1, y1 = np.ceil(points.max(axis=0)).astype(int) + grow
     return _intersection((int(x0), int(y0), int(x1), int(y1)), frame)
+
+
+def _at(image: np.ndarray, rect: Rect, origin: Rect = (0, 0, 0, 0)) -> np.ndarray:
+    """The part of ``image`` that ``rect`` covers, ``image`` lying at ``origin``'s top-left corner in the frame."""
+    x0, y0, x1, y1 = rect
+    return image[y0 - origin[1] : y1 - origin[1], x0 - origin[0] : x1 - origin[0]]
 
 
 def _intersection(a: Rect | None, b: Rect) -> Rect | None:
