@@ -19,17 +19,22 @@ from pathlib import Path
 from typing import Any
 
 from companion.commands import ILLEGAL_LINE
+from companion.errors import Told
 from companion.i18n import N_, translator
 from companion.protocol import Game, RecordError, Violation
 from companion.record import IllegalAction, Record, loads, replay
 from companion.registry import GameSpec, Registry
 from companion.saveread import read_saved
 from companion.session import LiveSession, fsync_dir
+from ui.talk import ui_translator
 
 HOME_VARIABLE = "COMPANION_HOME"
 SESSION_SUFFIX = ".sqlite"
 RECORD_SUFFIX = ".txt"
 _SIDECARS = ("-wal", "-shm")
+DAMAGED = N_("Damaged: {problems}.")
+BREAKS_A_RULE = N_("Line {line} breaks a rule: {explanation}")
+UNKNOWN_GAME = N_("This is a game of {name}, which this app does not know.")
 
 
 @dataclass(frozen=True)
@@ -44,7 +49,7 @@ class SavedGame:
     actions: int  # moves played so far
     over: bool
     refereed_live: bool  # False: the camera cannot referee it yet, so manual play only
-    problem: str | None  # None if it opens cleanly, else what is wrong in one English sentence
+    problem: str | None  # None if it opens cleanly, else what is wrong in one sentence, in the language asked
 
 
 @dataclass(frozen=True)
@@ -114,11 +119,11 @@ class Library:
 
     # --- games in progress -----------------------------------------------------------------------------
 
-    def saved_games(self, registry: Registry) -> list[SavedGame]:
-        """Every session in ``saved/``, newest first, listed while a game is played too. Each is read from a
-        copy, read-only, so listing neither repairs nor locks a file (`companion repair` sets a damaged file
-        aside)."""
-        games = [_saved_game(path, registry) for path in self.saved_dir.glob(f"*{SESSION_SUFFIX}")]
+    def saved_games(self, registry: Registry, language: str = "en") -> list[SavedGame]:
+        """Every session in ``saved/``, newest first, listed while a game is played too, problems told in
+        ``language``. Each is read from a copy, read-only, so listing neither repairs nor locks a file
+        (`companion repair` sets a damaged file aside)."""
+        games = [_saved_game(path, registry, language) for path in self.saved_dir.glob(f"*{SESSION_SUFFIX}")]
         return sorted(games, key=lambda g: g.saved, reverse=True)
 
     def archive(self, session: LiveSession) -> Path:
@@ -134,10 +139,10 @@ class Library:
 
     # --- the history ---------------------------------------------------------------------------------
 
-    def past_games(self, registry: Registry) -> list[PastGame]:
+    def past_games(self, registry: Registry, language: str = "en") -> list[PastGame]:
         """Every record in ``history/``, newest first; a record that does not read or replay is listed with
-        its problem."""
-        games = [_past_game(path, registry) for path in self.history_dir.glob(f"*{RECORD_SUFFIX}")]
+        its problem, told in ``language``."""
+        games = [_past_game(path, registry, language) for path in self.history_dir.glob(f"*{RECORD_SUFFIX}")]
         return sorted(games, key=lambda g: g.finished, reverse=True)
 
     def replay(
@@ -165,7 +170,7 @@ class Library:
 # --- reading saved sessions --------------------------------------------------------------------------
 
 
-def _saved_game(path: Path, registry: Registry) -> SavedGame:
+def _saved_game(path: Path, registry: Registry, language: str) -> SavedGame:
     changed = _changed(path)
     with tempfile.TemporaryDirectory(prefix="companion-listing-") as folder:
         copy = Path(folder) / path.name
@@ -174,13 +179,13 @@ def _saved_game(path: Path, registry: Registry) -> SavedGame:
             contents = read_saved(copy, registry)
         except (RecordError, OSError, sqlite3.Error) as exc:
             name = _stored_game_name(copy)
-            why = _unknown_game(name, registry) or _plain(exc, copy, path)
+            why = _unknown_game(name, registry, language) or _plain(exc, language, copy, path)
             known = _spec(name, registry)
             title = known.title if known else ""
             return SavedGame(path, name, title, (), changed, 0, False, False, why)
         spec = registry.spec_of(contents.game)
-        problems = [d.problem for d in contents.damage]
-        problem = f"Damaged: {'; '.join(problems)}." if problems else None
+        problems = [d.tell(language) for d in contents.damage]
+        problem = ui_translator(language)(DAMAGED, problems="; ".join(problems)) if problems else None
         return SavedGame(
             path,
             spec.name,
@@ -219,7 +224,7 @@ def _stored_game_name(copy: Path) -> str:
 # --- reading records -----------------------------------------------------------------------------------
 
 
-def _past_game(path: Path, registry: Registry) -> PastGame:
+def _past_game(path: Path, registry: Registry, language: str) -> PastGame:
     finished = _changed(path)
     try:
         record = _read_record(path, registry)
@@ -227,12 +232,12 @@ def _past_game(path: Path, registry: Registry) -> PastGame:
     except RecordError as exc:
         name = _record_game_name(path)
         spec = _spec(name, registry)
-        problem = _unknown_game(name, registry) or _plain(exc)
+        problem = _unknown_game(name, registry, language) or _plain(exc, language)
         return PastGame(path, name, spec.title if spec else "", (), finished, 0, (), (), problem)
     except IllegalAction as exc:
         game, seats = record.game, record.header.seats
-        told = game.tell(exc.violation, "en", seats)
-        problem = f"Line {exc.line} breaks a rule: {told}"  # the rule in words: its code is for records
+        told = game.tell(exc.violation, language, seats)  # the rule in words: its code is for records
+        problem = ui_translator(language)(BREAKS_A_RULE, line=exc.line, explanation=told)
         return PastGame(path, game.name, game.title, seats, finished, len(record.actions), (), (), problem)
     game = record.game
     return PastGame(
@@ -251,8 +256,12 @@ def _past_game(path: Path, registry: Registry) -> PastGame:
 def _read_record(path: Path, registry: Registry) -> Record:
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path.name} cannot be read ({exc})") from None
+    except OSError as exc:
+        raise RecordError(N_("{path}: {problem}"), path=path.name, problem=exc.strerror or exc) from None
+    except UnicodeDecodeError:
+        raise RecordError(
+            N_("{path}: not a text file (a record is UTF-8 JSON Lines)"), path=path.name
+        ) from None
     return loads(text, registry)
 
 
@@ -275,15 +284,15 @@ def _spec(name: str, registry: Registry) -> GameSpec | None:
         return None
 
 
-def _unknown_game(name: str, registry: Registry) -> str | None:
+def _unknown_game(name: str, registry: Registry, language: str) -> str | None:
     if name and _spec(name, registry) is None:
-        return f"This is a game of {name}, which this app does not know."
+        return ui_translator(language)(UNKNOWN_GAME, name=name)
     return None
 
 
-def _plain(exc: Exception, copy: Path | None = None, path: Path | None = None) -> str:
-    """An error as one sentence, naming the real file rather than the copy read."""
-    text = str(exc)
+def _plain(exc: Exception, language: str, copy: Path | None = None, path: Path | None = None) -> str:
+    """An error as one sentence in ``language``, naming the real file rather than the copy read."""
+    text = exc.tell(language) if isinstance(exc, Told) else str(exc)
     if copy is not None and path is not None:
         text = text.replace(str(copy), path.name)
     if path is None or not text.startswith(path.name):  # a file's name keeps its own case

@@ -120,6 +120,8 @@ def test_a_damaged_row_is_listed_with_the_moves_before_it(tmp_path: Path) -> Non
     assert game.actions == 7 and game.game == "kai-piranja"
     assert game.problem is not None and game.problem.startswith("Damaged: move 8")
     assert "kept as" not in game.problem
+    (french,) = library.saved_games(GAMES, "fr")  # the app lists its games in its own language
+    assert french.problem is not None and french.problem.startswith("Endommagée : le coup 8")
 
 
 def test_a_game_this_app_does_not_know_is_listed_with_a_problem(tmp_path: Path) -> None:
@@ -129,6 +131,8 @@ def test_a_game_this_app_does_not_know_is_listed_with_a_problem(tmp_path: Path) 
     (game,) = library.saved_games(GAMES)
     assert game.game == toy.NAME and game.title == "" and not game.refereed_live
     assert game.problem == f"This is a game of {toy.NAME}, which this app does not know."
+    (italian,) = library.saved_games(GAMES, "it")
+    assert italian.problem == f"È una partita di {toy.NAME}, un gioco che questa app non conosce."
     known = library.saved_games(GAMES.with_game(toy.spec(GAMES)))
     assert known[0].problem is None
 
@@ -196,6 +200,9 @@ def test_a_record_with_an_illegal_move_is_listed_and_refused_for_replay(tmp_path
     bad.write_text("\n".join([*lines, lines[3]]) + "\n", encoding="utf-8")  # a card revealed twice
     (game,) = library.past_games(GAMES)
     assert game.problem is not None and game.problem.startswith("Line 8 breaks a rule: ")
+    (french,) = library.past_games(GAMES, "fr")
+    assert french.problem is not None and french.problem.startswith("La ligne 8 enfreint une règle : ")
+    assert "It is" not in french.problem and "card" not in french.problem  # the rule itself in French too
     with pytest.raises(RecordError, match="line 8: illegal action: ") as refused:
         library.replay(bad, GAMES, "en")
     code = re.compile(r"\([a-z.]+-[a-z-]+\)")  # a rule's code in brackets (not-your-turn): it is for records

@@ -47,7 +47,7 @@ class HistoryPage(Page):
         column = Column(t)
         if self.problem:
             column.add_widget(Words(self.problem, t, color=th.ALERT))
-        games = self.app.library.past_games(self.app.registry)
+        games = self.app.library.past_games(self.app.registry, self.app.language)
         if not games:
             column.add_widget(Words(self.tr(NONE_YET), t, color=th.MUTED))
         for game in games:

@@ -51,7 +51,7 @@ class HomePage(Page):
         if any(app.registry[n].demo is not None for n in app.registry):
             column.add_widget(Big(self.tr(DEMO), t, lambda: app.page("live").start_demo()))
         column.add_widget(Words(self.tr(RESUME), t, th.TITLE_MM, bold=True))
-        saved = app.library.saved_games(app.registry)
+        saved = app.library.saved_games(app.registry, app.language)
         if not saved:
             column.add_widget(Words(self.tr(NOTHING_SAVED), t, color=th.MUTED))
         for game in saved:
