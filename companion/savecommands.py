@@ -67,7 +67,7 @@ SAVED_GAME_OUT = N_("{path} is a saved game: --out does not write over it; choos
 EXIT_NOT_CONFIRMED = 1  # a correction that would drop moves nobody agreed to drop
 
 
-SQLITE_MAGIC = b"SQLite format 3\x00"
+SQLITE_MAGIC = b"SQLite format 3\x00"  # as in saveread, which loads sqlite3: the commands start without it
 
 
 def is_sqlite(path: str | os.PathLike[str]) -> bool:

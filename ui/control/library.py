@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import sqlite3
-import tempfile
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
@@ -172,45 +170,36 @@ class Library:
 
 def _saved_game(path: Path, registry: Registry, language: str) -> SavedGame:
     changed = _changed(path)
-    with tempfile.TemporaryDirectory(prefix="companion-listing-") as folder:
-        copy = Path(folder) / path.name
-        try:
-            _copy_session(path, copy)
-            contents = read_saved(copy, registry)
-        except (RecordError, OSError, sqlite3.Error) as exc:
-            name = _stored_game_name(copy)
-            why = _unknown_game(name, registry, language) or _plain(exc, language, copy, path)
-            known = _spec(name, registry)
-            title = known.title if known else ""
-            return SavedGame(path, name, title, (), changed, 0, False, False, why)
-        spec = registry.spec_of(contents.game)
-        problems = [d.tell(language) for d in contents.damage]
-        problem = ui_translator(language)(DAMAGED, problems="; ".join(problems)) if problems else None
-        return SavedGame(
-            path,
-            spec.name,
-            spec.title,
-            contents.match.seats,
-            changed,
-            len(contents.actions),
-            contents.match.is_over(),
-            spec.refereed_live,
-            problem,
-        )
+    try:
+        contents = read_saved(
+            path, registry
+        )  # read-only: it neither repairs, nor locks, nor waits for a writer
+    except (RecordError, OSError, sqlite3.Error) as exc:
+        name = _stored_game_name(path)
+        why = _unknown_game(name, registry, language) or _plain(exc, language, path)
+        known = _spec(name, registry)
+        title = known.title if known else ""
+        return SavedGame(path, name, title, (), changed, 0, False, False, why)
+    spec = registry.spec_of(contents.game)
+    problems = [d.tell(language) for d in contents.damage]
+    problem = ui_translator(language)(DAMAGED, problems="; ".join(problems)) if problems else None
+    return SavedGame(
+        path,
+        spec.name,
+        spec.title,
+        contents.match.seats,
+        changed,
+        len(contents.actions),
+        contents.match.is_over(),
+        spec.refereed_live,
+        problem,
+    )
 
 
-def _copy_session(path: Path, copy: Path) -> None:
-    # The WAL holds the latest moves until SQLite folds them into the file: copy it too, the file first.
-    shutil.copyfile(path, copy)
-    wal = _sidecar(path, "-wal")
-    if wal.exists():
-        shutil.copyfile(wal, _sidecar(copy, "-wal"))
-
-
-def _stored_game_name(copy: Path) -> str:
+def _stored_game_name(path: Path) -> str:
     """The game named in a session's header, read as plainly as possible; "" if even that fails."""
     try:
-        db = sqlite3.connect(f"{copy.as_uri()}?mode=ro", uri=True)
+        db = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro&immutable=1", uri=True)  # creates nothing
         try:
             (text,) = db.execute("SELECT json FROM header WHERE id = 1").fetchone()
         finally:
@@ -290,11 +279,11 @@ def _unknown_game(name: str, registry: Registry, language: str) -> str | None:
     return None
 
 
-def _plain(exc: Exception, language: str, copy: Path | None = None, path: Path | None = None) -> str:
-    """An error as one sentence in ``language``, naming the real file rather than the copy read."""
+def _plain(exc: Exception, language: str, path: Path | None = None) -> str:
+    """An error as one sentence in ``language``, naming the file by its name alone (the folder is the app's)."""
     text = exc.tell(language) if isinstance(exc, Told) else str(exc)
-    if copy is not None and path is not None:
-        text = text.replace(str(copy), path.name)
+    if path is not None:
+        text = text.replace(str(path), path.name)
     if path is None or not text.startswith(path.name):  # a file's name keeps its own case
         text = text[:1].upper() + text[1:]
     return text if text.endswith(".") else text + "."
