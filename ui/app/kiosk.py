@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from math import hypot
 from pathlib import Path
 
+from ui.app.heap import tune_heap
+
 # The official Raspberry Pi 7" touchscreen: 800x480 on a 7" diagonal, about 133 pixels per inch.
 OFFICIAL_7_INCH = (800, 480, 7.0)
 
@@ -31,6 +33,7 @@ class Display:
 
 def configure(display: Display, home: Path | None = None) -> None:
     """Set Kivy's environment and config for ``display``. Call once, before importing any Kivy window module."""
+    tune_heap()  # before Kivy, OpenGL and the camera start their threads
     os.environ.setdefault("KIVY_NO_ARGS", "1")  # our command line is ours, not Kivy's
     os.environ.setdefault("KIVY_NO_FILELOG", "1")
     os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
