@@ -28,7 +28,7 @@ PYTHON="${INSTALL_PYTHON:-/usr/bin/python3}"
 OS_RELEASE="${INSTALL_OS_RELEASE:-/etc/os-release}"  # the tests point these at their own
 ARCH="${INSTALL_ARCH:-$(uname -m)}"
 CMDLINE="${INSTALL_CMDLINE:-/boot/firmware/cmdline.txt}"
-NEED_MB_FIRST=700  # a first install: Kivy, OpenCV and NumPy unpacked, and pip's downloads beside them
+NEED_MB_FIRST=700  # a first install: the environment is about 400 MB (Kivy, OpenCV, NumPy), and pip's downloads
 NEED_MB_UPDATE=100
 
 # picamera2 and libcamera, lgpio: built for the system's Python, seen through --system-site-packages.
@@ -41,6 +41,7 @@ GROUPS_NEEDED=(video render input gpio)
 dry_run=0 force=0 uninstall=0 purge=0 user_only=0
 wheel="" wheelhouse="" user="" home=""
 changes=0
+regrouped=0
 
 say() { printf '%s\n' "$*"; }
 fail() { printf 'install.sh: %s\n' "$*" >&2; exit 2; }
@@ -216,6 +217,7 @@ join_groups() {
     local list
     list="$(IFS=,; echo "${missing[*]}")"
     change "add $user to the groups $list (the screen, the touchscreen, the GPIO pins)" usermod -aG "$list" "$user"
+    regrouped=1
   fi
 }
 
@@ -260,7 +262,8 @@ build_from_project() {
 install_wheel() {
   # The app first, even at the same version (the wheel may differ), then whatever it needs that is missing.
   # The digest is written last: an install cut short leaves none, and the next run installs again.
-  local pip=("$venv/bin/python" -m pip install -q --disable-pip-version-check "$@")
+  # No pip cache: it would take as much room on the SD card again.
+  local pip=("$venv/bin/python" -m pip install -q --disable-pip-version-check --no-cache-dir "$@")
   as_user rm -f "$stamp" &&
     as_user "${pip[@]}" --force-reinstall --no-deps "$wheel" &&
     as_user "${pip[@]}" "${wheel}[$EXTRAS]" &&
@@ -408,7 +411,7 @@ install() {
     say "Dry run: $changes steps would change something; nothing was changed."
   else
     say "Installed ($changes changes). Saved games: $data_dir; config: $config_dir/config.toml; logs: journalctl --user -u fish-companion (as $user)."
-    say "Restart the Pi once if $user was just added to a group."
+    [ "$regrouped" -eq 0 ] || say "Restart the Pi once: $user has just joined groups, which take effect at the next login."
   fi
 }
 
