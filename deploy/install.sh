@@ -361,9 +361,12 @@ linger() {
   if [ -e "/var/lib/systemd/linger/$user" ]; then
     ok "$user's services start at boot (lingering)"
   else
-    change "start $user's services at boot with nobody logged in (loginctl enable-linger)" \
-      loginctl enable-linger "$user"
+    change "start $user's services at boot with nobody logged in (loginctl enable-linger)" start_lingering
   fi
+}
+
+start_lingering() {
+  mkdir -p "$app_dir" && touch "$app_dir/enabled-linger" && loginctl enable-linger "$user"
 }
 
 restart_app() {
@@ -388,6 +391,7 @@ install() {
     install_packages
     join_groups
     check_camera
+    remove_old_service  # before its saved game is moved
   fi
   find_wheel
   make_venv
@@ -397,7 +401,6 @@ install() {
   put_file "$here/$UNIT" "$unit_dir/$UNIT"
   enable_unit
   if [ "$user_only" -eq 0 ]; then
-    remove_old_service
     boot_to_console
     no_blanking
     linger
@@ -436,6 +439,9 @@ uninstall() {
   if [ "$user_only" -eq 0 ]; then
     if [ -f "$app_dir/previous-default-target" ]; then
       change "boot to the desktop again" systemctl set-default "$(cat "$app_dir/previous-default-target")"
+    fi
+    if [ -f "$app_dir/enabled-linger" ]; then
+      change "stop starting $user's services at boot" loginctl disable-linger "$user"
     fi
     if [ -f "$CMDLINE" ] && grep -qw 'consoleblank=0' "$CMDLINE"; then
       change "let the console blank the screen again" sed -i 's/ consoleblank=0//' "$CMDLINE"

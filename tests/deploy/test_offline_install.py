@@ -60,7 +60,10 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     (wheel,) = (tmp / "dist").glob("fish_table_companion-*.whl")
     wheelhouse("fish-table-companion[vision,hardware,ui]", tmp / "wheels", leave_out="fish-table-companion")
     home = tmp / "home"
-    home.mkdir()
+    old = home / ".local/share/table-companion"  # the former service's one game, with its write-ahead log
+    old.mkdir(parents=True)
+    (old / "game.sqlite").write_bytes(b"the former service's game")
+    (old / "game.sqlite-wal").write_bytes(b"its last moves")
     env = pi_environment(tmp)
     env["PIP_NO_INDEX"] = "1"  # nothing from the network, whatever the installer asks for
     env.pop("PYTHONPATH", None)
@@ -90,14 +93,12 @@ def test_the_wheel_holds_every_file_of_the_packages(installed: Installed) -> Non
 
 def test_the_first_install_does_every_step_from_files_alone(installed: Installed) -> None:
     doing = [line for line in installed.first_run.splitlines() if line.startswith("doing: ")]
-    assert [line.split(" ")[1] for line in doing] == [
-        "create",
-        "install",
-        "write",
-        "create",
-        "write",
-        "enable",
-    ]
+    steps = ["create", "install", "write", "create", "move", "write", "enable"]
+    assert [line.split(" ")[1] for line in doing] == steps, installed.first_run
+    moved = installed.home / ".local/share/fish-companion/saved/table-companion-game.sqlite"
+    assert moved.read_bytes() == b"the former service's game"
+    assert Path(f"{moved}-wal").read_bytes() == b"its last moves"
+    assert not (installed.home / ".local/share/table-companion/game.sqlite").exists()
     assert (installed.venv / "bin/companion").exists()
     assert (installed.home / ".config/table-companion/config.toml").read_text() == (
         ROOT / "deploy/config.example.toml"
