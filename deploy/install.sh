@@ -26,7 +26,8 @@ UNIT=fish-companion.service
 OLD_UNIT=/etc/systemd/system/table-companion.service
 PYTHON="${INSTALL_PYTHON:-/usr/bin/python3}"
 OS_RELEASE="${INSTALL_OS_RELEASE:-/etc/os-release}"  # the tests point these at their own
-ARCH="${INSTALL_ARCH:-$(uname -m)}"
+# dpkg's, not the kernel's: a 32-bit system on a Pi 4 runs a 64-bit kernel
+ARCH="${INSTALL_ARCH:-$(dpkg --print-architecture 2>/dev/null || uname -m)}"
 CMDLINE="${INSTALL_CMDLINE:-/boot/firmware/cmdline.txt}"
 NEED_MB_FIRST=700  # a first install: the environment is about 400 MB (Kivy, OpenCV, NumPy), and pip's downloads
 NEED_MB_UPDATE=100
