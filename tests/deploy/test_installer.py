@@ -144,3 +144,29 @@ def test_unshare_mounts_work_here() -> None:
     # The two tests above rely on it; say so plainly if a machine forbids it.
     done = subprocess.run(["unshare", "-rm", "true"], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize(
+    ("listing", "said"),
+    [
+        ("No cameras available!", "warning: no camera found. The app starts all the same"),
+        (
+            "Available cameras\n-----------------\n0 : imx708 [4608x2592 10-bit RGGB]",
+            "ok: a camera is connected",
+        ),
+    ],
+)
+def test_a_missing_camera_is_told_and_the_install_goes_on(
+    tmp_path: Path, home: Path, wheel: Path, listing: str, said: str
+) -> None:
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    lister = tools / "rpicam-hello"  # what Raspberry Pi OS's camera tool prints with and without a camera
+    lister.write_text(f"#!/bin/sh\ncat <<'EOF'\n{listing}\nEOF\n")
+    lister.chmod(0o755)
+    env = pi_environment(tmp_path)
+    env["PATH"] = f"{tools}:{env['PATH']}"
+    done = run("--dry-run", "--home", str(home), "--wheel", str(wheel), env=env)
+    assert done.returncode == 0, done.stderr
+    assert said in done.stdout
+    assert "would: enable fish-companion.service at boot" in done.stdout
