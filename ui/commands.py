@@ -79,7 +79,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("play", help="referee a real game from the camera, saved as it goes")
     add_table_options(p, players=4)
     p.add_argument(
-        "--session", required=True, help="the SQLite file the game is saved in (resumed if it exists)"
+        "--session",
+        help="the SQLite file the game is saved in (resumed if it exists); default: the newest game in "
+        "progress in the saved games' folder ($XDG_DATA_HOME/fish-companion/saved), or a new one there",
     )
     p.add_argument(
         "--source", default="picamera", help="picamera, webcam:N, a folder of images or a video file"
@@ -100,7 +102,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--source", default="picamera", help="the camera: picamera, webcam:N, a folder, a video file, or none"
     )
-    p.add_argument("--home", help="where games are kept (default: $COMPANION_HOME or ~/.local/share)")
+    p.add_argument(
+        "--home",
+        help="where games are kept (default: $COMPANION_HOME, else $XDG_DATA_HOME/fish-companion, "
+        "~/.local/share/fish-companion unless set)",
+    )
     p.add_argument("--config", help="the app's TOML config file (the panel's wiring)")
     p.add_argument("--no-coach", dest="coach", action="store_false", help="leave out the coach's words")
     add_language(p)

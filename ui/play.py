@@ -25,6 +25,7 @@ from companion.savecommands import check_resume_options
 from companion.session import LiveSession
 from hardware.start import start_panel
 from hardware.terminal import TerminalKeys
+from ui.control.library import Library, SavedGame, default_root
 from ui.demo import CANNOT_REFEREE
 from ui.feed import CameraFeed
 from ui.talk import TerminalTable, panel_mode, ui_translator
@@ -50,7 +51,7 @@ def open_session(args: argparse.Namespace, out: Callable[[str], None]) -> LiveSe
     another), or create it; either way this process alone writes it until the session is closed. A game the
     camera cannot referee is refused before any file is made."""
     tr = ui_translator(args.lang)
-    path = Path(args.session)
+    path = session_path(args)
     try:
         if path.exists():
             session = LiveSession.resume(path, args.registry)
@@ -73,6 +74,30 @@ def open_session(args: argparse.Namespace, out: Callable[[str], None]) -> LiveSe
         return session
     except RecordError as exc:
         raise CommandError(N_("{problem}"), problem=exc) from None
+
+
+def session_path(args: argparse.Namespace) -> Path:
+    """``--session``; without it, the newest game in progress among the saved games that the other options
+    fit, so that the same command resumes after a crash or a power cut, or else a new one beside them: the
+    app lists both (ui/control/library.py)."""
+    if args.session:
+        return Path(args.session)
+    library = Library(default_root())
+    wanted = spec_for(args, args.game).name if args.game is not None else None
+    for saved in library.saved_games(args.registry, args.lang):  # newest first
+        if not saved.over and saved.problem is None and _fits(args, saved, wanted):
+            return saved.path
+    return library.new_session_path(wanted or DEFAULT_GAME)
+
+
+def _fits(args: argparse.Namespace, saved: SavedGame, game: str | None) -> bool:
+    """Whether ``--game``, ``--players`` and ``--names``, where given, ask for the saved game."""
+    names = tuple(n.strip() for n in args.names.split(",")) if args.names else None
+    return (
+        (game is None or saved.game == game)
+        and (args.players is None or args.players == len(saved.seats))
+        and (names is None or names == saved.seats)
+    )
 
 
 def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:

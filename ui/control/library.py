@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from collections.abc import Mapping
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
@@ -27,6 +28,7 @@ from companion.session import LiveSession, fsync_dir
 from ui.talk import ui_translator
 
 HOME_VARIABLE = "COMPANION_HOME"
+DATA_FOLDER = "fish-companion"
 SESSION_SUFFIX = ".sqlite"
 RECORD_SUFFIX = ".txt"
 _SIDECARS = ("-wal", "-shm")
@@ -76,10 +78,18 @@ class ReplayStep:
     scores: tuple[int, ...]
 
 
-def default_root() -> Path:
-    """Where the app keeps its games: $COMPANION_HOME, else ~/.local/share/fish-companion."""
-    home = os.environ.get(HOME_VARIABLE)
-    return Path(home) if home else Path.home() / ".local" / "share" / "fish-companion"
+def default_root(environ: Mapping[str, str] = os.environ) -> Path:
+    """Where the app and `companion play` keep games: $COMPANION_HOME, else the user's XDG data dir
+    ($XDG_DATA_HOME, by default ~/.local/share) / fish-companion. An install or an update never touches it."""
+    home = environ.get(HOME_VARIABLE)
+    if home:
+        return Path(home)
+    # XDG: a relative $XDG_DATA_HOME is invalid and must be ignored
+    data = environ.get("XDG_DATA_HOME", "")
+    base = (
+        Path(data) if os.path.isabs(data) else Path(environ.get("HOME") or Path.home()) / ".local" / "share"
+    )
+    return base / DATA_FOLDER
 
 
 @dataclass(frozen=True)

@@ -32,9 +32,19 @@ def start(library: Library, name: str, played: int, seed: int = 3) -> LiveSessio
 
 def test_default_root_follows_companion_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     assert default_root() == tmp_path
     monkeypatch.delenv("COMPANION_HOME")
     assert default_root() == Path.home() / ".local/share/fish-companion"
+
+
+def test_default_root_is_in_the_xdg_data_dir() -> None:
+    home = {"HOME": "/home/pi"}
+    assert default_root(home) == Path("/home/pi/.local/share/fish-companion")
+    assert default_root({**home, "XDG_DATA_HOME": "/data"}) == Path("/data/fish-companion")
+    # XDG says a relative path is invalid and is ignored
+    assert default_root({**home, "XDG_DATA_HOME": "data"}) == Path("/home/pi/.local/share/fish-companion")
+    assert default_root({**home, "XDG_DATA_HOME": "/data", "COMPANION_HOME": "/games"}) == Path("/games")
 
 
 def test_new_session_paths_are_unique_and_named_after_the_game(tmp_path: Path) -> None:
