@@ -55,4 +55,3 @@ def catalogue(fish_deck: str = DEFAULT_FISH_DECK) -> Catalogue:
 def components() -> Catalogue:
     """Every physical card of the box, faces as the default composition says (stickers name the card)."""
     return catalogue()
-

@@ -88,7 +88,9 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "empty_pile",
-        N_("A display card taken from an empty pile is replaced from the next pile (next-pile) or not at all."),
+        N_(
+            "A display card taken from an empty pile is replaced from the next pile (next-pile) or not at all."
+        ),
         "Not in the rulebook. REFERENCE.md §2.3 proposes 'next-pile': the next pile with cards, clockwise.",
         REFILLS,
     ),
