@@ -10,8 +10,8 @@ from collections import Counter
 from .bank import STEPS, Faces, matches
 from .cards import CORAL, DECK, FISH, OCTOPUS, SHARK
 from .deck import TYPES
-from .state import NOBODY, OCTOPUS as OCTOPUS_PHASE
-from .state import OVER, PHASES, PILES, PLAY, TILES, Bank, State
+from .state import NOBODY, OVER, PHASES, PILES, PLAY, TILES, Bank, State
+from .state import OCTOPUS as OCTOPUS_PHASE
 
 DECK_SET = frozenset(DECK)
 

@@ -78,6 +78,7 @@ OPTIONS: tuple[Option, ...] = (
         N_("Which fish each fish card shows: type/background=singles+doubles, one entry per kind of card."),
         "No source gives the split of the 64 fish cards. REFERENCE.md §2.1 proposes 4 types × 4 backgrounds × 4 "
         "cards, 3 with one fish and 1 with two in each. Fish cards take their faces in the order written.",
+        (deck.DEFAULT_FISH_DECK,),  # the one composition proposed; a table edits the line for its box
     ),
     Option(
         "fish_match",

@@ -69,7 +69,7 @@ SEATS_CARD = N_("{seat}'s {card}")
 DISCARDED = N_("discarded")
 
 # --- effects ---
-REVEALED = N_("A {card} is turned up from pile {pile}.")
+REVEALED = N_("Turned up from pile {pile}: {card}.")
 OCTOPUS_GOES = N_("The octopus goes to {seat}, who has the most corals: {seat} puts it on a coral.")
 OCTOPUS_TIED = N_("Several players have the most corals: the octopus is discarded.")
 OCTOPUS_NO_CORAL = N_(
@@ -125,14 +125,13 @@ DISPLAY = N_("Display: {cards}.")
 PILES = N_("Cards left in the piles: {counts}.")
 BANK_OF = N_("{seat}'s bank: {cards}.")
 AT = N_("{card} at ({x}, {y})")
-UNDER = N_("{card} on a {under}")
-DOWN = N_("fish bones (a {card})")
+UNDER = N_("{card} on {under}")
+DOWN = N_("fish bones ({card})")
 TILES_SHOWN = N_("Fish tiles shown: {tiles}.")
 SCORE_LINE = N_(
     "{seat}: {total} points ({fish} for fish of their colour, {majority} for the majority, "
     "{octopuses} for octopuses, {sharks} for the most sharks)."
 )
-HIDDEN_TILE = N_("{seat}: fish tile not shown yet.")
 
 # --- who won ---
 TOP_SCORE = NP_(
