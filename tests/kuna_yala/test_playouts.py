@@ -7,6 +7,7 @@ import random
 import pytest
 
 from companion.games.kuna_yala.actions import Take
+from companion.games.kuna_yala.bank import View
 from companion.games.kuna_yala.state import PLAY, REVEAL
 from tests.kuna_yala.tables import game
 
@@ -61,3 +62,17 @@ def test_every_listed_pair_is_accepted_and_every_other_placement_refused() -> No
                                 take = Take(seat, own, own_cell, opponent, other, other_cell)
                                 assert (rules.check(state, take) is None) == (take in listed), take
         state = rules.apply_legal(state, rules.random_action(state, rng)).state
+
+
+@pytest.mark.parametrize("options", [{}, {"fish_match": "at-least-one"}])
+def test_a_view_made_from_the_last_one_equals_a_bank_read_afresh(options: dict) -> None:
+    """The flow derives each new bank's view from the old one's (``View.after``): it must read as the bank."""
+    rules = game(**options)
+    rng = random.Random(11)
+    state = rules.initial_state(4)
+    while not rules.is_over(state):
+        state = rules.apply_legal(state, rules.random_action(state, rng)).state
+        for bank in state.banks:
+            kept, fresh = rules.banks.view(bank), View.of(bank, rules.banks.kinds)
+            assert (kept.top, kept.frontier) == (fresh.top, fresh.frontier)
+            assert (kept.fish_cells, kept.corals) == (fresh.fish_cells, fresh.corals)

@@ -17,7 +17,7 @@ Cell = tuple[int, int]
 Faces = Mapping[str, Face]  # card id -> its face under the profile's deck composition
 # The four orthogonal steps, as (dx, dy): right, left, above, below (y grows upwards).
 STEPS: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
-CACHE_LIMIT = 20000  # views kept before the cache starts again: a simulated game sees a few hundred banks
+CACHE_LIMIT = 5000  # views kept before the cache starts again: a simulated game makes about a hundred banks
 
 
 def matches(a: Face, b: Face) -> bool:
@@ -25,80 +25,176 @@ def matches(a: Face, b: Face) -> bool:
     return a.type == b.type or a.background == b.background
 
 
-class View:
-    """One bank read once. ``top`` maps each occupied cell to what shows there: the card on top, or "" for a
-    card turned bone side up. ``frontier`` maps each empty cell touching the bank to its neighbours' faces."""
+class Kinds:
+    """What the grid needs of the faces under one profile: each card's kind, and each fish card's key (its
+    type and background, numbered) with the keys of the fish it may lie beside as a bit mask."""
 
-    __slots__ = ("_fish_cells", "corals", "fish_cells", "frontier", "match_every", "top")
-
-    def __init__(self, bank: Bank, faces: Faces, match_every: bool) -> None:
-        self.match_every = match_every
-        top: dict[Cell, str] = {(x, y): "" if down else card for x, y, card, _, down in bank}
-        self.top = top
-        frontier: dict[Cell, list[str]] = {}
-        for x, y in top:
-            for dx, dy in STEPS:
-                cell = (x + dx, y + dy)
-                if cell not in top:
-                    frontier.setdefault(cell, [])
-        for (x, y), neighbours in frontier.items():
-            for dx, dy in STEPS:
-                card = top.get((x + dx, y + dy))
-                if card is not None:
-                    neighbours.append(card)
-        self.frontier = {cell: tuple(cards) for cell, cards in sorted(frontier.items())}
-        # Uncovered fish face up (what a shark may eat) and corals with nothing on them (an octopus's place).
-        self.fish_cells = tuple(sorted(c for c, card in top.items() if card and faces[card].kind == FISH))
-        self.corals = tuple(sorted(c for c, card in top.items() if card and faces[card].kind == CORAL))
-        self._fish_cells: dict[tuple[str, str], tuple[Cell, ...]] = {}
-
-    def fish_fits(self, face: Face, neighbours: tuple[str, ...], faces: Faces) -> bool:
-        """Whether a fish of ``face`` may go beside ``neighbours``: never beside fish bones; beside fish that
-        share its type or background, every one of them or at least one neighbour as the profile says (corals,
-        octopuses and sharks always fit)."""
-        if "" in neighbours:
-            return False
-        fits = [faces[card].kind != FISH or matches(face, faces[card]) for card in neighbours]
-        return all(fits) if self.match_every else any(fits)
-
-    def cells_for(self, face: Face, faces: Faces) -> tuple[Cell, ...]:
-        """Every cell of this bank where a card of ``face`` may go (a shark: the fish it would eat; an
-        octopus: the coral it would sit on), in a fixed order."""
-        kind = face.kind
-        if kind == CORAL:
-            return tuple(self.frontier)
-        if kind == SHARK:
-            return self.fish_cells
-        if kind == OCTOPUS:
-            return self.corals
-        key = (face.type, face.background)
-        cells = self._fish_cells.get(key)
-        if cells is None:
-            cells = tuple(c for c, near in self.frontier.items() if self.fish_fits(face, near, faces))
-            self._fish_cells[key] = cells
-        return cells
-
-
-class Banks:
-    """The views of the banks seen lately under one profile's faces and matching rule."""
-
-    __slots__ = ("_views", "faces", "match_every")
+    __slots__ = ("all_keys", "background", "compatible", "faces", "key", "kind", "match_every")
 
     def __init__(self, faces: Faces, match_every: bool) -> None:
         self.faces = faces
         self.match_every = match_every
+        self.kind = {card: face.kind for card, face in faces.items()}
+        self.background = {card: face.background for card, face in faces.items() if face.kind == FISH}
+        looks = sorted({(f.type, f.background) for f in faces.values() if f.kind == FISH})
+        number = {look: n for n, look in enumerate(looks)}
+        self.key = {card: number[f.type, f.background] for card, f in faces.items() if f.kind == FISH}
+        self.compatible = [
+            sum(1 << n for n, (t, b) in enumerate(looks) if t == ta or b == ba) for ta, ba in looks
+        ]
+        self.all_keys = (1 << len(looks)) - 1
+
+    def allowed(self, neighbours: list[str]) -> int:
+        """The fish keys that may go beside ``neighbours`` (top cards, "" for fish bones): none beside fish
+        bones; those matching every fish beside, or with ``match_every`` false at least one neighbour
+        (corals, octopuses and sharks match any fish)."""
+        if "" in neighbours:
+            return 0
+        key, kind, compatible = self.key, self.kind, self.compatible
+        if self.match_every:
+            mask = self.all_keys
+            for card in neighbours:
+                if kind[card] == FISH:
+                    mask &= compatible[key[card]]
+            return mask
+        mask = 0
+        for card in neighbours:
+            if kind[card] != FISH:
+                return self.all_keys
+            mask |= compatible[key[card]]
+        return mask
+
+
+class View:
+    """One bank read once. ``top`` maps each occupied cell to what shows there: the card on top, or "" for a
+    card turned bone side up. ``frontier`` maps each empty cell touching the bank to the fish keys that may go
+    there (``Kinds.allowed``). ``fish_cells``: uncovered face-up fish, what a shark may eat; ``corals``: corals
+    with nothing on them, where an octopus may sit."""
+
+    __slots__ = ("_cells", "corals", "fish_cells", "frontier", "kinds", "top")
+
+    top: dict[Cell, str]
+    frontier: dict[Cell, int]
+    fish_cells: tuple[Cell, ...]
+    corals: tuple[Cell, ...]
+
+    def __init__(self, kinds: Kinds, top: dict[Cell, str], frontier: dict[Cell, int] | None = None) -> None:
+        self.kinds = kinds
+        self.top = top
+        if frontier is None:
+            empty = {(x + dx, y + dy) for x, y in top for dx, dy in STEPS} - top.keys()
+            frontier = {cell: kinds.allowed(self.neighbours(cell)) for cell in empty}
+        self.frontier = frontier
+        kind = kinds.kind
+        self.fish_cells = tuple(sorted(c for c, card in top.items() if card and kind[card] == FISH))
+        self.corals = tuple(sorted(c for c, card in top.items() if card and kind[card] == CORAL))
+        self._cells: dict[int, tuple[Cell, ...]] = {}
+
+    @classmethod
+    def of(cls, bank: Bank, kinds: Kinds) -> View:
+        return cls(kinds, {(x, y): "" if down else card for x, y, card, _, down in bank})
+
+    def neighbours(self, cell: Cell) -> list[str]:
+        """The top cards beside ``cell`` ("" for fish bones)."""
+        x, y = cell
+        top = self.top
+        return [top[n] for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if n in top]
+
+    def after(self, cell: Cell, card: str) -> View:
+        """This bank with ``card`` put at ``cell`` (beside the bank, or on top of what is there): only the
+        cells around it change."""
+        top = dict(self.top)
+        top[cell] = card
+        frontier = dict(self.frontier)
+        frontier.pop(cell, None)
+        new = View.__new__(View)
+        new.kinds, new.top, new._cells = self.kinds, top, {}
+        allowed = self.kinds.allowed
+        x, y = cell
+        for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if near not in top:
+                nx, ny = near
+                beside = [
+                    top[n] for n in ((nx + 1, ny), (nx - 1, ny), (nx, ny + 1), (nx, ny - 1)) if n in top
+                ]
+                frontier[near] = allowed(beside)
+        new.frontier = frontier
+        kind = self.kinds.kind[card]
+        fish, corals = self.fish_cells, self.corals
+        if cell in fish:
+            fish = tuple(c for c in fish if c != cell)
+        if cell in corals:
+            corals = tuple(c for c in corals if c != cell)
+        if kind == FISH:
+            fish = tuple(sorted((*fish, cell)))
+        elif kind == CORAL:
+            corals = tuple(sorted((*corals, cell)))
+        new.fish_cells, new.corals = fish, corals
+        return new
+
+    def cells_for(self, card: str) -> tuple[Cell, ...]:
+        """Every cell of this bank where ``card`` may go (a shark: the fish it would eat; an octopus: the
+        coral it would sit on), in a fixed order."""
+        kinds = self.kinds
+        kind = kinds.kind[card]
+        if kind == FISH:
+            key = kinds.key[card]
+            cells = self._cells.get(key)
+            if cells is None:
+                bit = 1 << key
+                cells = self._cells[key] = tuple(sorted(c for c, mask in self.frontier.items() if mask & bit))
+            return cells
+        if kind == SHARK:
+            return self.fish_cells
+        if kind == OCTOPUS:
+            return self.corals
+        cells = self._cells.get(-1)
+        if cells is None:
+            cells = self._cells[-1] = tuple(sorted(self.frontier))
+        return cells
+
+    def fits(self, card: str, cell: Cell) -> bool:
+        """Whether fish ``card`` may go at the frontier ``cell`` beside what is there."""
+        return bool(self.frontier.get(cell, 0) >> self.kinds.key[card] & 1)
+
+
+class Banks:
+    """The views of the banks seen lately under one profile's faces and matching rule, found by the bank
+    value itself first (a bank the flow just made), then by equality (a bank read from a record)."""
+
+    __slots__ = ("_by_id", "_views", "faces", "kinds")
+
+    def __init__(self, faces: Faces, match_every: bool) -> None:
+        self.faces = faces
+        self.kinds = Kinds(faces, match_every)
         self._views: dict[Bank, View] = {}
+        self._by_id: dict[int, tuple[Bank, View]] = {}
 
     def view(self, bank: Bank) -> View:
+        known = self._by_id.get(id(bank))
+        if known is not None and known[0] is bank:
+            return known[1]
         view = self._views.get(bank)
         if view is None:
-            if len(self._views) >= CACHE_LIMIT:
-                self._views.clear()
-            view = self._views[bank] = View(bank, self.faces, self.match_every)
+            view = View.of(bank, self.kinds)
+            self._keep(bank, view)
         return view
 
+    def _keep(self, bank: Bank, view: View) -> None:
+        if len(self._views) >= CACHE_LIMIT:
+            self._views.clear()
+            self._by_id.clear()
+        self._views[bank] = view
+        self._by_id[id(bank)] = (bank, view)  # the bank is held here, so its id is not reused meanwhile
+
     def cells(self, bank: Bank, card: str) -> tuple[Cell, ...]:
-        return self.view(bank).cells_for(self.faces[card], self.faces)
+        return self.view(bank).cells_for(card)
+
+    def put(self, bank: Bank, cell: Cell, card: str) -> Bank:
+        """``bank`` with ``card`` at ``cell`` (``put``), its view made from the old one's."""
+        new = put(bank, cell, card)
+        self._keep(new, self.view(bank).after(cell, card))
+        return new
 
 
 def put(bank: Bank, cell: Cell, card: str) -> Bank:
@@ -110,21 +206,17 @@ def put(bank: Bank, cell: Cell, card: str) -> Bank:
     return (*bank, (x, y, card, "", False))
 
 
-def curse(bank: Bank, faces: Faces, cell: Cell, whole_run: bool) -> tuple[Cell, ...]:
-    """The cells the fish curse turns over after a fish went to ``cell``: each line (row, column) of 3 or more
-    face-up uncovered fish on the new fish's background that runs through it; the whole run, or with
-    ``whole_run`` false the new fish and the two nearest it (one on each side where it has both)."""
-    background = faces[_top(bank, cell)].background
-    same = {
-        (x, y)
-        for x, y, card, under, down in bank
-        if not down and not under and faces[card].kind == FISH and faces[card].background == background
-    }
+def curse(top: Mapping[Cell, str], kinds: Kinds, cell: Cell, whole_run: bool) -> tuple[Cell, ...]:
+    """The cells the fish curse turns over after a fish went to ``cell`` of a bank showing ``top``: each line
+    (row, column) of 3 or more face-up uncovered fish on the new fish's background that runs through it; the
+    whole run, or with ``whole_run`` false the new fish and the two nearest it (one on each side where it has
+    both). A shark on a fish or fish bones break a run: what shows there is no fish."""
+    background = kinds.background[top[cell]]
     x, y = cell
     turned: list[Cell] = []
     for dx, dy in ((1, 0), (0, 1)):
-        before = _run(same, x, y, -dx, -dy)
-        after = _run(same, x, y, dx, dy)
+        before = _run(top, kinds, background, x, y, -dx, -dy)
+        after = _run(top, kinds, background, x, y, dx, dy)
         if len(before) + len(after) + 1 < 3:
             continue
         if whole_run:
@@ -136,11 +228,13 @@ def curse(bank: Bank, faces: Faces, cell: Cell, whole_run: bool) -> tuple[Cell, 
     return tuple(dict.fromkeys(turned))
 
 
-def _run(same: set[Cell], x: int, y: int, dx: int, dy: int) -> list[Cell]:
-    """The cells of ``same`` in a line from beside (x, y) in the direction (dx, dy), nearest first."""
+def _run(
+    top: Mapping[Cell, str], kinds: Kinds, background: str, x: int, y: int, dx: int, dy: int
+) -> list[Cell]:
+    """The cells showing a fish on ``background`` in a line from beside (x, y) towards (dx, dy), nearest first."""
     run = []
     x, y = x + dx, y + dy
-    while (x, y) in same:
+    while kinds.background.get(top.get((x, y), "")) == background:
         run.append((x, y))
         x, y = x + dx, y + dy
     return run
@@ -151,8 +245,9 @@ def turn_over(bank: Bank, cells: tuple[Cell, ...]) -> Bank:
     return tuple((p[0], p[1], p[2], p[3], True) if (p[0], p[1]) in cells else p for p in bank)
 
 
-def _top(bank: Bank, cell: Cell) -> str:
-    return next(card for x, y, card, _, _ in bank if (x, y) == cell)
+def top_of(bank: Bank) -> dict[Cell, str]:
+    """What shows at each cell of a bank: the card on top, "" for fish bones."""
+    return {(x, y): "" if down else card for x, y, card, _, down in bank}
 
 
 def corals(bank: Bank, faces: Faces, covered_count: bool) -> int:
@@ -185,11 +280,12 @@ DIRECTIONS: tuple[tuple[str, Cell], ...] = (
 ON = "on"
 
 
-def anchor(bank: Bank, cell: Cell, seat: int) -> list[str | int | bool]:
+def anchor(top: Mapping[Cell, str], cell: Cell, seat: int) -> list[str | int | bool]:
     """A cell told from a card a person can find: ``[direction, card, seat, starting]``, the card the cell is
     on (a shark's fish, an octopus's coral) or beside (the starting coral first, then face-up cards before
-    fish bones); ``card`` is "" for fish bones, ``starting`` whether it is the bank's starting coral."""
-    at = {(px, py): "" if down else card for px, py, card, _, down in bank}
+    fish bones) in a bank showing ``top``; ``card`` is "" for fish bones, ``starting`` whether it is the
+    bank's starting coral."""
+    at = top
     if cell in at:
         return [ON, at[cell], seat, cell == (0, 0)]
     x, y = cell

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from companion.catalogue import Catalogue
@@ -14,11 +14,13 @@ from . import ending, flow, rules, words
 from . import text as T
 from .actions import ACTION_TYPES, DiscardShark, KunaYalaAction, PlaceOctopus, Reveal, ShowTile, Take
 from .bank import Banks
-from .cards import CORAL_IDS, DECK, catalogue
+from .cards import CORAL_IDS, DECK, SHARK, catalogue
 from .deck import TYPES, faces
 from .invariants import invariant_problems, shape_problems
 from .profile import MATCH_EVERY, KunaYalaProfile
 from .state import OCTOPUS, OVER, PILES, PLAY, REVEAL, SHARKS, State
+
+TAKE_DRAWS = 24  # random ways to take a pair tried before listing them all: nearly every way places both
 
 
 class KunaYalaGame(Game[State, KunaYalaAction]):
@@ -39,6 +41,7 @@ class KunaYalaGame(Game[State, KunaYalaAction]):
         super().__init__(profile)
         self.faces = faces(self.profile.fish_deck)
         self.banks = Banks(self.faces, self.profile.fish_match == MATCH_EVERY)
+        self._is_shark = {card: face.kind == SHARK for card, face in self.faces.items()}
         # Every reveal, made once per seat and card: actions are immutable values.
         self._reveals = [
             [{card: Reveal(seat, slot, card) for card in DECK} for slot in range(PILES)] for seat in range(4)
@@ -98,12 +101,7 @@ class KunaYalaGame(Game[State, KunaYalaAction]):
             unseen = [card for card in DECK if card not in seen]
             return reveals[unseen[below(len(unseen))]]
         if phase == PLAY:
-            seat = state.current
-            options = rules.choices(self.profile, self.banks, state, seat)
-            c = options[below(len(options))]
-            own_cell = c.own_cells[below(len(c.own_cells))]
-            other_cell = c.other_cells[below(len(c.other_cells))]
-            return Take(seat, c.own, own_cell, c.opponent, c.other, other_cell)
+            return self._random_take(state, below)
         if phase == SHARKS:
             return DiscardShark(state.current, below(PILES))
         if phase == OCTOPUS:
@@ -111,6 +109,41 @@ class KunaYalaGame(Game[State, KunaYalaAction]):
             return PlaceOctopus(state.pending, corals[below(len(corals))])
         left = [t for t in TYPES if t not in state.tiles]
         return ShowTile(state.tiles.index(""), left[below(len(left))])
+
+    def _random_take(self, state: State, below: Callable[[int], int]) -> Take:
+        """A pair drawn as ``rules.choices`` would give it, uniform among the ways to place both cards (which
+        card goes where, which opponent): draws among every way while they find one that does not place both,
+        then, if none is found, a choice among those the rules list (discards included)."""
+        seat, display, banks = state.current, state.display, state.banks
+        slots = [s for s in range(PILES) if display[s]]
+        n, opponents = len(slots), state.players - 1
+        cells = self.banks.cells
+        is_shark = self._is_shark
+        mine = banks[seat]
+        for _ in range(TAKE_DRAWS):
+            i, j, opponent = below(n), below(n - 1), below(opponents)
+            j += j >= i
+            opponent += opponent >= seat
+            own, other = slots[i], slots[j]
+            if is_shark[display[own]]:
+                continue
+            own_cells = cells(mine, display[own])
+            if not own_cells:
+                continue
+            other_cells = cells(banks[opponent], display[other])
+            if other_cells:
+                return Take(
+                    seat,
+                    own,
+                    own_cells[below(len(own_cells))],
+                    opponent,
+                    other,
+                    other_cells[below(len(other_cells))],
+                )
+        options = rules.choices(self.profile, self.banks, state, seat)
+        c = options[below(len(options))]
+        own_cell = c.own_cells[below(len(c.own_cells))]
+        return Take(seat, c.own, own_cell, c.opponent, c.other, c.other_cells[below(len(c.other_cells))])
 
     # --- the end ----------------------------------------------------------------------------------
 

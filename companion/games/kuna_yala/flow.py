@@ -12,11 +12,11 @@ from companion.protocol import EffectData, Step, changed, effect
 
 from . import text as T
 from .actions import DiscardShark, KunaYalaAction, PlaceOctopus, Reveal, ShowTile, Take
-from .bank import Banks, Cell, anchor, curse, put, turn_over
+from .bank import Banks, Cell, anchor, curse, turn_over
 from .cards import FISH, OCTOPUS, SHARK
-from .profile import END_AT_ONCE, KunaYalaProfile
-from .rules import fillable, octopus_owner, source_pile
-from .state import NOBODY, OVER, PLAY, REVEAL, SHARKS, TILES, Bank, State
+from .profile import END_AT_ONCE, REFILL_NEXT, KunaYalaProfile
+from .rules import octopus_owner, source_pile
+from .state import NOBODY, OVER, PILES, PLAY, REVEAL, SHARKS, TILES, Bank, State
 from .state import OCTOPUS as OCTOPUS_PHASE
 
 Effects = list[EffectData]  # plain triples: the Step makes them Effects when read
@@ -33,8 +33,8 @@ def apply(profile: KunaYalaProfile, banks: Banks, state: State, action: KunaYala
         take(profile, banks, state, action, changes, effects)
     elif type(action) is PlaceOctopus:
         bank = state.banks[action.seat]
-        where = anchor(bank, action.cell, action.seat)
-        changes["banks"] = _with(state.banks, action.seat, put(bank, action.cell, state.octopus))
+        where = anchor(banks.view(bank).top, action.cell, action.seat)
+        changes["banks"] = _with(state.banks, action.seat, banks.put(bank, action.cell, state.octopus))
         changes["octopus"], changes["pending"] = "", NOBODY
         effects.append(effect("kuna-yala.octopus-placed", T.OCTOPUS_PLACED, seat=action.seat, where=where))
     elif type(action) is DiscardShark:
@@ -59,15 +59,18 @@ def reveal(
     profile: KunaYalaProfile, banks: Banks, state: State, action: Reveal, changes: Changes, effects: Effects
 ) -> None:
     card, slot = action.card, action.slot
-    pile = source_pile(profile, state.piles, slot)
+    piles = state.piles
+    pile = slot if piles[slot] else source_pile(profile, piles, slot)
     assert pile is not None
-    piles = _with(state.piles, pile, state.piles[pile] - 1)
+    left = piles[pile] - 1
+    piles = (*piles[:pile], left, *piles[pile + 1 :])
     changes["piles"] = piles
     changes["seen"] = state.seen | {card}
-    effects.append(effect("kuna-yala.revealed", T.REVEALED, card=card, pile=pile + 1))
-    if not piles[pile]:
-        effects.append(effect("kuna-yala.pile-empty", T.PILE_EMPTY, pile=pile + 1))
-    if banks.faces[card].kind != OCTOPUS:
+    # The effects' plain triples written out (protocol.effect's form): a simulated game makes a hundred.
+    effects.append(("kuna-yala.revealed", T.REVEALED, (("card", card), ("pile", pile + 1))))
+    if not left:
+        effects.append(("kuna-yala.pile-empty", T.PILE_EMPTY, (("pile", pile + 1),)))
+    if banks.kinds.kind[card] != OCTOPUS:
         changes["display"] = _with(state.display, slot, card)
         return
     owner = octopus_owner(banks, profile, state.banks)
@@ -96,7 +99,7 @@ def take(
             effects.append(effect("kuna-yala.no-place", T.NO_PLACE, card=card))
             continue
         bank = new_banks[to_seat]
-        where = anchor(bank, cell, to_seat)  # told from the bank before the card went in
+        where = anchor(banks.view(bank).top, cell, to_seat)  # told from the bank before the card went in
         if to_seat == seat:
             effects.append(effect("kuna-yala.placed-own", T.PLACED_OWN, seat=seat, card=card, where=where))
         else:
@@ -130,11 +133,11 @@ def _place(
     if kind == SHARK:
         eaten = next(c for x, y, c, _, _ in bank if (x, y) == cell)
         effects.append(effect("kuna-yala.shark-eats", T.SHARK_EATS, to_seat=to_seat, card=eaten))
-        return put(bank, cell, card)
-    bank = (*bank, (cell[0], cell[1], card, "", False))
+        return banks.put(bank, cell, card)
+    bank = banks.put(bank, cell, card)
     if kind != FISH:
         return bank
-    cursed = curse(bank, faces, cell, profile.curse_whole_run)
+    cursed = curse(banks.view(bank).top, banks.kinds, cell, profile.curse_whole_run)
     if not cursed:
         return bank
     cards = [c for x, y, c, _, _ in bank if (x, y) in cursed]
@@ -148,17 +151,16 @@ def settle(profile: KunaYalaProfile, banks: Banks, state: State, changes: Change
     a display place to refill, four sharks to thin, or the next player's pair."""
     piles = changes.get("piles", state.piles)
     display = changes.get("display", state.display)
-    pending = changes.get("pending", state.pending)
     empty = piles.count(0)
-    if pending != NOBODY:
+    if changes.get("pending", state.pending) != NOBODY:
         phase = OCTOPUS_PHASE
     elif empty >= 3 and profile.game_end == END_AT_ONCE:
         phase = TILES
-    elif fillable(profile, piles, display):
+    elif "" in display and _fillable(profile, piles, display, empty):
         phase = REVEAL
-    elif empty >= 3 or sum(1 for c in display if c) < 2:
+    elif empty >= 3 or PILES - display.count("") < 2:
         phase = TILES
-    elif all(c and banks.faces[c].kind == SHARK for c in display):
+    elif "" not in display and all(banks.kinds.kind[c] == SHARK for c in display):
         phase = SHARKS
     else:
         phase = PLAY
@@ -172,6 +174,14 @@ def settle(profile: KunaYalaProfile, banks: Banks, state: State, changes: Change
         effects.append(
             effect("kuna-yala.four-sharks", T.FOUR_SHARKS, seat=changes.get("current", state.current))
         )
+
+
+def _fillable(profile: KunaYalaProfile, piles: tuple[int, ...], display: tuple[str, ...], empty: int) -> bool:
+    """Whether an empty display place can be refilled (``rules.fillable``, without listing them): from its
+    own pile, or from any pile with cards when the profile refills from the next."""
+    if empty < PILES and profile.empty_pile == REFILL_NEXT:
+        return True
+    return any(not display[s] and piles[s] for s in range(PILES))
 
 
 def _with(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

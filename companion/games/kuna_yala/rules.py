@@ -53,6 +53,8 @@ def source_pile(profile: KunaYalaProfile, piles: Sequence[int], slot: int) -> in
 
 def fillable(profile: KunaYalaProfile, piles: Sequence[int], display: Sequence[str]) -> list[int]:
     """The empty display places a pile can refill, in order."""
+    if "" not in display:
+        return []
     return [s for s in range(PILES) if not display[s] and source_pile(profile, piles, s) is not None]
 
 
@@ -150,18 +152,16 @@ def place_problem(
         return None
     if cell in view.top:
         return violation("kuna-yala.cell-taken", T.CELL_TAKEN, to_seat=to_seat)
-    neighbours = view.frontier.get(cell)
-    if neighbours is None:
+    if cell not in view.frontier:
         return violation("kuna-yala.not-touching", T.NOT_TOUCHING, card=card)
-    if face.kind != FISH:
+    if face.kind != FISH or view.fits(card, cell):
         return None  # a coral goes beside anything
-    if "" in neighbours:
+    if "" in view.neighbours(cell):
         return violation("kuna-yala.next-to-bones", T.NEXT_TO_BONES, card=card)
-    if not view.fish_fits(face, neighbours, banks.faces):
-        every = view.match_every
-        code, message = ("every", T.FISH_MISMATCH_EVERY) if every else ("one", T.FISH_MISMATCH_ONE)
-        return violation(f"kuna-yala.fish-mismatch-{code}", message, card=card)
-    return None
+    code, message = (
+        ("every", T.FISH_MISMATCH_EVERY) if view.kinds.match_every else ("one", T.FISH_MISMATCH_ONE)
+    )
+    return violation(f"kuna-yala.fish-mismatch-{code}", message, card=card)
 
 
 def check_take(profile: KunaYalaProfile, banks: Banks, state: State, action: Take) -> Violation | None:

@@ -10,7 +10,7 @@ from companion.protocol import JSON, join_words, seat_name
 
 from . import text as T
 from .actions import DiscardShark, KunaYalaAction, PlaceOctopus, Reveal, ShowTile, Take
-from .bank import ON, Faces, anchor
+from .bank import ON, Faces, anchor, top_of
 from .cards import CORAL, FISH, OCTOPUS, SHARK
 from .state import OVER, State
 
@@ -97,7 +97,7 @@ def describe_take(faces: Faces, state: State, action: Take, tr: Translator, seat
         if cell is None:
             parts.append(tr(T.NO_PLACE, card=card_name(faces, card, tr)))
             continue
-        place = where(faces, anchor(state.banks[to_seat], cell, to_seat), tr, seats)
+        place = where(faces, anchor(top_of(state.banks[to_seat]), cell, to_seat), tr, seats)
         parts.append(
             tr(
                 message,
