@@ -113,7 +113,7 @@ def take(
                     where=where,
                 )
             )
-        new_banks[to_seat] = _place(profile, banks, bank, card, cell, to_seat, effects)
+        new_banks[to_seat] = place_card(profile, banks, bank, card, cell, to_seat, effects)
     changes["banks"] = tuple(new_banks)
     if len(discard) != len(state.discard):
         changes["discard"] = tuple(discard)
@@ -124,7 +124,7 @@ def take(
     changes["turns"] = state.turns + 1
 
 
-def _place(
+def place_card(
     profile: KunaYalaProfile, banks: Banks, bank: Bank, card: str, cell: Cell, to_seat: int, effects: Effects
 ) -> Bank:
     """``bank`` with ``card`` at ``cell``: a shark eats the fish there; a fish may bring down the curse."""
