@@ -13,14 +13,21 @@ from companion.registry import GameSpec, StickerBlock
 
 if TYPE_CHECKING:
     from companion.coach import Coaching
+    from companion.picture import TablePicture
 
-# The coach is loaded when first used: the commands that need none (rules, replay, simulate) start without it.
+# The coach and the table picture are loaded when first used: the commands that need none (rules, replay, simulate) start without it.
 
 
 def coach(game: KunaYalaGame, state: State, language: str, seats: Sequence[str]) -> Coaching:
     from companion.games.kuna_yala.coach import coach_turn
 
     return coach_turn(game, state, language, seats)
+
+
+def picture(game: KunaYalaGame, state: State, language: str, seats: Sequence[str]) -> TablePicture:
+    from companion.games.kuna_yala.picture import picture
+
+    return picture(game, state, language, seats)
 
 
 SPEC = GameSpec(
@@ -30,6 +37,7 @@ SPEC = GameSpec(
     stickers=(StickerBlock(457, 104),),  # the 104 cards; the 4 secret fish tiles carry no sticker
     aliases=("kuna", "kunayala"),
     coach=coach,
+    picture=picture,
     options=OPTIONS,
 )
 
