@@ -2,7 +2,8 @@
 
 A bank is read once into a ``View`` (its cells, the empty cells touching it and, per kind of card, the cells
 that card may take); ``Banks`` keeps the views of the banks seen lately, since a bank changes only when a card
-goes into it and the rules ask about the same banks at every turn.
+goes into it and the rules ask about the same banks at every turn, and makes a new bank's view from the old
+one's.
 """
 
 from __future__ import annotations
@@ -159,33 +160,29 @@ class View:
 
 
 class Banks:
-    """The views of the banks seen lately under one profile's faces and matching rule, found by the bank
-    value itself first (a bank the flow just made), then by equality (a bank read from a record)."""
+    """The views of the banks seen lately under one profile's faces and matching rule, found by the bank value
+    itself (a bank the flow made, held here so that its id is not reused); any other bank, one read from a
+    record, is read afresh."""
 
-    __slots__ = ("_by_id", "_views", "faces", "kinds")
+    __slots__ = ("_views", "faces", "kinds")
 
     def __init__(self, faces: Faces, match_every: bool) -> None:
         self.faces = faces
         self.kinds = Kinds(faces, match_every)
-        self._views: dict[Bank, View] = {}
-        self._by_id: dict[int, tuple[Bank, View]] = {}
+        self._views: dict[int, tuple[Bank, View]] = {}
 
     def view(self, bank: Bank) -> View:
-        known = self._by_id.get(id(bank))
+        known = self._views.get(id(bank))
         if known is not None and known[0] is bank:
             return known[1]
-        view = self._views.get(bank)
-        if view is None:
-            view = View.of(bank, self.kinds)
-            self._keep(bank, view)
+        view = View.of(bank, self.kinds)
+        self._keep(bank, view)
         return view
 
     def _keep(self, bank: Bank, view: View) -> None:
         if len(self._views) >= CACHE_LIMIT:
             self._views.clear()
-            self._by_id.clear()
-        self._views[bank] = view
-        self._by_id[id(bank)] = (bank, view)  # the bank is held here, so its id is not reused meanwhile
+        self._views[id(bank)] = (bank, view)
 
     def cells(self, bank: Bank, card: str) -> tuple[Cell, ...]:
         return self.view(bank).cells_for(card)
