@@ -82,22 +82,20 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "fish_match",
-        N_("A new fish must match every fish next to it (every) or at least one neighbour (at-least-one)."),
+        N_("A new fish must match every fish next to it, or at least one neighbour."),
         "Rulebook: 'au moins un critère commun' with the fish beside it, not said for several. REFERENCE.md §2.4 "
         "proposes 'every' (corals, octopuses and sharks always match; fish bones never do).",
         MATCHES,
     ),
     Option(
         "empty_pile",
-        N_(
-            "A display card taken from an empty pile is replaced from the next pile (next-pile) or not at all."
-        ),
+        N_("A display card taken from an empty pile is replaced from the next pile, or not at all."),
         "Not in the rulebook. REFERENCE.md §2.3 proposes 'next-pile': the next pile with cards, clockwise.",
         REFILLS,
     ),
     Option(
         "unplaceable_pair",
-        N_("A pair of cards that cannot both be placed may not be taken (forbidden) or may be (discard)."),
+        N_("A pair of cards that cannot both be placed may not be taken, or may be (one is discarded)."),
         "Not in the rulebook. REFERENCE.md §2.4 proposes 'forbidden'; when no pair can be placed whole, any pair "
         "may be taken and the card with no place is discarded. 'discard': that is so for every pair.",
         PAIRS,
@@ -114,7 +112,7 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "game_end",
-        N_("The game ends at the end of the turn the third pile empties (end-of-turn) or at once."),
+        N_("The game ends at the end of the turn the third pile empties, or at once."),
         "Rulebook: 'lorsque 3 piles pioche sont épuisées'. REFERENCE.md §2.5 proposes the end of that turn: the "
         "display is refilled from the last pile first.",
         ENDS,
