@@ -102,8 +102,8 @@ def test_nobody_with_a_shark_gets_the_bonus_as_the_profile_says(needs_shark: boo
 
 def test_the_tie_break_is_the_most_fish_in_your_own_bank() -> None:
     box = Box()
-    # Seat 0: one red fish of its own; seat 1: one blue fish and a green one in its bank. Each scores 1 fish,
-    # and nobody has the majority bonus but seat 0 (strict majority of red)... so give seat 1 its own too.
+    # Seat 0 (red) has one red fish; seat 1 (blue) one blue fish and one green. Each scores 1 for their fish
+    # and, a tie for the most being enough here, 3 for the majority: 4 each. Seat 1 has more fish in its bank.
     banks = [
         bank({(0, 0): box.coral(), (1, 0): box.fish("red", "yellow")}),
         bank({(0, 0): box.coral(), (1, 0): box.fish("blue", "yellow"), (2, 0): box.fish("green", "yellow")}),
