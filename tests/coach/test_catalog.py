@@ -11,7 +11,7 @@ import pytest
 from companion.i18n import PoKey, marked_messages, parse_po
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = [ROOT / "companion/coach.py", ROOT / "companion/games/kai_piranja/coach.py"]
+SOURCES = [ROOT / "companion/coach.py", *sorted(ROOT.glob("companion/games/*/coach.py"))]
 LOCALE = ROOT / "companion/locale"
 PLURAL_FORMS = {"fr": "nplurals=2; plural=(n > 1);", "it": "nplurals=2; plural=(n != 1);"}
 

@@ -1,0 +1,44 @@
+"""Kuna Yala (Djeco, Antoine Rabreau), 2 to 4 players. Rules: REFERENCE.md §2 and the FR rulebook."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from companion.games.kuna_yala.cards import components
+from companion.games.kuna_yala.engine import KunaYalaGame
+from companion.games.kuna_yala.profile import OPTIONS
+from companion.games.kuna_yala.state import State
+from companion.registry import GameSpec, StickerBlock
+
+if TYPE_CHECKING:
+    from companion.coach import Coaching
+    from companion.picture import TablePicture
+
+# The coach and the table picture are loaded when first used: the commands that need none (rules, replay, simulate) start without it.
+
+
+def coach(game: KunaYalaGame, state: State, language: str, seats: Sequence[str]) -> Coaching:
+    from companion.games.kuna_yala.coach import coach_turn
+
+    return coach_turn(game, state, language, seats)
+
+
+def picture(game: KunaYalaGame, state: State, language: str, seats: Sequence[str]) -> TablePicture:
+    from companion.games.kuna_yala.picture import picture
+
+    return picture(game, state, language, seats)
+
+
+SPEC = GameSpec(
+    rules=KunaYalaGame,
+    code="KY",
+    components=components,
+    stickers=(StickerBlock(457, 104),),  # the 104 cards; the 4 secret fish tiles carry no sticker
+    aliases=("kuna", "kunayala"),
+    coach=coach,
+    picture=picture,
+    options=OPTIONS,
+)
+
+__all__ = ["SPEC", "KunaYalaGame"]

@@ -1,0 +1,299 @@
+"""A bank as a free orthogonal grid: where each card may go, what lies beside a cell, and the fish curse.
+
+A bank is read once into a ``View`` (its cells, the empty cells touching it and, per kind of card, the cells
+that card may take); ``Banks`` keeps the views of the banks seen lately, since a bank changes only when a card
+goes into it and the rules ask about the same banks at every turn, and makes a new bank's view from the old
+one's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .cards import CORAL, FISH, OCTOPUS, SHARK
+from .deck import Face
+from .state import Bank
+
+Cell = tuple[int, int]
+Faces = Mapping[str, Face]  # card id -> its face under the profile's deck composition
+# The four orthogonal steps, as (dx, dy): right, left, above, below (y grows upwards).
+STEPS: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
+CACHE_LIMIT = 5000  # views kept before the cache starts again: a simulated game makes about a hundred banks
+
+
+def matches(a: Face, b: Face) -> bool:
+    """Two fish may lie side by side: they share fish type or background (or both)."""
+    return a.type == b.type or a.background == b.background
+
+
+class Kinds:
+    """What the grid needs of the faces under one profile: each card's kind, and each fish card's key (its
+    type and background, numbered) with the keys of the fish it may lie beside as a bit mask."""
+
+    __slots__ = ("all_keys", "background", "compatible", "faces", "key", "kind", "match_every")
+
+    def __init__(self, faces: Faces, match_every: bool) -> None:
+        self.faces = faces
+        self.match_every = match_every
+        self.kind = {card: face.kind for card, face in faces.items()}
+        self.background = {card: face.background for card, face in faces.items() if face.kind == FISH}
+        looks = sorted({(f.type, f.background) for f in faces.values() if f.kind == FISH})
+        number = {look: n for n, look in enumerate(looks)}
+        self.key = {card: number[f.type, f.background] for card, f in faces.items() if f.kind == FISH}
+        self.compatible = [
+            sum(1 << n for n, (t, b) in enumerate(looks) if t == ta or b == ba) for ta, ba in looks
+        ]
+        self.all_keys = (1 << len(looks)) - 1
+
+    def allowed(self, neighbours: list[str]) -> int:
+        """The fish keys that may go beside ``neighbours`` (top cards, "" for fish bones): none beside fish
+        bones; those matching every fish beside, or with ``match_every`` false at least one neighbour
+        (corals, octopuses and sharks match any fish)."""
+        if "" in neighbours:
+            return 0
+        key, kind, compatible = self.key, self.kind, self.compatible
+        if self.match_every:
+            mask = self.all_keys
+            for card in neighbours:
+                if kind[card] == FISH:
+                    mask &= compatible[key[card]]
+            return mask
+        mask = 0
+        for card in neighbours:
+            if kind[card] != FISH:
+                return self.all_keys
+            mask |= compatible[key[card]]
+        return mask
+
+
+class View:
+    """One bank read once. ``top`` maps each occupied cell to what shows there: the card on top, or "" for a
+    card turned bone side up. ``frontier`` maps each empty cell touching the bank to the fish keys that may go
+    there (``Kinds.allowed``). ``fish_cells``: uncovered face-up fish, what a shark may eat; ``corals``: corals
+    with nothing on them, where an octopus may sit."""
+
+    __slots__ = ("_cells", "corals", "fish_cells", "frontier", "kinds", "top")
+
+    top: dict[Cell, str]
+    frontier: dict[Cell, int]
+    fish_cells: tuple[Cell, ...]
+    corals: tuple[Cell, ...]
+
+    def __init__(self, kinds: Kinds, top: dict[Cell, str], frontier: dict[Cell, int] | None = None) -> None:
+        self.kinds = kinds
+        self.top = top
+        if frontier is None:
+            empty = {(x + dx, y + dy) for x, y in top for dx, dy in STEPS} - top.keys()
+            frontier = {cell: kinds.allowed(self.neighbours(cell)) for cell in empty}
+        self.frontier = frontier
+        kind = kinds.kind
+        self.fish_cells = tuple(sorted(c for c, card in top.items() if card and kind[card] == FISH))
+        self.corals = tuple(sorted(c for c, card in top.items() if card and kind[card] == CORAL))
+        self._cells: dict[int, tuple[Cell, ...]] = {}
+
+    @classmethod
+    def of(cls, bank: Bank, kinds: Kinds) -> View:
+        return cls(kinds, {(x, y): "" if down else card for x, y, card, _, down in bank})
+
+    def neighbours(self, cell: Cell) -> list[str]:
+        """The top cards beside ``cell`` ("" for fish bones)."""
+        x, y = cell
+        top = self.top
+        return [top[n] for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if n in top]
+
+    def after(self, cell: Cell, card: str) -> View:
+        """This bank with ``card`` put at ``cell`` (beside the bank, or on top of what is there): only the
+        cells around it change."""
+        top = dict(self.top)
+        top[cell] = card
+        frontier = dict(self.frontier)
+        frontier.pop(cell, None)
+        new = View.__new__(View)
+        new.kinds, new.top, new._cells = self.kinds, top, {}
+        allowed = self.kinds.allowed
+        x, y = cell
+        for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if near not in top:
+                nx, ny = near
+                beside = [
+                    top[n] for n in ((nx + 1, ny), (nx - 1, ny), (nx, ny + 1), (nx, ny - 1)) if n in top
+                ]
+                frontier[near] = allowed(beside)
+        new.frontier = frontier
+        kind = self.kinds.kind[card]
+        fish, corals = self.fish_cells, self.corals
+        if cell in fish:
+            fish = tuple(c for c in fish if c != cell)
+        if cell in corals:
+            corals = tuple(c for c in corals if c != cell)
+        if kind == FISH:
+            fish = tuple(sorted((*fish, cell)))
+        elif kind == CORAL:
+            corals = tuple(sorted((*corals, cell)))
+        new.fish_cells, new.corals = fish, corals
+        return new
+
+    def cells_for(self, card: str) -> tuple[Cell, ...]:
+        """Every cell of this bank where ``card`` may go (a shark: the fish it would eat; an octopus: the
+        coral it would sit on), in a fixed order."""
+        kinds = self.kinds
+        kind = kinds.kind[card]
+        if kind == FISH:
+            key = kinds.key[card]
+            cells = self._cells.get(key)
+            if cells is None:
+                bit = 1 << key
+                cells = self._cells[key] = tuple(sorted(c for c, mask in self.frontier.items() if mask & bit))
+            return cells
+        if kind == SHARK:
+            return self.fish_cells
+        if kind == OCTOPUS:
+            return self.corals
+        cells = self._cells.get(-1)
+        if cells is None:
+            cells = self._cells[-1] = tuple(sorted(self.frontier))
+        return cells
+
+    def fits(self, card: str, cell: Cell) -> bool:
+        """Whether fish ``card`` may go at the frontier ``cell`` beside what is there."""
+        return bool(self.frontier.get(cell, 0) >> self.kinds.key[card] & 1)
+
+
+class Banks:
+    """The views of the banks seen lately under one profile's faces and matching rule, found by the bank value
+    itself (a bank the flow made, held here so that its id is not reused); any other bank, one read from a
+    record, is read afresh."""
+
+    __slots__ = ("_views", "faces", "kinds")
+
+    def __init__(self, faces: Faces, match_every: bool) -> None:
+        self.faces = faces
+        self.kinds = Kinds(faces, match_every)
+        self._views: dict[int, tuple[Bank, View]] = {}
+
+    def view(self, bank: Bank) -> View:
+        known = self._views.get(id(bank))
+        if known is not None and known[0] is bank:
+            return known[1]
+        view = View.of(bank, self.kinds)
+        self._keep(bank, view)
+        return view
+
+    def _keep(self, bank: Bank, view: View) -> None:
+        if len(self._views) >= CACHE_LIMIT:
+            self._views.clear()
+        self._views[id(bank)] = (bank, view)
+
+    def cells(self, bank: Bank, card: str) -> tuple[Cell, ...]:
+        return self.view(bank).cells_for(card)
+
+    def put(self, bank: Bank, cell: Cell, card: str) -> Bank:
+        """``bank`` with ``card`` at ``cell`` (``put``), its view made from the old one's."""
+        new = put(bank, cell, card)
+        self._keep(new, self.view(bank).after(cell, card))
+        return new
+
+
+def put(bank: Bank, cell: Cell, card: str) -> Bank:
+    """``bank`` with ``card`` placed at ``cell``: on top of what is there (a shark, an octopus), else beside."""
+    x, y = cell
+    for i, (px, py, below, _, _) in enumerate(bank):
+        if px == x and py == y:
+            return (*bank[:i], (x, y, card, below, False), *bank[i + 1 :])
+    return (*bank, (x, y, card, "", False))
+
+
+def curse(top: Mapping[Cell, str], kinds: Kinds, cell: Cell, whole_run: bool) -> tuple[Cell, ...]:
+    """The cells the fish curse turns over after a fish went to ``cell`` of a bank showing ``top``: each line
+    (row, column) of 3 or more face-up uncovered fish on the new fish's background that runs through it; the
+    whole run, or with ``whole_run`` false the new fish and the two nearest it (one on each side where it has
+    both). A shark on a fish or fish bones break a run: what shows there is no fish."""
+    background = kinds.background[top[cell]]
+    x, y = cell
+    turned: list[Cell] = []
+    for dx, dy in ((1, 0), (0, 1)):
+        before = _run(top, kinds, background, x, y, -dx, -dy)
+        after = _run(top, kinds, background, x, y, dx, dy)
+        if len(before) + len(after) + 1 < 3:
+            continue
+        if whole_run:
+            turned += [*before, cell, *after]
+        elif before and after:
+            turned += [before[0], cell, after[0]]
+        else:
+            turned += [cell, *(before or after)[:2]]
+    return tuple(dict.fromkeys(turned))
+
+
+def _run(
+    top: Mapping[Cell, str], kinds: Kinds, background: str, x: int, y: int, dx: int, dy: int
+) -> list[Cell]:
+    """The cells showing a fish on ``background`` in a line from beside (x, y) towards (dx, dy), nearest first."""
+    run = []
+    x, y = x + dx, y + dy
+    while kinds.background.get(top.get((x, y), "")) == background:
+        run.append((x, y))
+        x, y = x + dx, y + dy
+    return run
+
+
+def turn_over(bank: Bank, cells: tuple[Cell, ...]) -> Bank:
+    """``bank`` with the cards at ``cells`` turned bone side up."""
+    return tuple((p[0], p[1], p[2], p[3], True) if (p[0], p[1]) in cells else p for p in bank)
+
+
+def top_of(bank: Bank) -> dict[Cell, str]:
+    """What shows at each cell of a bank: the card on top, "" for fish bones."""
+    return {(x, y): "" if down else card for x, y, card, _, down in bank}
+
+
+def corals(bank: Bank, faces: Faces, covered_count: bool) -> int:
+    """The corals in a bank, for the octopus: those under an octopus too if ``covered_count``."""
+    return sum(
+        1
+        for _, _, card, under, _ in bank
+        if faces[card].kind == CORAL or (covered_count and under and faces[under].kind == CORAL)
+    )
+
+
+def fish_counts(bank: Bank, faces: Faces) -> dict[str, tuple[int, int]]:
+    """Per fish type in a bank: (fish, cards) on face-up uncovered fish cards, what scores."""
+    counts: dict[str, tuple[int, int]] = {}
+    for _, _, card, _, down in bank:
+        face = faces[card]
+        if not down and face.kind == FISH:
+            fish, cards = counts.get(face.type, (0, 0))
+            counts[face.type] = (fish + face.fish, cards + 1)
+    return counts
+
+
+# Where a cell lies from the card beside it (the cell is "to the right of" a card at (x - 1, y)).
+DIRECTIONS: tuple[tuple[str, Cell], ...] = (
+    ("right", (-1, 0)),
+    ("left", (1, 0)),
+    ("above", (0, -1)),
+    ("below", (0, 1)),
+)
+ON = "on"
+
+
+def anchor(top: Mapping[Cell, str], cell: Cell, seat: int) -> list[str | int | bool]:
+    """A cell told from a card a person can find: ``[direction, card, seat, starting]``, the card the cell is
+    on (a shark's fish, an octopus's coral) or beside (the starting coral first, then face-up cards before
+    fish bones) in a bank showing ``top``; ``card`` is "" for fish bones, ``starting`` whether it is the
+    bank's starting coral."""
+    at = top
+    if cell in at:
+        return [ON, at[cell], seat, cell == (0, 0)]
+    x, y = cell
+    best: tuple[tuple[bool, bool], str, str, bool] | None = None
+    for name, (dx, dy) in DIRECTIONS:
+        near = (x + dx, y + dy)
+        if near in at:
+            rank = (at[near] == "", near != (0, 0))
+            if best is None or rank < best[0]:
+                best = (rank, name, at[near], near == (0, 0))
+    if best is None:
+        return []
+    _, name, card, start = best
+    return [name, card, seat, start]

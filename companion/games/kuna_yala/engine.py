@@ -1,0 +1,190 @@
+"""Kuna Yala on the game protocol: legality (rules.py) apart from application (flow.py), effects told in words."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar
+
+from companion.catalogue import Catalogue
+from companion.i18n import Translator
+from companion.protocol import JSON, Game, Step, Violation
+
+from . import ending, flow, rules, words
+from . import text as T
+from .actions import ACTION_TYPES, DiscardShark, KunaYalaAction, PlaceOctopus, Reveal, ShowTile, Take
+from .bank import Banks
+from .cards import CORAL_IDS, DECK, SHARK, catalogue
+from .deck import TYPES, faces
+from .invariants import invariant_problems, shape_problems
+from .profile import MATCH_EVERY, KunaYalaProfile
+from .state import OCTOPUS, OVER, PILES, PLAY, REVEAL, SHARKS, State
+
+TAKE_DRAWS = 24  # random ways to take a pair tried before listing them all: nearly every way places both
+
+
+class KunaYalaGame(Game[State, KunaYalaAction]):
+    name: ClassVar[str] = "kuna-yala"
+    title: ClassVar[str] = "Kuna Yala"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    profile_type: ClassVar[type[KunaYalaProfile]] = KunaYalaProfile
+    domain: ClassVar[str] = "kuna_yala"
+    state_type: ClassVar[type] = State
+    action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
+    kind_words: ClassVar[Mapping[str, str]] = T.KIND_WORDS
+    back_words: ClassVar[Mapping[str, str]] = T.BACK_WORDS
+
+    profile: KunaYalaProfile
+
+    def __init__(self, profile: KunaYalaProfile | None = None) -> None:
+        super().__init__(profile)
+        self.faces = faces(self.profile.fish_deck)
+        self.banks = Banks(self.faces, self.profile.fish_match == MATCH_EVERY)
+        self._is_shark = {card: face.kind == SHARK for card, face in self.faces.items()}
+        # Every reveal, made once per seat and card: actions are immutable values.
+        self._reveals = [
+            [{card: Reveal(seat, slot, card) for card in DECK} for slot in range(PILES)] for seat in range(4)
+        ]
+
+    # --- setting up -------------------------------------------------------------------------------
+
+    def initial_state(self, players: int) -> State:
+        """Each player's starting coral (``coral-01`` for seat 0, and so on) at (0, 0) of their bank; the other
+        cards in 4 piles as near equal as can be, the first piles taking the odd cards; the display empty,
+        to be turned up."""
+        self.check_players(players)
+        starting = CORAL_IDS[:players]
+        rest = len(DECK) - players
+        piles = tuple(rest // PILES + (1 if p < rest % PILES else 0) for p in range(PILES))
+        return State(
+            players=players,
+            piles=piles,
+            banks=tuple(((0, 0, coral, "", False),) for coral in starting),
+            seen=frozenset(starting),
+            tiles=("",) * players,
+        )
+
+    # --- legality and application -----------------------------------------------------------------
+
+    def current_player(self, state: State) -> int | None:
+        return rules.current_player(state)
+
+    def turn(self, state: State) -> tuple[bool, int, int | None]:
+        return state.phase == OVER, state.players, rules.current_player(state)
+
+    def legal_actions(self, state: State) -> list[KunaYalaAction]:
+        return rules.legal_actions(self.profile, self.banks, state)
+
+    def check_timing(self, state: State, action: KunaYalaAction) -> Violation | None:
+        return rules.check_timing(state, action)
+
+    def check_rules(self, state: State, action: KunaYalaAction) -> Violation | None:
+        return rules.check(self.profile, self.banks, state, action)
+
+    def apply_legal(self, state: State, action: KunaYalaAction) -> Step[State]:
+        return flow.apply(self.profile, self.banks, state, action)
+
+    def random_action(self, state: State, rng: random.Random) -> KunaYalaAction:
+        """A pair uniform among the ways to take one (pair, who gets which, which opponent), then a place
+        uniform for each card; a card turned up uniform among those still in the piles."""
+        phase = state.phase
+        below = rng._randbelow  # type: ignore[attr-defined]  # the draw behind rng.choice, without its checks
+        if phase == REVEAL:
+            slot = rules.fillable(self.profile, state.piles, state.display)[0]
+            seen = state.seen
+            reveals = self._reveals[state.current][slot]
+            for _ in range(16):  # draws among all the cards while they find seen ones, then among the unseen
+                card = DECK[below(len(DECK))]
+                if card not in seen:
+                    return reveals[card]
+            unseen = [card for card in DECK if card not in seen]
+            return reveals[unseen[below(len(unseen))]]
+        if phase == PLAY:
+            return self._random_take(state, below)
+        if phase == SHARKS:
+            return DiscardShark(state.current, below(PILES))
+        if phase == OCTOPUS:
+            corals = self.banks.view(state.banks[state.pending]).corals
+            return PlaceOctopus(state.pending, corals[below(len(corals))])
+        left = [t for t in TYPES if t not in state.tiles]
+        return ShowTile(state.tiles.index(""), left[below(len(left))])
+
+    def _random_take(self, state: State, below: Callable[[int], int]) -> Take:
+        """A pair drawn as ``rules.choices`` would give it, uniform among the ways to place both cards (which
+        card goes where, which opponent): draws among every way while they find one that does not place both,
+        then, if none is found, a choice among those the rules list (discards included)."""
+        seat, display, banks = state.current, state.display, state.banks
+        slots = [s for s in range(PILES) if display[s]]
+        n, opponents = len(slots), state.players - 1
+        cells = self.banks.cells
+        is_shark = self._is_shark
+        mine = banks[seat]
+        for _ in range(TAKE_DRAWS):
+            i, j, opponent = below(n), below(n - 1), below(opponents)
+            j += j >= i
+            opponent += opponent >= seat
+            own, other = slots[i], slots[j]
+            if is_shark[display[own]]:
+                continue
+            own_cells = cells(mine, display[own])
+            if not own_cells:
+                continue
+            other_cells = cells(banks[opponent], display[other])
+            if other_cells:
+                return Take(
+                    seat,
+                    own,
+                    own_cells[below(len(own_cells))],
+                    opponent,
+                    other,
+                    other_cells[below(len(other_cells))],
+                )
+        options = rules.choices(self.profile, self.banks, state, seat)
+        c = options[below(len(options))]
+        own_cell = c.own_cells[below(len(c.own_cells))]
+        return Take(seat, c.own, own_cell, c.opponent, c.other, c.other_cells[below(len(c.other_cells))])
+
+    # --- the end ----------------------------------------------------------------------------------
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def scores(self, state: State) -> list[int]:
+        return [s.total for s in ending.scores(self.profile, self.faces, state)]
+
+    def winners(self, state: State) -> list[int]:
+        return ending.winners(ending.scores(self.profile, self.faces, state)) if state.phase == OVER else []
+
+    def outcome(self, state: State, language: str = "en", seats: Sequence[str] = ()) -> tuple[str, ...]:
+        return ending.outcome(self.profile, self.faces, state, self.translator(language), seats)
+
+    def invariant_problems(self, state: State) -> list[str]:
+        return invariant_problems(state, self.faces, self.profile.fish_match == MATCH_EVERY)
+
+    # --- plain data -------------------------------------------------------------------------------
+
+    def state_problem(self, state: State) -> str | None:
+        problems = shape_problems(state) or self.invariant_problems(state)
+        return problems[0] if problems else None
+
+    # --- physical cards and words -----------------------------------------------------------------
+
+    def catalogue(self) -> Catalogue:
+        return catalogue(self.profile.fish_deck)
+
+    def card_name(self, card_id: str, language: str = "en") -> str:
+        return words.card_name(self.faces, card_id, self.translator(language))
+
+    def describe_param(self, name: str, value: JSON, tr: Translator, seats: Sequence[str]) -> str:
+        return words.describe_param(self.faces, name, value, tr, seats, super().describe_param)
+
+    def describe_action(self, action: KunaYalaAction, language: str = "en", seats: Sequence[str] = ()) -> str:
+        return words.describe_action(self.faces, action, self.translator(language), seats)
+
+    def describe_state(self, state: State, language: str = "en", seats: Sequence[str] = ()) -> str:
+        current = rules.current_player(state)
+        return words.describe_state(self.faces, state, self.translator(language), seats, current, state.phase)
+
+    def rules_summary(self, language: str = "en") -> str:
+        return words.rules_summary(self.translator(language))

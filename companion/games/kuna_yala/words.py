@@ -1,0 +1,159 @@
+"""Kuna Yala in words: card names, where a card goes as a place a person can find, actions, the table and the
+rules summary, in en/fr/it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from companion.i18n import Translator
+from companion.protocol import JSON, join_words, seat_name
+
+from . import text as T
+from .actions import DiscardShark, KunaYalaAction, PlaceOctopus, Reveal, ShowTile, Take
+from .bank import ON, Faces, anchor, top_of
+from .cards import CORAL, FISH, OCTOPUS, SHARK
+from .state import OVER, State
+
+CARD_PARAMS = frozenset({"card", "other_card"})
+DIRECTION_WORDS = {"right": T.RIGHT_OF, "left": T.LEFT_OF, "above": T.ABOVE, "below": T.BELOW, ON: T.ON}
+KIND_NAMES = {CORAL: T.CORAL_CARD, SHARK: T.SHARK_CARD, OCTOPUS: T.OCTOPUS_CARD}
+
+
+def card_name(faces: Faces, card_id: str, tr: Translator) -> str:
+    """ "two red fish on yellow", "coral", "shark", "octopus"; "" is fish bones; an unknown id as itself."""
+    if not card_id:
+        return tr(T.BONES_CARD)
+    face = faces.get(card_id)
+    if face is None:
+        return card_id
+    if face.kind != FISH:
+        return tr(KIND_NAMES[face.kind])
+    fish = T.FISH_NAMES.get((face.type, face.fish))
+    background = T.BACKGROUND_NAMES.get(face.background)
+    return tr(
+        T.FISH_CARD,
+        fish=tr(fish) if fish else f"{face.fish} {face.type}",
+        background=tr(background) if background else face.background,
+    )
+
+
+def type_name(fish_type: str, tr: Translator) -> str:
+    message = T.TYPE_NAMES.get(fish_type)
+    return tr(message) if message else fish_type
+
+
+def background_name(background: str, tr: Translator) -> str:
+    message = T.BACKGROUND_NAMES.get(background)
+    return tr(message) if message else background
+
+
+def where(faces: Faces, place: Sequence[JSON], tr: Translator, seats: Sequence[str], viewer: int = -1) -> str:
+    """A place in a bank as a person finds it: "to the right of your starting coral", "below Marie's red fish
+    on yellow"; ``place`` is ``bank.anchor``'s [direction, card, seat, starting], "your" for ``viewer``'s bank."""
+    if len(place) != 4:
+        return tr(T.DISCARDED)
+    direction, card, seat, start = place
+    name = tr(T.STARTING_CORAL) if start else card_name(faces, str(card), tr)
+    owned = (
+        tr(T.YOUR_CARD, card=name)
+        if seat == viewer
+        else tr(T.SEATS_CARD, seat=seat_name(int(seat), tr, seats), card=name)
+    )
+    return tr(DIRECTION_WORDS.get(str(direction), T.ON), card=owned)
+
+
+def describe_param(
+    faces: Faces,
+    name: str,
+    value: JSON,
+    tr: Translator,
+    seats: Sequence[str],
+    default: Callable[[str, JSON, Translator, Sequence[str]], str],
+) -> str:
+    if name in CARD_PARAMS and isinstance(value, str):
+        return card_name(faces, value, tr)
+    if name == "cards" and isinstance(value, list | tuple):
+        return join_words([card_name(faces, str(card), tr) for card in value], tr)
+    if name == "where" and isinstance(value, list | tuple):
+        return where(faces, value, tr, seats)
+    if name == "background" and isinstance(value, str):
+        return background_name(value, tr)
+    if name == "fish_type" and isinstance(value, str):
+        return type_name(value, tr)
+    if name == "task" and isinstance(value, str) and value in T.TASKS:
+        return tr(T.TASKS[value])
+    return default(name, value, tr, seats)
+
+
+def describe_take(faces: Faces, state: State, action: Take, tr: Translator, seats: Sequence[str]) -> str:
+    """A pair taken and placed, each place told from a card beside it."""
+    seat, opponent = action.seat, action.opponent
+    own, other = state.display[action.own], state.display[action.other]
+    parts = []
+    for card, cell, to_seat, message in (
+        (own, action.own_cell, seat, T.PLACED_OWN),
+        (other, action.other_cell, opponent, T.PLACED_OTHER),
+    ):
+        if cell is None:
+            parts.append(tr(T.NO_PLACE, card=card_name(faces, card, tr)))
+            continue
+        place = where(faces, anchor(top_of(state.banks[to_seat]), cell, to_seat), tr, seats)
+        parts.append(
+            tr(
+                message,
+                seat=seat_name(seat, tr, seats),
+                card=card_name(faces, card, tr),
+                to_seat=seat_name(to_seat, tr, seats),
+                where=place,
+            )
+        )
+    return " ".join(parts)
+
+
+def describe_action(
+    faces: Faces, action: KunaYalaAction, tr: Translator, seats: Sequence[str], state: State | None = None
+) -> str:
+    """An action in words; a pair's places need the state they are played in (without it, as coordinates)."""
+    if type(action) is Reveal:
+        return tr(T.REVEALED, card=card_name(faces, action.card, tr), pile=action.slot + 1)
+    if type(action) is Take:
+        if state is not None and state.display[action.own] and state.display[action.other]:
+            return describe_take(faces, state, action, tr, seats)
+        return f"{tr(T.KIND_WORDS['take'])}: {action.own + 1} → {action.own_cell}, {action.other + 1} → {action.other_cell}"
+    if type(action) is PlaceOctopus:
+        return f"{tr(T.KIND_WORDS['place-octopus'])} ({action.cell[0]}, {action.cell[1]})"
+    if type(action) is DiscardShark:
+        return tr(T.SHARK_DISCARDED, seat=seat_name(action.seat, tr, seats), pile=action.slot + 1)
+    assert type(action) is ShowTile
+    return tr(T.TILE_SHOWN, seat=seat_name(action.seat, tr, seats), fish_type=type_name(action.fish_type, tr))
+
+
+def describe_state(
+    faces: Faces, state: State, tr: Translator, seats: Sequence[str], current: int | None, task: str
+) -> str:
+    """The table: whose turn, the display, the piles, each bank card by card, the tiles shown."""
+    lines = []
+    if state.phase != OVER and current is not None:
+        lines.append(tr(T.TURN_OF, turn=state.turns + 1, seat=seat_name(state.current, tr, seats)))
+        lines.append(tr(T.WAITING, seat=seat_name(current, tr, seats), task=tr(T.TASKS[task])))
+    shown = [card_name(faces, c, tr) if c else "—" for c in state.display]
+    lines.append(tr(T.DISPLAY, cards=", ".join(shown)))
+    lines.append(tr(T.PILES, counts=", ".join(str(n) for n in state.piles)))
+    for seat, bank in enumerate(state.banks):
+        cards = []
+        for x, y, card, under, down in bank:
+            name = card_name(faces, card, tr)
+            if down:
+                name = tr(T.DOWN, card=name)
+            elif under:
+                name = tr(T.UNDER, card=name, under=card_name(faces, under, tr))
+            cards.append(tr(T.AT, card=name, x=x, y=y))
+        lines.append(tr(T.BANK_OF, seat=seat_name(seat, tr, seats), cards="; ".join(cards)))
+    if any(state.tiles):
+        tiles = [f"{seat_name(s, tr, seats)} {type_name(t, tr)}" for s, t in enumerate(state.tiles) if t]
+        lines.append(tr(T.TILES_SHOWN, tiles=", ".join(tiles)))
+    return "\n".join(lines)
+
+
+def rules_summary(tr: Translator) -> str:
+    return tr(T.RULES)

@@ -1,0 +1,61 @@
+"""Kuna Yala's coach: the ways to take a pair, best for the player first, from what the player knows."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.coach import coach
+from companion.games import GAMES
+from companion.games.kuna_yala.coach import coach_turn
+from companion.games.kuna_yala.state import REVEAL
+from tests.kuna_yala.tables import Box, bank, game, table
+
+GAME = game()
+SEATS = ("Marie", "Paul")
+
+
+def red_table():
+    """Marie holds red (known to her only); the display offers a red fish, a blue fish, a coral and a shark."""
+    box = Box()
+    banks = [
+        bank({(0, 0): box.coral()}),
+        bank({(0, 0): box.coral(), (1, 0): box.fish("blue", "blue", 2)}),
+    ]
+    display = (box.fish("red", "pink", 2), box.fish("blue", "pink"), box.coral(), box.shark())
+    return table(banks, display=display)
+
+
+def test_the_best_pair_for_the_player_comes_first_with_its_points_and_the_opponents() -> None:
+    state = red_table()
+    coaching = coach_turn(GAME, state, "en", SEATS, tile="red")
+    assert coaching.seat == 0 and "Your fish: red." in coaching.summary
+    first = coaching.options[0]
+    # Two red fish in her own bank (2 points and the majority) while the shark eats Paul's two blue fish.
+    assert first.title.startswith("Keep the two red fish on pink (")
+    assert "Points for you: +5." in first.outcome
+    for advice in coaching.options:
+        assert GAME.check(state, advice.action) is None
+
+
+def test_without_the_tile_the_players_fish_are_left_out_and_no_other_tile_is_used() -> None:
+    state = red_table()
+    unknown = coach(GAME, state, "en", SEATS, GAMES["kuna-yala"].coach)
+    assert "does not know your fish tile" in unknown.summary
+    assert all("your fish left out" in a.outcome for a in unknown.options)
+    shown = table(
+        state.banks, display=state.display, tiles=("", "blue")
+    )  # Paul's tile is not Marie's to know
+    assert coach_turn(GAME, shown, "en", SEATS).options == unknown.options
+
+
+@pytest.mark.parametrize("language", ["fr", "it"])
+def test_the_coach_speaks_french_and_italian(language: str) -> None:
+    coaching = coach_turn(GAME, red_table(), language, SEATS, tile="red")
+    assert coaching.summary.startswith("Marie, ")
+    assert "Keep" not in coaching.options[0].title and "Points for" not in coaching.options[0].outcome
+
+
+def test_other_moments_are_listed_by_the_generic_coach() -> None:
+    state = GAME.initial_state(2)
+    assert state.phase == REVEAL
+    assert coach_turn(GAME, state, "en").options

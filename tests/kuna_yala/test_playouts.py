@@ -1,0 +1,78 @@
+"""Random playouts under every option: every drawn action legal and listed, the invariants after every step."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.games.kuna_yala.actions import Take
+from companion.games.kuna_yala.bank import View
+from companion.games.kuna_yala.state import PLAY, REVEAL
+from tests.kuna_yala.tables import game
+
+PROFILES = [
+    {},
+    {"fish_match": "at-least-one"},
+    {"empty_pile": "leave-empty", "game_end": "at-once"},
+    {"unplaceable_pair": "discard", "curse_whole_run": False},
+    {"covered_coral_counts": False, "majority_counts": "cards", "majority_strict": False},
+    {
+        "shark_bonus_needs_shark": False,
+        "fish_deck": "red/yellow=8+8,yellow/blue=8+8,green/pink=8+8,blue/green=8+8",
+    },
+]
+
+
+@pytest.mark.parametrize("options", PROFILES, ids=[",".join(p) or "default" for p in PROFILES])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_playouts_keep_every_invariant(options: dict, players: int) -> None:
+    rules = game(**options)
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = rules.initial_state(players)
+        while not rules.is_over(state):
+            action = rules.random_action(state, rng)
+            assert rules.check(state, action) is None, rules.tell(rules.check(state, action))  # type: ignore[arg-type]
+            if state.phase != REVEAL and (seed == 0 or state.phase != PLAY):
+                assert action in rules.legal_actions(state)
+            state = rules.apply_legal(state, action).state
+            assert rules.invariant_problems(state) == []
+        assert len(rules.winners(state)) >= 1 and all(t for t in state.tiles)
+        assert rules.outcome(state)[-1]
+
+
+def test_every_listed_pair_is_accepted_and_every_other_placement_refused() -> None:
+    """The listed takes are exactly the takes ``check`` accepts, over every cell near the banks."""
+    rules = game()
+    rng = random.Random(7)
+    state = rules.initial_state(3)
+    checked = 0
+    while not rules.is_over(state) and checked < 6:
+        if state.phase == PLAY:
+            checked += 1
+            listed = set(rules.legal_actions(state))
+            seat = state.current
+            cells = [None, *((x, y) for x in range(-3, 4) for y in range(-3, 4))]
+            for own in range(4):
+                for other in range(4):
+                    for opponent in range(3):
+                        for own_cell in cells[::3]:
+                            for other_cell in cells[::3]:
+                                take = Take(seat, own, own_cell, opponent, other, other_cell)
+                                assert (rules.check(state, take) is None) == (take in listed), take
+        state = rules.apply_legal(state, rules.random_action(state, rng)).state
+
+
+@pytest.mark.parametrize("options", [{}, {"fish_match": "at-least-one"}])
+def test_a_view_made_from_the_last_one_equals_a_bank_read_afresh(options: dict) -> None:
+    """The flow derives each new bank's view from the old one's (``View.after``): it must read as the bank."""
+    rules = game(**options)
+    rng = random.Random(11)
+    state = rules.initial_state(4)
+    while not rules.is_over(state):
+        state = rules.apply_legal(state, rules.random_action(state, rng)).state
+        for bank in state.banks:
+            kept, fresh = rules.banks.view(bank), View.of(bank, rules.banks.kinds)
+            assert (kept.top, kept.frontier) == (fresh.top, fresh.frontier)
+            assert (kept.fish_cells, kept.corals) == (fresh.fish_cells, fresh.corals)
