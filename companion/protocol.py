@@ -286,6 +286,8 @@ class Game(ABC, Generic[S, A]):
     state_custom: ClassVar[Mapping[str, Custom]] = {}  # state fields with a JSON form of their own
     out_of_turn_actions: ClassVar[frozenset[type]] = frozenset()  # actions any seat may take at any time
     kind_words: ClassVar[Mapping[str, str]] = {}  # action kind -> English msgid naming it (describe_kind)
+    # an action record's field -> English msgid asking for it when a move is chosen by hand (describe_detail)
+    detail_words: ClassVar[Mapping[str, str]] = {}
     back_words: ClassVar[Mapping[str, str]] = {}  # card back -> English msgid naming it (describe_back)
 
     _timed: ClassVar[bool] = False  # whether the game overrides check_timing: check skips the call if not
@@ -474,6 +476,21 @@ class Game(ABC, Generic[S, A]):
     def describe_action(self, action: A, language: str = "en", seats: Sequence[str] = ()) -> str:
         """An action in words, for narration and the coach."""
         return action.kind
+
+    def describe_choice(
+        self, state: S, action: A, name: str, language: str = "en", seats: Sequence[str] = ()
+    ) -> str:
+        """One detail of ``action`` (its record's field ``name``) as a choice a person makes by hand in ``state``,
+        e.g. a bank's cell told from a card beside it. Defaults to the field's value told by ``describe_param``."""
+        record = self.action_to_json(action)
+        value = record.get(name) if isinstance(record, dict) else None
+        return self.describe_param(name, value, self.translator(language), seats)
+
+    def describe_detail(self, name: str, language: str = "en") -> str:
+        """What choosing field ``name`` of an action by hand decides, e.g. "where it goes in your bank"; "" if
+        ``detail_words`` does not name it."""
+        message = self.detail_words.get(name)
+        return self.translator(language)(message) if message else ""
 
     def describe_kind(self, kind: str, language: str = "en") -> str:
         """A kind of action in words, e.g. "Turn up a card": the button that opens a list of such actions.

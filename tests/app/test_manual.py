@@ -8,7 +8,7 @@ import time
 import pytest
 
 from companion.games import GAMES
-from ui.control.manual import Choice, choices
+from ui.control.manual import Choice, choices, details
 
 SIZES = ("800x480", "1280x720")
 ENDING = ("bank", "end")  # Kai Piranja's kinds that end a turn: a game of them ends sooner
@@ -215,3 +215,42 @@ def test_screenshots_of_the_choices_the_picker_and_the_confirmation(ui, size, la
     ui.screenshot(f"manual-confirm-{language}-{size}")
     for button in ui.buttons():
         assert button.texture_size[1] <= button.height + 1, button.text  # no text cut
+
+
+def tap_through(ui, choice: Choice) -> None:
+    """Tap a narrowed kind's button, then the first detail offered at each step, until a move is played."""
+    game, state = session(ui).game, session(ui).state
+    before = len(session(ui).actions)
+    tap_exactly(ui, choice.label)
+    actions = choice.actions
+    for _ in range(10):
+        first = details(game, state, actions, ui.app.language, session(ui).seats)[0]
+        assert ui.button(ui.app.tr("Cancel"))  # a picker of details is open
+        tap_exactly(ui, first.label)
+        if first.final:
+            break
+        actions = first.actions
+    assert len(session(ui).actions) == before + 1
+
+
+def test_kuna_yalas_thousands_of_pairs_are_entered_a_detail_at_a_time(ui) -> None:
+    start(ui, "Kuna Yala")
+    for _ in range(12):  # the display is turned up, then the first pairs are taken and their piles refilled
+        choice = offered(ui)[0]
+        if choice.actions:
+            tap_through(ui, choice)
+        else:
+            play(ui, choice)
+    assert any(a.kind == "take" for a in session(ui).actions)
+    while not offered(ui)[0].actions:  # to the next pair
+        play(ui, offered(ui)[0])
+    choice = offered(ui)[0]
+    tap_exactly(ui, choice.label)
+    assert "Take two cards: which card goes into your bank?" in ui.texts()
+    assert len(ui.buttons()) < 60  # a few cards to choose from, not thousands of moves
+    first = details(session(ui).game, session(ui).state, choice.actions, "en", session(ui).seats)[0]
+    tap_exactly(ui, first.label)
+    assert f"Take two cards · {first.label}: where does it go in your bank?" in ui.texts()
+    ui.screenshot("manual-kuna-yala-details")
+    ui.tap("Cancel")
+    assert ui.app.current == "manual" and ui.button("Undo")

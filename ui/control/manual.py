@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.i18n import translator
-from companion.protocol import Action, Game, RecordError, Violation
+from companion.protocol import JSON, Action, Game, RecordError, Violation
 from companion.savecommands import correction_words, illegal_correction
 from companion.session import LiveSession
 
@@ -26,10 +26,25 @@ class Pick:
 
 @dataclass(frozen=True)
 class Choice:
-    """One button. With one pick, pressing it plays that pick; with several, the screen lists them to choose."""
+    """One button. With one pick, pressing it plays that pick; with several, the screen lists them to choose.
+    A kind with more than ``NARROW_ABOVE`` actions has no picks but its ``actions``, narrowed one detail at a
+    time (``details``)."""
 
     label: str
     picks: tuple[Pick, ...]
+    actions: tuple[Action, ...] = ()
+
+
+@dataclass(frozen=True)
+class Detail:
+    """One value of the detail being chosen (a field of the actions' records), and the actions it leaves;
+    ``final`` if choosing it plays the first of them (the only one, or all read the same). ``field`` is the
+    record's field it is a value of, "" for actions no field tells apart."""
+
+    label: str
+    actions: tuple[Action, ...]
+    final: bool
+    field: str = ""
 
 
 @dataclass(frozen=True)
@@ -50,17 +65,26 @@ class CorrectionPreview:
     lines: tuple[str, ...]
 
 
+# More actions of one kind than this (Kuna Yala's pairs and places: thousands) are not listed, which would take
+# seconds to draw and a long scroll to read, but chosen one detail at a time: which card, which cell...
+NARROW_ABOVE = 200
+
+
 def choices(game: Game[Any, Any], state: Any, language: str, seats: Sequence[str]) -> tuple[Choice, ...]:
     """The legal actions in ``state`` as buttons, one per kind of action, in the order the rules list them.
 
     A kind with several actions is one button named after the kind, opening a picker sorted by label; copies of
     one card share a name, so only the first of them is offered (any copy plays the same to the rules' words).
-    A kind whose actions all read the same is one button playing the first of them."""
+    A kind whose actions all read the same is one button playing the first of them. A kind with more than
+    ``NARROW_ABOVE`` actions is narrowed by ``details`` instead."""
     by_kind: dict[str, list[Action]] = {}
     for action in game.legal_actions(state):
         by_kind.setdefault(type(action).kind, []).append(action)
     buttons = []
     for kind, actions in by_kind.items():
+        if len(actions) > NARROW_ABOVE:
+            buttons.append(Choice(game.describe_kind(kind, language), (), tuple(actions)))
+            continue
         picks: dict[str, Action] = {}
         for action in actions:
             picks.setdefault(pick_label(game, action, language, seats), action)
@@ -70,6 +94,37 @@ def choices(game: Game[Any, Any], state: Any, language: str, seats: Sequence[str
         else:
             buttons.append(Choice(game.describe_kind(kind, language), _sorted(picks)))
     return tuple(buttons)
+
+
+def details(
+    game: Game[Any, Any], state: Any, actions: Sequence[Action], language: str, seats: Sequence[str]
+) -> tuple[Detail, ...]:
+    """The next detail to choose among ``actions``: the first field of their records that tells them apart in
+    words (``Game.describe_choice``), one ``Detail`` per distinct value's words, in the rules' order. Actions
+    no field tells apart are one detail: they read the same, so any of them is the move meant."""
+    records = [game.action_to_json(action) for action in actions]
+    fields = [name for name in records[0] if name != "action"] if isinstance(records[0], dict) else []
+    for name in fields:
+        values = {_key(record, name) for record in records}
+        if len(values) < 2:
+            continue
+        said: dict[JSON, str] = {}
+        groups: dict[str, list[Action]] = {}
+        for action, record in zip(actions, records, strict=True):
+            key = _key(record, name)
+            if key not in said:
+                said[key] = game.describe_choice(state, action, name, language, seats)
+            groups.setdefault(said[key], []).append(action)
+        if len(groups) > 1:
+            return tuple(
+                Detail(label, tuple(group), len(group) == 1, name) for label, group in groups.items()
+            )
+    return (Detail(game.describe_action(actions[0], language, seats), tuple(actions), True),)
+
+
+def _key(record: JSON, name: str) -> JSON:
+    value = record.get(name) if isinstance(record, dict) else None
+    return tuple(value) if isinstance(value, list) else value  # hashable: cells are lists in JSON
 
 
 def pick_label(game: Game[Any, Any], action: Action, language: str, seats: Sequence[str]) -> str:

@@ -33,6 +33,7 @@ class KunaYalaGame(Game[State, KunaYalaAction]):
     state_type: ClassVar[type] = State
     action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
     kind_words: ClassVar[Mapping[str, str]] = T.KIND_WORDS
+    detail_words: ClassVar[Mapping[str, str]] = T.DETAIL_WORDS
     back_words: ClassVar[Mapping[str, str]] = T.BACK_WORDS
 
     profile: KunaYalaProfile
@@ -178,6 +179,12 @@ class KunaYalaGame(Game[State, KunaYalaAction]):
 
     def describe_param(self, name: str, value: JSON, tr: Translator, seats: Sequence[str]) -> str:
         return words.describe_param(self.faces, name, value, tr, seats, super().describe_param)
+
+    def describe_choice(
+        self, state: State, action: KunaYalaAction, name: str, language: str = "en", seats: Sequence[str] = ()
+    ) -> str:
+        tr = self.translator(language)
+        return words.describe_choice(self.faces, state, action, name, tr, seats, super().describe_param)
 
     def describe_action(self, action: KunaYalaAction, language: str = "en", seats: Sequence[str] = ()) -> str:
         return words.describe_action(self.faces, action, self.translator(language), seats)

@@ -48,6 +48,18 @@ KIND_WORDS = {
     "show-tile": N_("Show a fish tile"),
 }
 
+# What each detail of a move decides, when a move is chosen by hand one detail at a time (describe_detail).
+DETAIL_WORDS = {
+    "slot": N_("which pile?"),
+    "card": N_("which card was turned up?"),
+    "own": N_("which card goes into your bank?"),
+    "own_cell": N_("where does it go in your bank?"),
+    "opponent": N_("who gets the other card?"),
+    "other": N_("which card do they get?"),
+    "other_cell": N_("where does it go in their bank?"),
+    "cell": N_("on which coral?"),
+}
+
 # What the table waits for, said after "must first" (see NOT_NOW).
 TASKS = {
     "reveal": N_("turn up a card from the piles"),
@@ -67,6 +79,10 @@ ON = N_("on {card}")
 YOUR_CARD = N_("your {card}")
 SEATS_CARD = N_("{seat}'s {card}")
 DISCARDED = N_("discarded")
+PILE = N_("Pile {pile}")  # a display place chosen by hand: the pile under it
+FROM_PILE = N_(
+    "{card} (pile {pile})"
+)  # a display card chosen by hand: copies of one card lie above two piles
 
 # --- effects ---
 REVEALED = N_("Turned up from pile {pile}: {card}.")

@@ -85,6 +85,40 @@ def describe_param(
     return default(name, value, tr, seats)
 
 
+def describe_choice(
+    faces: Faces,
+    state: State,
+    action: KunaYalaAction,
+    name: str,
+    tr: Translator,
+    seats: Sequence[str],
+    default: Callable[[str, JSON, Translator, Sequence[str]], str],
+) -> str:
+    """One detail of a pair or an octopus chosen by hand: a display card with its pile, a cell told from a
+    card beside it ("to the right of your starting coral"), an opponent by name."""
+    if type(action) is Take:
+        slot = {"own": action.own, "other": action.other}.get(name)
+        if name == "opponent":
+            return seat_name(action.opponent, tr, seats)
+        if slot is not None:
+            return tr(T.FROM_PILE, card=card_name(faces, state.display[slot], tr), pile=slot + 1)
+        if name in ("own_cell", "other_cell"):
+            to_seat, cell = (
+                (action.seat, action.own_cell) if name == "own_cell" else (action.opponent, action.other_cell)
+            )
+            if cell is None:
+                return tr(T.DISCARDED)
+            return where(
+                faces, anchor(top_of(state.banks[to_seat]), cell, to_seat), tr, seats, viewer=action.seat
+            )
+    if isinstance(action, Reveal | DiscardShark) and name == "slot":
+        return tr(T.PILE, pile=action.slot + 1)
+    if type(action) is PlaceOctopus and name == "cell":
+        bank = top_of(state.banks[action.seat])
+        return where(faces, anchor(bank, action.cell, action.seat), tr, seats, viewer=action.seat)
+    return default(name, getattr(action, name, None), tr, seats)
+
+
 def describe_take(faces: Faces, state: State, action: Take, tr: Translator, seats: Sequence[str]) -> str:
     """A pair taken and placed, each place told from a card beside it."""
     seat, opponent = action.seat, action.opponent

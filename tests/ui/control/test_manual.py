@@ -15,7 +15,17 @@ from companion.protocol import Game, Step, Violation
 from companion.savecommands import ILLEGAL_MOVE
 from companion.session import LiveSession
 from companion.simulate import simulate
-from ui.control.manual import CorrectionPreview, choices, moves, pick_label, preview, replacements
+from ui.control.manual import (
+    NARROW_ABOVE,
+    CorrectionPreview,
+    Detail,
+    choices,
+    details,
+    moves,
+    pick_label,
+    preview,
+    replacements,
+)
 
 SEATS = ("Ann", "Bob", "Cy")
 
@@ -25,12 +35,19 @@ def assert_every_legal_action_is_one_path_away(game: Game[Any, Any], state: Any,
     labels = [c.label for c in buttons]
     assert len(set(labels)) == len(labels), f"two buttons read the same: {labels}"
     for choice in buttons:
+        if choice.actions:
+            assert not choice.picks
+            assert_every_action_is_one_path_of_details_away(game, state, choice.actions, language)
+            continue
         picks = [p.label for p in choice.picks]
         assert picks and len(set(picks)) == len(picks)
         assert len(picks) == 1 or picks == sorted(picks, key=lambda label: (label.casefold(), label))
         for pick in choice.picks:
             assert isinstance(game.apply(state, pick.action), Step), f"{pick.label} is not legal"
+    narrowed = {type(choice.actions[0]).kind for choice in buttons if choice.actions}
     for action in game.legal_actions(state):
+        if type(action).kind in narrowed:
+            continue
         label = pick_label(game, action, language, SEATS)
         paths = [
             (choice.label, pick.label)
@@ -40,6 +57,63 @@ def assert_every_legal_action_is_one_path_away(game: Game[Any, Any], state: Any,
             and pick_label(game, pick.action, language, SEATS) == label
         ]
         assert len(paths) == 1, f"{action} is reached by {paths}"
+
+
+def leaves(
+    game: Game[Any, Any], state: Any, actions: tuple[Any, ...], language: str, path: tuple[str, ...] = ()
+) -> list[tuple[tuple[str, ...], Detail]]:
+    """Every path of details a person can tap through, to the detail that plays a move."""
+    offered = details(game, state, actions, language, SEATS)
+    labels = [d.label for d in offered]
+    assert len(set(labels)) == len(labels), f"two details read the same after {path}: {labels}"
+    assert len(offered) <= NARROW_ABOVE
+    found = []
+    for detail in offered:
+        if detail.final:
+            found.append(((*path, detail.label), detail))
+        else:
+            found += leaves(game, state, detail.actions, language, (*path, detail.label))
+    return found
+
+
+def assert_every_action_is_one_path_of_details_away(
+    game: Game[Any, Any], state: Any, actions: tuple[Any, ...], language: str
+) -> None:
+    found = leaves(game, state, actions, language)
+    reached = [action for _, detail in found for action in detail.actions]
+    assert sorted(map(repr, reached)) == sorted(map(repr, actions)), "an action no path reaches, or two paths"
+    for path, detail in found:
+        assert isinstance(game.apply(state, detail.actions[0]), Step), f"{path} plays an illegal move"
+
+
+def kuna_yala_pair_moment() -> tuple[Game[Any, Any], Any]:
+    game = make_game("kuna-yala")
+    match = simulate(game, 3, 5)
+    state = next(
+        s
+        for s in match.states[40:]
+        if len([a for a in game.legal_actions(s) if a.kind == "take"]) > NARROW_ABOVE
+    )
+    return game, state
+
+
+def test_a_kind_of_thousands_of_moves_is_chosen_one_detail_at_a_time_in_words() -> None:
+    game, state = kuna_yala_pair_moment()
+    (button,) = choices(game, state, "en", SEATS)
+    assert button.label == game.describe_kind("take", "en") and not button.picks
+    found = leaves(game, state, button.actions, "en")
+    assert len(found) > NARROW_ABOVE
+    longest = max(len(path) for path, _ in found)
+    assert longest >= 4  # a card for oneself, its cell, an opponent, a card for them, its cell
+    first = details(game, state, button.actions, "en", SEATS)
+    assert all("(pile " in d.label for d in first), [d.label for d in first]
+    for path, _ in found[:50]:
+        cells = path[1::]
+        assert not any(label.startswith("(") or label[:1].isdigit() for label in cells), path
+    assert any("your starting coral" in label for path, _ in found for label in path)
+    french = details(game, state, button.actions, "fr", SEATS)
+    assert all("(pioche " in d.label for d in french)
+    assert_every_legal_action_is_one_path_away(game, state, "it")
 
 
 def test_kai_piranjas_first_turn_is_one_button_listing_the_fish() -> None:

@@ -27,7 +27,7 @@ from ui.app import theme as th
 from ui.app.page import Page
 from ui.app.screens.live import TURN, TURN_OVER, UNDO_BUTTON
 from ui.app.widgets import Big, Column, Row, Words, scrolled
-from ui.control.manual import Choice, Pick, choices, moves, preview, replacements
+from ui.control.manual import Choice, Detail, Pick, choices, details, moves, preview, replacements
 
 HEADING = N_("Moves by hand")
 CHOOSE = N_("Choose what is played:")
@@ -57,9 +57,11 @@ SHOWN = 20  # moves listed at first: a game's hundred rows would slow every redr
 
 @dataclass(frozen=True)
 class Picking:
-    """A picker is open on the choice of this kind (found again by kind when the page is redrawn)."""
+    """A picker is open on the choice of this kind (found again by kind when the page is redrawn); for a kind
+    narrowed one detail at a time, ``path`` holds the details already chosen, in words."""
 
     kind: str
+    path: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -179,10 +181,38 @@ class ManualPage(Page):
 
     def picker_view(self, picking: Picking) -> Widget:
         choice = next((c for c in self.choices() if self.kind(c) == picking.kind), None)
+        if choice is not None and choice.actions:
+            return self.narrowing_view(choice, picking) or self.main_view()
         if choice is None:  # the moment changed under the picker (an undo, the camera): back to the choices
             self.open = None
             return self.main_view()
         return self.picker(choice.label, choice.picks, self.play)
+
+    def narrowing_view(self, choice: Choice, picking: Picking) -> Widget | None:
+        """The next detail of a narrowed kind to choose, titled with the details chosen so far; None (and the
+        picker closed) if a chosen detail is no longer offered (the moment changed, or the language)."""
+        session, language = self.app.table.session, self.app.language
+        actions = choice.actions
+        for label in picking.path:
+            offered = details(session.game, session.state, actions, language, session.seats)
+            actions = next((d.actions for d in offered if d.label == label), ())
+            if not actions:
+                self.open = None
+                return None
+        offered = details(session.game, session.state, actions, language, session.seats)
+        title = " · ".join((choice.label, *picking.path))
+        question = session.game.describe_detail(offered[0].field, language)
+        title = f"{title}: {question}" if question else title
+        picks = [Pick(d.label, d.actions[0]) for d in offered]
+        return self.picker(title, picks, partial(self.narrow, picking, offered))
+
+    def narrow(self, picking: Picking, offered: Sequence[Detail], action: Action) -> None:
+        """A detail chosen: the move is played once one action is left, else the next detail is asked."""
+        detail = next(d for d in offered if d.actions[0] is action)
+        if detail.final:
+            self.play(action)
+        else:
+            self.show(Picking(picking.kind, (*picking.path, detail.label)))
 
     def replacing_view(self, replacing: Replacing) -> Widget:
         session, language = self.app.table.session, self.app.language
@@ -242,7 +272,7 @@ class ManualPage(Page):
 
     @staticmethod
     def kind(choice: Choice) -> str:
-        return type(choice.picks[0].action).kind
+        return type(choice.picks[0].action if choice.picks else choice.actions[0]).kind
 
     # --- acting -----------------------------------------------------------------------------------------
 
