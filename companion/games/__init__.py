@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games import kai_piranja, kanaloa
+from companion.games import kai_piranja, kanaloa, shark_park
 from companion.protocol import Game, Profile
 from companion.registry import GameSpec, Registry
 
-GAMES = Registry((kai_piranja.SPEC, kanaloa.SPEC))
+GAMES = Registry((kai_piranja.SPEC, kanaloa.SPEC, shark_park.SPEC))
 DEFAULT_GAME = kai_piranja.SPEC.name  # what the table commands referee when no --game is given
 
 
