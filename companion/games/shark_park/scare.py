@@ -99,9 +99,8 @@ def scare(
             # Under Terreur!!! only the sharks that stop the wave sit still: the others flee with it.
             sitting = at.get(to) if to != OFF and (k + 1 == stop or not terror) else None
             if value:
-                if stays[k + 1]:
+                if stays[k + 1]:  # behind a blocked fish: told once, for the one in front
                     stays[k] = True
-                    lane_events[k].append((FISH_BLOCKED, square, to, value, -1))
                 elif to == OFF:
                     board[square] = 0
                     escaped.append(value)
