@@ -136,9 +136,8 @@ class SharkParkGame(Game[State, SharkParkAction]):
             specials = specials_allowed(state.hunger[seat])
             sources = sorted({q for q in state.sharks if q != OFF})
             scares = self._scares[seat]
-            options = scares[(sources[0], specials[0])]
-            per_source = len(options)
-            if per_source == len(DIRECTION_NAMES):  # every shark scares the same number of ways
+            if self.profile.any_direction:  # every shark scares the same 4 ways
+                per_source = len(DIRECTION_NAMES)
                 k = below(len(specials) * len(sources) * per_source)
                 special, rest = divmod(k, len(sources) * per_source)
                 source, direction = divmod(rest, per_source)
