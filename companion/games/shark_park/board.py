@@ -131,5 +131,5 @@ def picture_lines(marks: dict[int, str]) -> list[str]:
         for c in range(SIZE):
             q = r * SIZE + c
             cells.append("  " if q in CORNERS else f"{marks.get(q, '.'):>2}")
-        lines.append(f"{r + 1:>2} " + " ".join(cells))
+        lines.append((f"{r + 1:>2} " + " ".join(cells)).rstrip())
     return lines

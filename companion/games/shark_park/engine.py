@@ -185,7 +185,7 @@ class SharkParkGame(Game[State, SharkParkAction]):
         return describe_action(action, self.translator(language), seats)
 
     def describe_state(self, state: State, language: str = "en", seats: Sequence[str] = ()) -> str:
-        return describe_state(state, self.translator(language), seats)
+        return describe_state(state, self.translator(language), seats, self.profile.sonar)
 
     def rules_summary(self, language: str = "en") -> str:
         return rules_summary(self.translator(language))

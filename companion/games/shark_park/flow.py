@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from companion.protocol import EffectData, Step, changed, effect
 
+from . import scare as S
 from . import text as T
 from .actions import EndTurn, Move, Place, PutBack, ReturnFish, Scare, SharkParkAction, TakeFish
 from .board import OFF, START_FISH, name, parse
@@ -157,10 +158,10 @@ def event_effect(
 ) -> EffectData:
     """One move of a scare as the table makes it."""
     shown = value if profile.sonar else 0  # a fish's value is told only when it is eaten, or face up (Sonar)
-    if kind == "fish-moves":
+    if kind == S.FISH_MOVES:
         message = T.FISH_MOVES_VALUE if shown else T.FISH_MOVES
         return effect("shark-park.fish-moves", message, origin=name(origin), target=name(target), value=shown)
-    if kind == "fish-eaten":
+    if kind == S.FISH_EATEN:
         return effect(
             "shark-park.fish-eaten",
             T.FISH_EATEN,
@@ -169,16 +170,16 @@ def event_effect(
             shark=who,
             n=value,
         )
-    if kind == "fish-escapes":
+    if kind == S.FISH_ESCAPES:
         message = T.FISH_ESCAPES_VALUE if shown else T.FISH_ESCAPES
         return effect("shark-park.fish-escapes", message, origin=name(origin), value=shown)
-    if kind == "fish-blocked":
+    if kind == S.FISH_BLOCKED:
         return effect("shark-park.fish-blocked", T.FISH_BLOCKED, origin=name(origin), target=name(target))
-    if kind == "shark-flees":
+    if kind == S.SHARK_FLEES:
         return effect(
             "shark-park.shark-flees", T.SHARK_FLEES, shark=who, origin=name(origin), target=name(target)
         )
-    if kind == "shark-off":
+    if kind == S.SHARK_OFF:
         return effect("shark-park.shark-off", T.SHARK_OFF, shark=who, origin=name(origin), seat=seat)
     return effect(
         "shark-park.shark-bitten",
@@ -230,7 +231,7 @@ def put_back(profile: SharkParkProfile, state: State, square: int, effects: Effe
         fish = list(state.fish)
         fish[square] = 0
         changes |= {"fish": tuple(fish), "escaped": (*state.escaped, value)}
-        effects.append(effect("shark-park.fish-escapes", T.FISH_ESCAPES, origin=name(square), value=0))
+        effects.append(event_effect(profile, S.FISH_ESCAPES, square, OFF, value, -1, state.current))
     return next_pending(changed(state, changes), effects)
 
 

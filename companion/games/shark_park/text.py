@@ -148,6 +148,12 @@ STATE_WAITING = N_("Waiting for {current_seat} to {task}.")
 STATE_POINTS = N_("Movement points left: {points}.")
 STATE_OVER = N_("The game is over.")
 NOT_PLACED = N_("not placed yet")
+BOARD_KEY = N_(
+    "The board, row 8 at the top: S1 to S4 are the seats' sharks, SS two sharks or more, ? a fish."
+)
+BOARD_KEY_SONAR = N_(
+    "The board, row 8 at the top: S1 to S4 are the seats' sharks, SS two sharks or more, 2, 3 and 4 the fish."
+)
 
 # --- actions, for narration and the coach ---
 DO_PLACE = N_("{seat} puts a shark on {square}")

@@ -9,7 +9,7 @@ from companion.protocol import JSON, join_words, seat_name
 
 from . import text as T
 from .actions import EndTurn, Move, Place, PutBack, ReturnFish, Scare, SharkParkAction, TakeFish
-from .board import OFF, name
+from .board import OFF, name, picture_lines
 from .cards import COLOURS, FISH_BONE, FISH_IDS, FISH_IN_PLAY, MARKER_IDS, SHARK_IDS
 from .state import OVER, State
 
@@ -83,8 +83,18 @@ def describe_action(action: SharkParkAction, tr: Translator, seats: Sequence[str
     return tr(T.DO_RETURN, seat=seat, square=action.square)
 
 
-def describe_state(state: State, tr: Translator, seats: Sequence[str]) -> str:
-    """Whose turn, each seat's hunger, score and sharks, the fish left, and what the table waits for."""
+def board_lines(state: State, sonar: bool, tr: Translator) -> list[str]:
+    """The board as text (docs/games/shark-park.md): each seat's sharks, and the fish face down unless Sonar."""
+    marks = {q: (str(v) if sonar else "?") for q, v in enumerate(state.fish) if v}
+    for shark, q in enumerate(state.sharks):
+        if q != OFF:
+            marks[q] = "SS" if marks.get(q, "").startswith("S") else f"S{shark // state.per_seat + 1}"
+    return [tr(T.BOARD_KEY_SONAR if sonar else T.BOARD_KEY), *picture_lines(marks)]
+
+
+def describe_state(state: State, tr: Translator, seats: Sequence[str], sonar: bool = False) -> str:
+    """Whose turn, each seat's hunger, score and sharks, the fish left, the board, and what the table waits
+    for."""
     lines: list[str] = []
     if state.phase == OVER:
         lines.append(tr(T.STATE_OVER))
@@ -104,6 +114,7 @@ def describe_state(state: State, tr: Translator, seats: Sequence[str]) -> str:
             )
         )
     lines.append(tr(T.STATE_FISH_LEFT, count=sum(1 for v in state.fish if v), fours=state.fish.count(4)))
+    lines += board_lines(state, sonar, tr)
     if state.phase != OVER:
         if state.phase == "move":
             lines.append(tr(T.STATE_POINTS, points=state.points))
