@@ -76,17 +76,22 @@ def offset(square: int, dr: int, dc: int) -> int:
     return OFF if target in CORNERS else target
 
 
+NAMES: tuple[str, ...] = tuple(f"{'ABCDEFGH'[q % SIZE]}{q // SIZE + 1}" for q in range(SIZE * SIZE))
+
+
 def name(square: int) -> str:
     """ "D4": the column's letter, then the row's number."""
-    r, c = divmod(square, SIZE)
-    return f"{'ABCDEFGH'[c]}{r + 1}"
+    return NAMES[square]
 
 
-SQUARE_OF_NAME: dict[str, int] = {name(q): q for q in SQUARES}
+SQUARE_OF_NAME: dict[str, int] = {NAMES[q]: q for q in SQUARES}
 
 
 def parse(text: object) -> int:
     """The square named ``text`` ("d4" or "D4"), or OFF if it names no square of the board."""
+    square = SQUARE_OF_NAME.get(text) if type(text) is str else None  # the names the engine writes itself
+    if square is not None:
+        return square
     if not isinstance(text, str):
         return OFF
     return SQUARE_OF_NAME.get(text.strip().upper(), OFF)

@@ -50,6 +50,8 @@ def scare(
     special: str,
 ) -> Push:
     """The push from the shark on ``source`` towards ``direction``, under the turn's ``special`` action."""
+    if special != PEUR and special != TERREUR:
+        return plain_scare(profile, fish, sharks, per_seat, active, source, direction)
     board = list(fish)
     where = list(sharks)
     at: dict[int, list[int]] = {}
@@ -149,6 +151,63 @@ def scare(
     return Push(
         tuple(board), tuple(where), tuple(eaten), tuple(escaped), tuple(fled), tuple(bitten), tuple(events)
     )
+
+
+def plain_scare(
+    profile: SharkParkProfile,
+    fish: tuple[int, ...],
+    sharks: tuple[int, ...],
+    per_seat: int,
+    active: int,
+    source: int,
+    direction: str,
+) -> Push:
+    """The normal scare, the commonest: only the front fish of each run meets a shark or the edge, so this
+    needs neither the map of sharks nor the per-square bookkeeping of a wave."""
+    board: list[int] | None = None
+    eaten: list[tuple[int, int]] = []
+    escaped: list[int] = []
+    events: list[Event] = []
+    for lane in LANES[(source, direction)]:
+        if not fish[lane[0]]:
+            continue
+        length = len(lane)
+        stop = 1
+        while stop < length and fish[lane[stop]]:
+            stop += 1
+        front = lane[stop - 1]
+        value = fish[front]
+        if board is None:
+            board = list(fish)
+        if stop == length:
+            escaped.append(value)
+            last: Event = (FISH_ESCAPES, front, OFF, value, -1)
+        else:
+            to = lane[stop]
+            count = sharks.count(to)
+            if not count:
+                board[to] = value
+                last = (FISH_MOVES, front, to, value, -1)
+            else:
+                sitting = [shark for shark, q in enumerate(sharks) if q == to]
+                owner = _eater(profile, sitting, per_seat, active)
+                if owner is None:  # the run stays where it is
+                    events.append((FISH_BLOCKED, front, to, value, -1))
+                    continue
+                if owner >= 0:
+                    eaten.append((owner, value))
+                    last = (FISH_EATEN, front, to, value, owner)
+                else:
+                    escaped.append(value)
+                    last = (FISH_ESCAPES, front, to, value, -1)
+        for k in range(stop - 1):
+            events.append((FISH_MOVES, lane[k], lane[k + 1], fish[lane[k]], -1))
+        events.append(last)
+        for k in range(stop - 1, 0, -1):
+            board[lane[k]] = fish[lane[k - 1]]
+        board[lane[0]] = 0
+    moved = fish if board is None else tuple(board)
+    return Push(moved, sharks, tuple(eaten), tuple(escaped), (), (), tuple(events))
 
 
 def _eater(profile: SharkParkProfile, sitting: list[int], per_seat: int, active: int) -> int | None:
