@@ -58,7 +58,6 @@ def scare(
     for shark, square in enumerate(sharks):
         if square != OFF:
             at.setdefault(square, []).append(shark)
-    wave = special in (PEUR, TERREUR)
     terror = special == TERREUR
     own_stay = profile.terror_own_sharks_stay
     eaten: list[tuple[int, int]] = []
@@ -66,29 +65,22 @@ def scare(
     fled: list[int] = []
     bitten: list[int] = []
     events: list[Event] = []
-    for lane in LANES[(source, direction)]:
+    for lane in LANES[(source, direction)]:  # a wave: Peur! or Terreur!!!
         length = len(lane)
-        if not wave:
-            if not fish[lane[0]]:
+        if not fish[lane[0]] and not profile.fear_from_empty_start:
+            continue
+        stop = length
+        for k, square in enumerate(lane):
+            here = at.get(square)
+            if here is None:
                 continue
-            stop = 0
-            while stop < length and fish[lane[stop]]:
-                stop += 1
-        else:
-            if not fish[lane[0]] and not profile.fear_from_empty_start:
-                continue
-            stop = length
-            for k, square in enumerate(lane):
-                here = at.get(square)
-                if here is None:
-                    continue
-                if terror:
-                    if own_stay and any(s // per_seat == active for s in here):
-                        stop = k
-                        break
-                elif profile.fear_stops_at_shark:
+            if terror:
+                if own_stay and any(s // per_seat == active for s in here):
                     stop = k
                     break
+            elif profile.fear_stops_at_shark:
+                stop = k
+                break
         # Front first: what each occupant of the segment does, and whether it stays where it is.
         stays = [False] * (length + 1)
         lane_events: list[list[Event]] = [[] for _ in range(length)]
