@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from companion.games.shark_park.cards import components
 from companion.games.shark_park.engine import SharkParkGame
@@ -10,6 +11,18 @@ from companion.games.shark_park.profile import OPTIONS
 from companion.games.shark_park.state import State
 from companion.panel import Level
 from companion.registry import GameSpec, StickerBlock
+
+if TYPE_CHECKING:
+    from companion.coach import Coaching
+
+# The coach is loaded when first used: the commands that need none (rules, replay, simulate) start without it.
+
+
+def coach(game: SharkParkGame, state: State, language: str, seats: Sequence[str]) -> Coaching:
+    from companion.games.shark_park.coach import coach_turn
+
+    return coach_turn(game, state, language, seats)
+
 
 LEVELS = (Level.LOW, Level.MID, Level.HIGH)  # green J'ai un petit creux, yellow Faim, red Je meurs de faim!
 
@@ -25,6 +38,7 @@ SPEC = GameSpec(
     components=components,
     # The 16 sharks, the 36 fish and 3 spares, the fish-bone tile and the 4 hunger markers, room to spare.
     stickers=(StickerBlock(393, 64),),
+    coach=coach,
     levels=levels,
     options=OPTIONS,
 )
