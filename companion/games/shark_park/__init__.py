@@ -14,14 +14,21 @@ from companion.registry import GameSpec, StickerBlock
 
 if TYPE_CHECKING:
     from companion.coach import Coaching
+    from companion.picture import TablePicture
 
-# The coach is loaded when first used: the commands that need none (rules, replay, simulate) start without it.
+# The coach and the table picture are loaded when first used: the commands that need none (rules, replay, simulate) start without it.
 
 
 def coach(game: SharkParkGame, state: State, language: str, seats: Sequence[str]) -> Coaching:
     from companion.games.shark_park.coach import coach_turn
 
     return coach_turn(game, state, language, seats)
+
+
+def picture(game: SharkParkGame, state: State, language: str, seats: Sequence[str]) -> TablePicture:
+    from companion.games.shark_park.picture import picture
+
+    return picture(game, state, language, seats)
 
 
 LEVELS = (Level.LOW, Level.MID, Level.HIGH)  # green J'ai un petit creux, yellow Faim, red Je meurs de faim!
@@ -39,6 +46,7 @@ SPEC = GameSpec(
     # The 16 sharks, the 36 fish and 3 spares, the fish-bone tile and the 4 hunger markers, room to spare.
     stickers=(StickerBlock(393, 64),),
     coach=coach,
+    picture=picture,
     levels=levels,
     options=OPTIONS,
 )
