@@ -17,17 +17,6 @@ ON_BOARD: frozenset[int] = frozenset(SQUARES)
 DIRECTIONS: dict[str, tuple[int, int]] = {"N": (1, 0), "E": (0, 1), "S": (-1, 0), "W": (0, -1)}
 DIRECTION_NAMES: tuple[str, ...] = tuple(DIRECTIONS)
 
-# The sides of the board, named by the direction they face; each outer square lies on exactly one.
-SIDES: tuple[str, ...] = ("S", "N", "W", "E")
-
-
-def row_of(square: int) -> int:
-    return square // SIZE
-
-
-def column_of(square: int) -> int:
-    return square % SIZE
-
 
 def ring(square: int) -> int:
     """0 for the outer ring, 3 for the central four squares."""
@@ -36,9 +25,7 @@ def ring(square: int) -> int:
 
 
 VALUE_OF_RING: dict[int, int] = {1: 2, 2: 3, 3: 4}
-RING_OF_VALUE: dict[int, int] = {value: r for r, value in VALUE_OF_RING.items()}
 OUTER: tuple[int, ...] = tuple(q for q in SQUARES if ring(q) == 0)
-NUMBERED: tuple[int, ...] = tuple(q for q in SQUARES if ring(q) > 0)
 # The squares printed with each fish value: where a fish of that value starts, and where Vivier puts one back.
 SQUARES_OF_VALUE: dict[int, tuple[int, ...]] = {
     value: tuple(q for q in SQUARES if ring(q) == r) for r, value in VALUE_OF_RING.items()
@@ -56,24 +43,19 @@ def side(square: int) -> str:
     return "W" if c == 0 else "E"
 
 
-def step(square: int, direction: str) -> int:
-    """The square next to ``square`` in ``direction``, or OFF past the edge or on a missing corner."""
-    dr, dc = DIRECTIONS[direction]
-    r, c = divmod(square, SIZE)
-    r, c = r + dr, c + dc
-    if not (0 <= r < SIZE and 0 <= c < SIZE):
-        return OFF
-    target = r * SIZE + c
-    return OFF if target in CORNERS else target
-
-
 def offset(square: int, dr: int, dc: int) -> int:
+    """The square ``dr`` rows and ``dc`` columns away, or OFF past the edge or on a missing corner."""
     r, c = divmod(square, SIZE)
     r, c = r + dr, c + dc
     if not (0 <= r < SIZE and 0 <= c < SIZE):
         return OFF
     target = r * SIZE + c
     return OFF if target in CORNERS else target
+
+
+def step(square: int, direction: str) -> int:
+    """The square next to ``square`` in ``direction``, or OFF."""
+    return offset(square, *DIRECTIONS[direction])
 
 
 NAMES: tuple[str, ...] = tuple(f"{'ABCDEFGH'[q % SIZE]}{q // SIZE + 1}" for q in range(SIZE * SIZE))
