@@ -6,9 +6,11 @@ from dataclasses import replace
 
 import pytest
 
+from companion.games import GAMES
 from companion.games.shark_park.actions import EndTurn, Move, Place, ReturnFish, Scare
 from companion.games.shark_park.profile import TWO_SHARKS_ACTIVE, TWO_SHARKS_BLOCK, TWO_SHARKS_ESCAPE
 from companion.games.shark_park.state import GREEN, MOVE, OVER, RED, RESTOCK, SCARE, YELLOW
+from companion.panel import Level
 from tests.shark_park.tables import NAMES, board, codes, game, play, refuse, table, told
 
 ROW4 = """
@@ -329,3 +331,8 @@ def test_ties_go_to_the_most_fish_of_4_then_of_3(eaten, winners: list[int], last
     state = replace(table(NO_FOUR_LEFT.replace("{row}", ". . . . . . ."), players=3, eaten=eaten), phase=OVER)
     assert game().winners(state) == winners
     assert game().outcome(state, "en", NAMES)[-1] == last
+
+
+def test_the_panel_lights_show_each_seats_hunger() -> None:
+    state = row4(". . . . . . .", hunger=(GREEN, YELLOW, RED, GREEN))
+    assert list(GAMES.find("shark-park").levels(state)) == [Level.LOW, Level.MID, Level.HIGH, Level.LOW]

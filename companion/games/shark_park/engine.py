@@ -107,7 +107,7 @@ class SharkParkGame(Game[State, SharkParkAction]):
         for q in sorted(set(state.sharks[first : first + state.per_seat])):
             out += moves[q]
         if not self.profile.sharks_share_squares:
-            taken = {name(q) for q in state.sharks}
+            taken = {name(q) for q in state.sharks if q != OFF}
             out = [m for m in out if isinstance(m, Move) and m.target not in taken]
         return out
 
