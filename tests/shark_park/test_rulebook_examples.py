@@ -70,7 +70,7 @@ def test_example_2_fear_crosses_the_empty_square() -> None:
     assert step.state.eaten == ((4,), (), (), (3,))  # the pink shark eats too
     assert step.state.hunger[0] == GREEN  # Peur! drops the hunger at once
     assert codes(step)[0] == "shark-park.special"
-    assert told(g, step, "fr")[-1] == "Le Poisson en D3 est mangé par le requin rose de Kim en E3 : 3 points."
+    assert told(g, step, "fr")[-1] == "Le Poisson en D3 est mangé par le Requin rose de Kim en E3 : 3 points."
 
 
 TERROR = """
