@@ -156,7 +156,8 @@ def test_setup_places_sharks_in_turn_order_at_most_one_per_side() -> None:
     g = game()
     state = g.initial_state(3)
     assert refuse(g, state, Place(0, "D4")).code == "shark-park.start-outer"
-    assert refuse(g, state, Place(0, "A1")).code == "shark-park.unknown-square"  # a missing corner
+    assert refuse(g, state, Place(0, "A1")).code == "shark-park.corner"
+    assert refuse(g, state, Place(0, "J4")).code == "shark-park.unknown-square"
     for seat, square in ((0, "A2"), (1, "B1"), (2, "C1")):
         state = play(g, state, Place(seat, square)).state
     assert refuse(g, state, Place(0, "A5")).code == "shark-park.one-per-side"

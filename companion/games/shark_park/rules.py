@@ -138,7 +138,12 @@ def check(profile: SharkParkProfile, state: State, action: SharkParkAction) -> V
     return None
 
 
+CORNER_NAMES = frozenset({"A1", "H1", "A8", "H8"})
+
+
 def unknown_square(text: object) -> Violation:
+    if isinstance(text, str) and text.strip().upper() in CORNER_NAMES:
+        return violation("shark-park.corner", T.CORNER, square=text.strip().upper())
     return violation("shark-park.unknown-square", T.UNKNOWN_SQUARE, square=str(text))
 
 

@@ -116,6 +116,9 @@ NOT_NOW = N_("Not now: {current_seat} must first {task}.")
 UNKNOWN_SQUARE = N_(
     "There is no square {square} on the board: name a square by its column A-H and row 1-8, like D4."
 )
+CORNER = N_(
+    "The board has no corner squares: {square} is one of the four missing corners, A1, H1, A8 and H8."
+)
 START_OUTER = N_(
     "{square} is a numbered square: sharks start on the outer squares, around the school of fish."
 )
