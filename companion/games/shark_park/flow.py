@@ -68,10 +68,10 @@ def apply(profile: SharkParkProfile, state: State, action: SharkParkAction) -> S
         state = put_back(profile, state, parse(action.square), effects)
     elif kind is TakeFish:
         assert isinstance(action, TakeFish)
-        state = take_fish(profile, state, action.value, effects)
+        state = take_fish(state, action.value, effects)
     else:
         assert isinstance(action, ReturnFish)
-        state = return_fish(profile, state, parse(action.square), effects)
+        state = return_fish(state, parse(action.square), effects)
     return Step(state, effects)
 
 
@@ -235,7 +235,7 @@ def put_back(profile: SharkParkProfile, state: State, square: int, effects: Effe
     return next_pending(changed(state, changes), effects)
 
 
-def take_fish(profile: SharkParkProfile, state: State, value: int, effects: Effects) -> State:
+def take_fish(state: State, value: int, effects: Effects) -> State:
     giver = state.pending[0][1]
     seat = state.current
     eaten = list(state.eaten)
@@ -247,7 +247,7 @@ def take_fish(profile: SharkParkProfile, state: State, value: int, effects: Effe
     return next_pending(changed(state, {"eaten": tuple(eaten), "pending": state.pending[1:]}), effects)
 
 
-def return_fish(profile: SharkParkProfile, state: State, square: int, effects: Effects) -> State:
+def return_fish(state: State, square: int, effects: Effects) -> State:
     value = state.pending[0][1]
     fish = list(state.fish)
     fish[square] = value
