@@ -18,6 +18,9 @@ SHARKS_PER_COLOUR = 4
 FISH_IN_PLAY = 36
 SPARE_FISH = 3  # one spare of each value, not used in play
 FISH_BONE = "fish-bone"
+# The fish-bone tile and the wooden hunger markers share one back on the stickers: each is one of a kind, and the
+# printed sheets tell at most three backs apart clearly (vision/sticker_layout.py's marks).
+PIECE = "piece"
 
 SHARK_IDS: tuple[str, ...] = tuple(
     f"shark-{colour}-{serial}" for colour in COLOURS for serial in range(1, SHARKS_PER_COLOUR + 1)
@@ -34,8 +37,8 @@ def components() -> Catalogue:
         _, colour, serial = card_id.split("-")
         parts.append((card_id, f"shark-{colour}", "shark", int(serial), "tile"))
     parts += [(card_id, "fish", "fish", n, "tile") for n, card_id in enumerate(FISH_IDS, start=1)]
-    parts.append((FISH_BONE, FISH_BONE, FISH_BONE, 1, "tile"))
-    parts += [(card_id, card_id, "marker", 1, "marker") for card_id in MARKER_IDS]
+    parts.append((FISH_BONE, FISH_BONE, PIECE, 1, "tile"))
+    parts += [(card_id, card_id, PIECE, 1, "marker") for card_id in MARKER_IDS]
     return Catalogue(
         GAME,
         tuple(

@@ -87,7 +87,9 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "two_sharks",
-        N_("A fish pushed onto two sharks: blocks (block), escapes (escape) or goes to you (active-player)."),
+        N_(
+            "A fish pushed onto two sharks: blocks (`block`), escapes (`escape`) or goes to you (`active-player`)."
+        ),
         "The rulebook's sentence is cut off after 'un seul Requin'. REFERENCE.md §1.3 proposes 'block': the fish "
         "is not eaten and stays where it was, blocking its lane. 'escape': it leaves the game. 'active-player': "
         "the active player's shark there eats it (if none is his, it blocks).",

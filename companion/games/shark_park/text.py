@@ -52,8 +52,7 @@ HUNGER_MARKER = N_("{colour} hunger marker")
 BACK_WORDS = {
     "shark": N_("shark"),
     "fish": N_("fish"),
-    "fish-bone": N_("fish-bone"),
-    "marker": N_("hunger marker"),
+    "piece": N_("piece"),  # the fish-bone tile and the hunger markers: short, for the sticker's strip
 }
 
 # --- effects ---
