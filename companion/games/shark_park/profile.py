@@ -88,7 +88,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "two_sharks",
         N_(
-            "A fish pushed onto two sharks: blocks (`block`), escapes (`escape`) or goes to you (`active-player`)."
+            "A fish pushed onto two sharks: `block` (it stays), `escape` (it leaves) or `active-player` (yours)."
         ),
         "The rulebook's sentence is cut off after 'un seul Requin'. REFERENCE.md §1.3 proposes 'block': the fish "
         "is not eaten and stays where it was, blocking its lane. 'escape': it leaves the game. 'active-player': "
