@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games import kai_piranja, kanaloa, kuna_yala
+from companion.games import kai_piranja, kanaloa, kuna_yala, shark_park
 from companion.protocol import Game, Profile
 from companion.registry import GameSpec, Registry
 
-GAMES = Registry((kai_piranja.SPEC, kanaloa.SPEC, kuna_yala.SPEC))
+GAMES = Registry((kai_piranja.SPEC, kanaloa.SPEC, shark_park.SPEC, kuna_yala.SPEC))
 DEFAULT_GAME = kai_piranja.SPEC.name  # what the table commands referee when no --game is given
 
 

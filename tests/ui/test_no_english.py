@@ -39,7 +39,10 @@ QUOTES_CODES = frozenset(
 
 def finder(language: str) -> EnglishFinder:
     ids = {card.id for name in GAMES for card in GAMES[name].components().cards}
-    return EnglishFinder(frozenset(ids) | set(NAMES), english_messages(language), english_words(language))
+    titles = {GAMES[name].title for name in GAMES}  # proper names, whatever words they are made of
+    return EnglishFinder(
+        frozenset(ids | titles) | set(NAMES), english_messages(language), english_words(language)
+    )
 
 
 def filled(message: str) -> str:

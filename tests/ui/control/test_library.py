@@ -184,11 +184,11 @@ def test_past_games_and_replays_match_the_games(tmp_path: Path) -> None:
         library.archive(start(library, name, len(full.actions), seed))
     (library.history_dir / "broken.txt").write_text("not json\n", encoding="utf-8")
     (library.history_dir / "stranger.txt").write_text(
-        '{"format": "companion-record", "version": 1, "game": "shark-park", "seats": ["A", "B"]}\n'
+        '{"format": "companion-record", "version": 1, "game": "sea-snakes", "seats": ["A", "B"]}\n'
     )
     past = {g.path.name: g for g in library.past_games(GAMES)}
     assert past["broken.txt"].problem is not None and past["broken.txt"].game == ""
-    assert past["stranger.txt"].problem == "This is a game of shark-park, which this app does not know."
+    assert past["stranger.txt"].problem == "This is a game of sea-snakes, which this app does not know."
     for game in (g for g in past.values() if g.game in GAMES):
         assert game.problem is None and game.seats == SEATS
         rules, seats, steps = library.replay(game.path, GAMES, "fr")

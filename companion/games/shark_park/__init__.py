@@ -1,0 +1,54 @@
+"""Shark Park (Tenkigames 2005, Piero Cioni), 2 to 4 players. Rules: REFERENCE.md §1 and the FR rulebook."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from companion.games.shark_park.cards import components
+from companion.games.shark_park.engine import SharkParkGame
+from companion.games.shark_park.profile import OPTIONS
+from companion.games.shark_park.state import State
+from companion.panel import Level
+from companion.registry import GameSpec, StickerBlock
+
+if TYPE_CHECKING:
+    from companion.coach import Coaching
+    from companion.picture import TablePicture
+
+# The coach and the table picture are loaded when first used: the commands that need none (rules, replay, simulate) start without it.
+
+
+def coach(game: SharkParkGame, state: State, language: str, seats: Sequence[str]) -> Coaching:
+    from companion.games.shark_park.coach import coach_turn
+
+    return coach_turn(game, state, language, seats)
+
+
+def picture(game: SharkParkGame, state: State, language: str, seats: Sequence[str]) -> TablePicture:
+    from companion.games.shark_park.picture import picture
+
+    return picture(game, state, language, seats)
+
+
+LEVELS = (Level.LOW, Level.MID, Level.HIGH)  # green J'ai un petit creux, yellow Faim, red Je meurs de faim!
+
+
+def levels(state: State) -> Sequence[Level | None]:
+    """Each seat's hunger, as the panel's level light shows it."""
+    return [LEVELS[level] for level in state.hunger]
+
+
+SPEC = GameSpec(
+    rules=SharkParkGame,
+    code="SP",
+    components=components,
+    # The 16 sharks, the 36 fish and 3 spares, the fish-bone tile and the 4 hunger markers, room to spare.
+    stickers=(StickerBlock(393, 64),),
+    coach=coach,
+    picture=picture,
+    levels=levels,
+    options=OPTIONS,
+)
+
+__all__ = ["SPEC", "SharkParkGame"]

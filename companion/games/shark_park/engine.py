@@ -1,0 +1,191 @@
+"""Shark Park on the game protocol: legality (rules.py) apart from application (flow.py), effects told in words."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar
+
+from companion.catalogue import Catalogue
+from companion.i18n import Translator
+from companion.protocol import JSON, Game, Step, Violation
+
+from . import ending, flow
+from . import text as T
+from .actions import ACTION_TYPES, EndTurn, Move, Place, PutBack, ReturnFish, Scare, SharkParkAction, TakeFish
+from .board import DIRECTION_NAMES, NEIGHBOURS, OFF, SQUARES, name
+from .cards import catalogue
+from .invariants import invariant_problems
+from .profile import SharkParkProfile
+from .rules import (
+    check,
+    check_timing,
+    directions_from,
+    put_back_squares,
+    return_squares,
+    setup_squares,
+    specials_allowed,
+)
+from .state import MOVE, OVER, RELOCATE, RESTOCK, SCARE, SETUP, SPECIALS, TAKE, State
+from .words import card_name, describe_action, describe_param, describe_state, rules_summary
+
+
+class SharkParkGame(Game[State, SharkParkAction]):
+    name: ClassVar[str] = "shark-park"
+    title: ClassVar[str] = "Shark Park"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    profile_type: ClassVar[type[SharkParkProfile]] = SharkParkProfile
+    domain: ClassVar[str] = "shark_park"
+    state_type: ClassVar[type] = State
+    action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
+    kind_words: ClassVar[Mapping[str, str]] = T.KIND_WORDS
+    back_words: ClassVar[Mapping[str, str]] = T.BACK_WORDS
+
+    profile: SharkParkProfile
+
+    def __init__(self, profile: SharkParkProfile | None = None) -> None:
+        super().__init__(profile)
+        seats = range(self.max_players)
+        # Every action the random policy hands out, made once per seat: actions are immutable values.
+        self._moves = [
+            {q: [Move(seat, name(q), name(t)) for _, t in NEIGHBOURS[q]] for q in SQUARES} for seat in seats
+        ]
+        self._scares = [
+            {
+                (q, special): [Scare(seat, name(q), d, special) for d in directions_from(self.profile, q)]
+                for q in SQUARES
+                for special in SPECIALS
+            }
+            for seat in seats
+        ]
+        self._ends = [EndTurn(seat) for seat in seats]
+
+    # --- setting up -------------------------------------------------------------------------------
+
+    def initial_state(self, players: int) -> State:
+        """Before setup: the 36 fish on their squares, every shark off the board; seat 0 places first."""
+        self.check_players(players)
+        return flow.initial_state(players)
+
+    # --- legality ---------------------------------------------------------------------------------
+
+    def current_player(self, state: State) -> int | None:
+        return None if state.phase == OVER else state.current
+
+    def turn(self, state: State) -> tuple[bool, int, int | None]:
+        over = state.phase == OVER
+        return over, state.players, None if over else state.current
+
+    def legal_actions(self, state: State) -> list[SharkParkAction]:
+        phase, seat = state.phase, state.current
+        if phase == MOVE:
+            actions: list[SharkParkAction] = [self._ends[seat]]
+            if state.points > 0:
+                actions += self._moves_of(state)
+            return actions
+        if phase == SCARE:
+            sources = sorted({q for q in state.sharks if q != OFF})
+            scares = self._scares[seat]
+            specials = specials_allowed(state.hunger[seat])
+            return [a for special in specials for q in sources for a in scares[(q, special)]]
+        if phase == SETUP:
+            return [Place(seat, name(q)) for q in setup_squares(self.profile, state, seat)]
+        if phase == RELOCATE:
+            return [PutBack(seat, name(q)) for q in put_back_squares(state)]
+        if phase == TAKE:
+            return [TakeFish(seat, value) for value in sorted(set(state.eaten[state.pending[0][1]]))]
+        if phase == RESTOCK:
+            return [ReturnFish(seat, name(q)) for q in return_squares(state, state.pending[0][1])]
+        return []
+
+    def _moves_of(self, state: State) -> list[SharkParkAction]:
+        seat = state.current
+        first = seat * state.per_seat
+        moves = self._moves[seat]
+        out: list[SharkParkAction] = []
+        for q in sorted(set(state.sharks[first : first + state.per_seat])):
+            out += moves[q]
+        if not self.profile.sharks_share_squares:
+            taken = {name(q) for q in state.sharks if q != OFF}
+            out = [m for m in out if isinstance(m, Move) and m.target not in taken]
+        return out
+
+    def check_timing(self, state: State, action: SharkParkAction) -> Violation | None:
+        return check_timing(state, action)
+
+    def check_rules(self, state: State, action: SharkParkAction) -> Violation | None:
+        return check(self.profile, state, action)
+
+    def apply_legal(self, state: State, action: SharkParkAction) -> Step[State]:
+        return flow.apply(self.profile, state, action)
+
+    def random_action(self, state: State, rng: random.Random) -> SharkParkAction:
+        """Uniform over the legal actions, drawn without listing them in the two commonest phases."""
+        phase = state.phase
+        below: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]  # the draw behind rng.choice
+        if phase == MOVE:
+            seat = state.current
+            if state.points <= 0:
+                return self._ends[seat]
+            moves = self._moves_of(state)
+            k = below(len(moves) + 1)
+            return self._ends[seat] if k == len(moves) else moves[k]
+        if phase == SCARE:
+            seat = state.current
+            specials = specials_allowed(state.hunger[seat])
+            sources = sorted({q for q in state.sharks if q != OFF})
+            scares = self._scares[seat]
+            if self.profile.any_direction:  # every shark scares the same 4 ways
+                per_source = len(DIRECTION_NAMES)
+                k = below(len(specials) * len(sources) * per_source)
+                special, rest = divmod(k, len(sources) * per_source)
+                source, direction = divmod(rest, per_source)
+                return scares[(sources[source], specials[special])][direction]
+        actions = self.legal_actions(state)
+        return actions[below(len(actions))]
+
+    # --- the end ----------------------------------------------------------------------------------
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def scores(self, state: State) -> list[int]:
+        return ending.scores(state)
+
+    def winners(self, state: State) -> list[int]:
+        return ending.winners(self.profile, state)
+
+    def outcome(self, state: State, language: str = "en", seats: Sequence[str] = ()) -> tuple[str, ...]:
+        return ending.outcome(self.profile, state, self.translator(language), seats)
+
+    def invariant_problems(self, state: State) -> list[str]:
+        return invariant_problems(state)
+
+    # --- plain data -------------------------------------------------------------------------------
+
+    def state_problem(self, state: State) -> str | None:
+        problems = invariant_problems(state)
+        return problems[0] if problems else None
+
+    # --- physical components and words -------------------------------------------------------------
+
+    def catalogue(self) -> Catalogue:
+        return catalogue()
+
+    def card_name(self, card_id: str, language: str = "en") -> str:
+        return card_name(card_id, self.translator(language))
+
+    def describe_param(self, name: str, value: JSON, tr: Translator, seats: Sequence[str]) -> str:
+        return describe_param(name, value, tr, seats, super().describe_param)
+
+    def describe_action(
+        self, action: SharkParkAction, language: str = "en", seats: Sequence[str] = ()
+    ) -> str:
+        return describe_action(action, self.translator(language), seats)
+
+    def describe_state(self, state: State, language: str = "en", seats: Sequence[str] = ()) -> str:
+        return describe_state(state, self.translator(language), seats, self.profile.sonar)
+
+    def rules_summary(self, language: str = "en") -> str:
+        return rules_summary(self.translator(language))
