@@ -40,6 +40,7 @@ class SharkParkGame(Game[State, SharkParkAction]):
     state_type: ClassVar[type] = State
     action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
     kind_words: ClassVar[Mapping[str, str]] = T.KIND_WORDS
+    detail_words: ClassVar[Mapping[str, str]] = T.DETAIL_WORDS
     back_words: ClassVar[Mapping[str, str]] = T.BACK_WORDS
 
     profile: SharkParkProfile

@@ -178,6 +178,13 @@ KIND_WORDS = {
     "end-turn": N_("End the turn"),
 }
 
+# What each detail of a move decides, when a move is chosen by hand one detail at a time (describe_detail).
+DETAIL_WORDS = {
+    "square": N_("which square?"),
+    "direction": N_("which way?"),
+    "special": N_("with a special action?"),
+}
+
 RULES_SUMMARY = N_(
     """Shark Park, 2 to 4 players. Push the fish into your sharks' jaws: whoever has eaten the most points when the
 last fish of 4 points leaves the board wins.
