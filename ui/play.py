@@ -39,6 +39,8 @@ RESUMED = NP_(
 )
 SOURCE_ENDED = N_("The recording ended before the game did; the game is saved and can go on later.")
 DUPLICATE = N_("  Two cards carry the same sticker ({cards}): one of them has a wrong sticker. Check them.")
+# Three or more copies only: two say DUPLICATE.
+DUPLICATES = N_("  {n} cards carry the same sticker ({card}): all but one have a wrong sticker. Check them.")
 OTHER_GAME = N_("  A card of another game is on the table ({codes}): take it away.")
 FPS = 30.0
 DEFAULT_PLAYERS = 4  # a new game's players when --players is left out (None: not given, see ui/commands.py)
@@ -144,7 +146,9 @@ def camera_notices(detections: Any, game: Game[Any, Any], language: str) -> list
     out = []
     if detections.other_game:
         out.append(tr(OTHER_GAME, codes=", ".join(sorted(set(detections.other_game)))))
-    if detections.duplicates:
-        twins = [game.card_name(c, language) for c in detections.duplicates]
+    twice = detections.stickers_twice()
+    if any(n == 2 for _, n in twice):
+        twins = [game.card_name(c, language) for c, n in twice if n == 2]
         out.append(tr(DUPLICATE, cards=", ".join(twins)))
+    out += [tr(DUPLICATES, n=n, card=game.card_name(c, language)) for c, n in twice if n > 2]
     return out

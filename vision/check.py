@@ -90,6 +90,7 @@ SAYS = {
         "Stickers of another game on the table: {stickers}. Take those cards away before you play."
     ),
 }
+ON_CARDS = N_("{card} (on {n} cards)")  # a sticker read on three cards or more, in "stickers-twice"
 MAT_EXTRA = NP_(
     "A mat for {seat} is in view, but the game has {n} player: take it away, or check the number of players.",
     "A mat for {seat} is in view, but the game has {n} players: take it away, or check the number of players.",
@@ -204,7 +205,8 @@ def judge(frame: np.ndarray, seen: Looked, expected: Expected, tr: Translator) -
         problems += _sticker_problems(stickers, seen, expected, tr, title)
         problems += _mat_problems(mats, expected, tr)
     if det.duplicates:
-        names = join_words([game.card_name(c, tr.language) for c in det.duplicates], tr)
+        named = [(game.card_name(c, tr.language), n) for c, n in det.stickers_twice()]
+        names = join_words([name if n == 2 else tr(ON_CARDS, card=name, n=n) for name, n in named], tr)
         problems.append(_say("stickers-twice", tr, cards=names))
     if brightness < DARK:
         problems.append(_say("dark", tr))

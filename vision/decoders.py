@@ -588,15 +588,15 @@ class ArucoDecoder:
         cands = np.asarray(quads, np.float32).reshape(-1, 4, 2)
         hits, outlines = self._book.identify(gray, cands)
         out: dict[int, RawCode] = {}
-        twins: dict[int, RawCode] = {}  # the same id on a second sticker: a sticker printed twice
+        twins: list[RawCode] = []  # the same id on more stickers: a sticker printed twice, or more
         for hit in hits:
             if hit is None:
                 continue
             if hit[0] not in out:
                 out[hit[0]] = RawCode(StickerKind.ARUCO, hit[0], hit[1])
-            elif hit[0] not in twins and stickers_apart(out[hit[0]].corners, hit[1]):
-                twins[hit[0]] = RawCode(StickerKind.ARUCO, hit[0], hit[1])
-            # else: a second quad of the same marker (its quiet-zone outline)
+            elif all(stickers_apart(c.corners, hit[1]) for c in (out[hit[0]], *twins) if c.value == hit[0]):
+                twins.append(RawCode(StickerKind.ARUCO, hit[0], hit[1]))
+            # else: a second quad of a marker already read (its quiet-zone outline)
         retry = cands[outlines]  # outlines that named nothing, nor did their inner quad
         if len(retry) and out:
             # An outline around a marker already read (its own quad was a candidate too) needs no second look.
@@ -613,7 +613,7 @@ class ArucoDecoder:
             hit = self._inside(gray, quad)
             if hit is not None and hit[0] not in out:
                 out[hit[0]] = RawCode(StickerKind.ARUCO, hit[0], hit[1])
-        return [*out.values(), *twins.values()]
+        return [*out.values(), *twins]
 
     def _inside(self, gray: np.ndarray, outline: np.ndarray) -> tuple[int, np.ndarray] | None:
         """Find the marker inside a blurred or dim quiet-zone outline whose 7/9 inner quad missed it.

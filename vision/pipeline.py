@@ -62,9 +62,15 @@ class Detections:
     foreign: int  # unreadable or foreign codes, and ids no game uses
     other_game: tuple[str, ...]  # stickers of another game: "KX017"
     mat_markers: tuple[RawCode, ...] = ()
-    duplicates: tuple[
-        str, ...
-    ] = ()  # card ids read on two stickers apart in one frame: a sticker printed twice
+    # Card ids read on two or more stickers apart in one frame (a sticker printed twice), and how many stickers
+    # each was read on, in the same order.
+    duplicates: tuple[str, ...] = ()
+    copies: tuple[int, ...] = ()
+
+    def stickers_twice(self) -> tuple[tuple[str, int], ...]:
+        """Each card id read on stickers apart, with how many (2 where a caller gave no count)."""
+        counts = self.copies if len(self.copies) == len(self.duplicates) else (2,) * len(self.duplicates)
+        return tuple(zip(self.duplicates, counts, strict=True))
 
 
 @dataclass(frozen=True)
@@ -130,8 +136,7 @@ class Detector:
         assert self._resolver is not None
         mat_corners: dict[tuple[int, int], np.ndarray] = {}
         cards: list[tuple[str, RawCode]] = []
-        card_ids: dict[str, np.ndarray] = {}
-        duplicates: set[str] = set()
+        stickers: dict[str, list[np.ndarray]] = {}  # each card's stickers apart, the first one placed
         foreign = 0
         other: list[str] = []
         markers: list[RawCode] = []
@@ -150,11 +155,11 @@ class Detector:
                 other.append(f"{what.sticker_code}{what.number:03d}")
             elif isinstance(card, str):
                 foreign += 1
-            elif card.id not in card_ids:
-                card_ids[card.id] = code.corners
+            elif card.id not in stickers:
+                stickers[card.id] = [code.corners]
                 cards.append((card.id, code))
-            elif stickers_apart(card_ids[card.id], code.corners):
-                duplicates.add(card.id)
+            elif all(stickers_apart(other, code.corners) for other in stickers[card.id]):
+                stickers[card.id].append(code.corners)
         mats = find_mats(mat_corners, self._last_mats)
         self._last_mats = mats
         self.expected_seats |= set(mats)
@@ -166,7 +171,16 @@ class Detector:
             CardSeen(card_id, code.corners, centre, px, where.zone, where.x, where.y, where.angle)
             for (card_id, code), centre, where, px in zip(cards, centres, places, ppm, strict=True)
         ]
-        return Detections(tuple(seen), mats, foreign, tuple(other), tuple(markers), tuple(sorted(duplicates)))
+        twice = sorted(card_id for card_id, apart in stickers.items() if len(apart) > 1)
+        return Detections(
+            tuple(seen),
+            mats,
+            foreign,
+            tuple(other),
+            tuple(markers),
+            tuple(twice),
+            tuple(len(stickers[card_id]) for card_id in twice),
+        )
 
 
 @dataclass
