@@ -141,11 +141,14 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
 
 
 def camera_notices(detections: Any, game: Game[Any, Any], language: str) -> list[str]:
-    """What the camera noticed that is no game action: another game's card, one sticker on two cards."""
+    """What the camera noticed that is no game action: a frame it could not read, another game's card, one
+    sticker on two cards."""
     tr = ui_translator(language)
     out = []
     if detections.other_game:
         out.append(tr(OTHER_GAME, codes=", ".join(sorted(set(detections.other_game)))))
+    if detections.unusable is not None:
+        out.append("  " + detections.unusable.words(language))
     twice = detections.stickers_twice()
     if any(n == 2 for _, n in twice):
         twins = [game.card_name(c, language) for c, n in twice if n == 2]

@@ -21,7 +21,6 @@ MAX_PIXELS = (
     50_000_000  # 8K video is 33 million: 20000 x 20000 (400 million, 1.2 GB in colour) is no camera's
 )
 FLAT = 8  # grey levels: a frame whose samples all lie this close is one shade (a covered lens, the light off)
-FLAT_STEP = 16  # flatness is judged on every 16th pixel of every 16th row: cheap, and a sticker spans more
 
 SAYS = {
     "not-an-image": N_("The camera gave something that is not a picture ({what}): that frame is skipped."),
@@ -89,9 +88,11 @@ def readable(frame: object) -> np.ndarray | FrameProblem:
     return frame[..., 0] if frame.ndim == 3 and channels == 1 else frame
 
 
-def flat(frame: np.ndarray) -> FrameProblem | None:
-    """A "flat" problem when a readable frame is all one shade, judged on a sparse sample of its pixels."""
-    sample = frame[FLAT_STEP // 2 :: FLAT_STEP, FLAT_STEP // 2 :: FLAT_STEP]
+def flat(grey: np.ndarray, step: int = 1) -> FrameProblem | None:
+    """A "flat" problem when a grey picture is all one shade, judged on every ``step``-th pixel of every
+    ``step``-th row; the pipeline hands over its 4x4 block means, already made and in cache (a sparse sample of
+    a fresh 2304x1296 frame cost 0.1-0.5 ms in cache misses)."""
+    sample = grey if step == 1 else grey[step // 2 :: step, step // 2 :: step]
     low, high = int(sample.min()), int(sample.max())
     if high - low > FLAT:
         return None

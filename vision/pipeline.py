@@ -23,6 +23,7 @@ from vision.decoders import (
     stickers_apart,
 )
 from vision.footprint import Footprints
+from vision.frames import FrameProblem, flat, grey8, readable
 from vision.identity import (
     MAT_IDS,
     CardCode,
@@ -66,6 +67,7 @@ class Detections:
     # each was read on, in the same order.
     duplicates: tuple[str, ...] = ()
     copies: tuple[int, ...] = ()
+    unusable: FrameProblem | None = None  # why the frame was not read (nothing else is then filled in)
 
     def stickers_twice(self) -> tuple[tuple[str, int], ...]:
         """Each card id read on stickers apart, with how many (2 where a caller gave no count)."""
@@ -124,7 +126,9 @@ class Detector:
 
     def read(self, frame: np.ndarray) -> list[RawCode]:
         """Every code in the frame (colour or grey), before anyone decides what it names."""
-        gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        gray = grey8(frame)
+        if gray is None:  # no picture (vision.frames): nothing in it
+            return []
         assert self.decoder is not None
         codes = self.decoder.decode(gray)
         if self.kind is StickerKind.QR:
@@ -183,6 +187,9 @@ class Detector:
         )
 
 
+FLAT_STEP = 8  # without frame differencing, flatness is judged on every 8th pixel of every 8th row
+
+
 @dataclass
 class Pipeline:
     """Detector + zones + tracker: feed frames with their times, get facts."""
@@ -230,7 +237,13 @@ class Pipeline:
         )
 
     def process(self, frame: np.ndarray, t: float) -> TableFacts:
+        image = readable(frame)
+        if isinstance(image, FrameProblem):
+            return self._skipped(Detections((), {}, 0, (), unusable=image), t)
+        frame = image
         det = self._detect(frame)
+        if det.unusable is not None:
+            return self._skipped(det, t)
         sightings = [Sighting(c.card_id, c.zone, c.x, c.y, c.angle) for c in det.cards]
         hidden = frozenset(seat_zone(s) for s in self.detector.expected_seats if s not in det.mats)
         empty: set[str] = set()
@@ -258,14 +271,25 @@ class Pipeline:
             self._outlines = {k: v for k, v in self._outlines.items() if k in keep or now - v[1] < 30}
         return TableFacts(t, self.tracker.frame, det, tuple(events), tuple(self.tracker.cards()))
 
+    def _skipped(self, det: Detections, t: float) -> TableFacts:
+        """A frame that is no picture of the table: the tracker keeps what it holds, as if the frame had not come
+        (a covered lens must not take the cards away)."""
+        return TableFacts(t, self.tracker.frame, det, (), tuple(self.tracker.cards()))
+
     def _detect(self, frame: np.ndarray) -> Detections:
         """The frame's detections: the key frame's where nothing changed since, read afresh where it did."""
-        if not self.still_level:
-            return self.detector.detect(frame)
         gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        if not self.still_level:
+            problem = flat(gray, FLAT_STEP)
+            return (
+                self.detector.detect(gray) if problem is None else Detections((), {}, 0, (), unusable=problem)
+            )
         # 4x4 block means: two halvings, as INTER_AREA is ~8x faster at exactly 1/2 than at 1/4.
         half = cv2.resize(gray, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
         blocks = cv2.resize(half, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+        problem = flat(blocks)
+        if problem is not None:
+            return Detections((), {}, 0, (), unusable=problem)
         key, det = self._key, self._key_det
         self._key_age += 1
         if key is None or det is None or key.shape != blocks.shape or self._key_age >= self.refresh_late:
