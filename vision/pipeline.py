@@ -162,7 +162,7 @@ class Detector:
             elif card.id not in stickers:
                 stickers[card.id] = [code.corners]
                 cards.append((card.id, code))
-            elif all(stickers_apart(other, code.corners) for other in stickers[card.id]):
+            elif all(stickers_apart(earlier, code.corners) for earlier in stickers[card.id]):
                 stickers[card.id].append(code.corners)
         mats = find_mats(mat_corners, self._last_mats)
         self._last_mats = mats
