@@ -6,7 +6,7 @@ The rules engine never sees pixels: it receives ``TableFacts``, whose events and
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -269,7 +269,11 @@ class Pipeline:
         if len(self._outlines) > 4 * max(len(det.cards), 40):  # forget cards long gone
             keep, now = self.tracker.tracked_ids(), self.tracker.frame
             self._outlines = {k: v for k, v in self._outlines.items() if k in keep or now - v[1] < 30}
-        return TableFacts(t, self.tracker.frame, det, tuple(events), tuple(self.tracker.cards()))
+        cards = self.tracker.cards()
+        if det.duplicates:  # told to the table with the card: its sticker is on more cards than one
+            copies = dict(det.stickers_twice())
+            cards = [replace(c, copies=copies[c.card]) if c.card in copies else c for c in cards]
+        return TableFacts(t, self.tracker.frame, det, tuple(events), tuple(cards))
 
     def _skipped(self, det: Detections, t: float) -> TableFacts:
         """A frame that is no picture of the table: the tracker keeps what it holds, as if the frame had not come

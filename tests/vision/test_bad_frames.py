@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from companion.games import GAMES
 from companion.table import REMOVE
 from ui.feed import CameraFeed
 from ui.play import camera_notices
@@ -108,9 +107,8 @@ def test_every_problem_is_said_in_words(code: str, language: str) -> None:
 
 
 def test_the_terminal_says_once_that_a_frame_was_unusable() -> None:
-    game = GAMES.find("kai-piranja").rules()
     facts = settled().process(np.zeros_like(TABLE), 1.0)
-    [said] = camera_notices(facts.detections, game, "fr")
+    [said] = camera_notices(facts.detections, "fr")
     assert "d'une seule teinte" in said
 
 

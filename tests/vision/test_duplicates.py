@@ -8,14 +8,15 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from companion.games import GAMES
+from companion.games import find_game
 from companion.i18n import translator
-from ui.play import camera_notices
+from companion.live import LiveGame
+from companion.match import Match
 from vision import check
 from vision.commands import LOCALE_DIR
 from vision.identity import game_cards
 from vision.kinds import StickerKind
-from vision.pipeline import Detections, Pipeline
+from vision.pipeline import Pipeline
 from vision.render import Camera, Pose, Renderer
 from vision.scenes import table_scene
 
@@ -46,15 +47,30 @@ def test_a_third_sticker_of_one_id_is_counted_not_dropped(n: int) -> None:
     assert placed.count(LOOSE.card_id) == 1  # one card placed, as for two
 
 
-def test_the_table_is_told_how_many_cards_carry_one_sticker() -> None:
-    game = GAMES.find("kai-piranja").rules()
-    name = game.card_name(LOOSE.card_id, "en")
-    det = Detections((), {}, 0, (), duplicates=(LOOSE.card_id, "x"), copies=(3, 2))
-    words = camera_notices(det, game, "en")
-    assert any("3 cards carry the same sticker" in w and name in w for w in words)
-    assert any(w.startswith("  Two cards carry the same sticker") for w in words)
-    for language, phrase in (("fr", "3 cartes portent"), ("it", "3 carte hanno")):
-        assert any(phrase in w for w in camera_notices(det, game, language))
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "3 cards carry the sticker of"),
+        ("fr", "3 cartes portent l'autocollant de"),
+        ("it", "3 carte hanno"),
+    ],
+)
+def test_the_table_is_told_how_many_cards_carry_one_sticker(language: str, words: str) -> None:
+    spec = find_game("kai-piranja")
+    game = spec.make()
+    seats = ("Ann", "Bob", "Cy", "Dee")  # the scene's four mats
+    pipeline = Pipeline.create(CARDS, players=4)
+    live = LiveGame(game, spec.table_adapter(game), Match(game, seats), seats, language)
+    view = live.view
+    for i in range(8):  # the tracker votes the cards in
+        facts = pipeline.process(with_copies(3), i / 30)
+        view = live.step(facts.events, facts.cards, facts.t)
+    [seen] = [c for c in facts.cards if c.card == LOOSE.card_id]
+    assert seen.copies == 3 and all(c.copies == 1 for c in facts.cards if c is not seen)
+    name = game.card_name(LOOSE.card_id, language)
+    assert any(a.startswith(words) and name in a for a in view.alerts) and view.lights.alert
+    facts = pipeline.process(with_copies(1), 9 / 30)  # the copies taken away: the alert goes
+    assert not any(words in a for a in live.step(facts.events, facts.cards, facts.t).alerts)
 
 
 def test_the_camera_check_names_a_sticker_read_on_three_cards() -> None:
