@@ -187,7 +187,7 @@ class Detector:
         )
 
 
-FLAT_STEP = 8  # without frame differencing, flatness is judged on every 8th pixel of every 8th row
+FLAT_STEP = 16  # without frame differencing, flatness is judged on every 16th pixel of every 16th row
 
 
 @dataclass
