@@ -31,6 +31,10 @@ from companion.table import (
 RULE_BROKEN = N_("Not allowed: {explanation}")
 UNDONE = N_("Undone: {action}")
 NOTHING_TO_UNDO = N_("There is nothing to undo.")
+# Always two cards or more: the singular is never said.
+STICKER_COPIES = N_(
+    "{n} cards carry the sticker of {card}: only one of them may keep it. Give the others their own."
+)
 
 
 class GameRecord(Protocol):
@@ -205,7 +209,12 @@ class Referee:
             breaks = d.kind in (MISPLACED, ORDER) and in_a_row
             (urgent if breaks or fault(d) in self._overdue or d.card in self._refused else later).append(d)
         tr = self.game.translator(self.language)
+        copies = [
+            tr(STICKER_COPIES, n=s.copies, card=self.game.card_name(s.card, self.language))
+            for s in seen
+            if s.copies > 1
+        ]
         return Review(
             tuple(self.table.instructions(self.state, later, tr, self.seats)),
-            tuple(self.table.instructions(self.state, urgent, tr, self.seats)),
+            (*copies, *self.table.instructions(self.state, urgent, tr, self.seats)),
         )

@@ -20,7 +20,7 @@ from companion.live import CameraStatus, LiveGame
 from companion.names import parse_names
 from companion.narrate import final_lines
 from companion.panel import button_words
-from companion.protocol import Game, RecordError
+from companion.protocol import RecordError
 from companion.savecommands import check_resume_options
 from companion.session import LiveSession
 from hardware.start import start_panel
@@ -39,7 +39,6 @@ RESUMED = NP_(
     "Resumed the game saved in {path}: {n} actions so far.",
 )
 SOURCE_ENDED = N_("The recording ended before the game did; the game is saved and can go on later.")
-DUPLICATE = N_("  Two cards carry the same sticker ({cards}): one of them has a wrong sticker. Check them.")
 OTHER_GAME = N_("  A card of another game is on the table ({codes}): take it away.")
 FPS = 30.0
 DEFAULT_PLAYERS = 4  # a new game's players when --players is left out (None: not given, see ui/commands.py)
@@ -138,7 +137,7 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
                     break
                 frames += 1
                 terminal.draw(live.step(item.facts.events, item.facts.cards, item.t))
-                for notice in camera_notices(item.facts.detections, game, args.lang):
+                for notice in camera_notices(item.facts.detections, args.lang):
                     if notice not in notices:
                         notices.add(notice)
                         out(notice)
@@ -163,13 +162,13 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         session.close()
 
 
-def camera_notices(detections: Any, game: Game[Any, Any], language: str) -> list[str]:
-    """What the camera noticed that is no game action: another game's card, one sticker on two cards."""
+def camera_notices(detections: Any, language: str) -> list[str]:
+    """What the camera noticed that is no game action: a frame it could not read, another game's card (a sticker
+    on two cards or more is the live view's alert)."""
     tr = ui_translator(language)
     out = []
     if detections.other_game:
         out.append(tr(OTHER_GAME, codes=", ".join(sorted(set(detections.other_game)))))
-    if detections.duplicates:
-        twins = [game.card_name(c, language) for c in detections.duplicates]
-        out.append(tr(DUPLICATE, cards=", ".join(twins)))
+    if detections.unusable is not None:
+        out.append("  " + detections.unusable.words(language))
     return out

@@ -7,7 +7,9 @@ player's language (vision/verdict.py holds the verdict's data; docs/vision.md, "
 
 from __future__ import annotations
 
+import math
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,7 +24,9 @@ from vision import layout
 from vision.decoders import RawCode
 from vision.frame_quality import glare, sharpness
 from vision.identity import (
+    ARUCO_QUIET,
     CORNERS,
+    QR_QUIET,
     CardCode,
     GameCards,
     Resolver,
@@ -39,6 +43,16 @@ from vision.zones import card_axes, fit_homography, place_all
 
 # Pixels per module (QR) or cell (ArUco) needed for reliable reads, from the benchmark's detection curves.
 GOOD_PX = {StickerKind.QR: 3.0, StickerKind.ARUCO: 3.5}
+# The smallest pixels per cell (module) that read every sticker of the size sweep (docs/benchmarks.md: ArUco
+# 100 % from 2.5, zxing-cpp from 2.6). A real camera's Bayer mosaic, lens blur and noise cost about half of that
+# (the issue's camera model read 89 % of stickers at 3.5 px per cell, 99.9 % at 6.4): the recommended scale is
+# twice it, in pixels per mm of table, and the check warns below it (docs/vision.md, "The camera to buy").
+SWEEP_PX = {StickerKind.QR: 2.6, StickerKind.ARUCO: 2.5}
+CELL_MM = {
+    kind: layout.STICKER_MM / (modules_across(kind) + 2 * quiet)
+    for kind, quiet in ((StickerKind.QR, QR_QUIET), (StickerKind.ARUCO, ARUCO_QUIET))
+}  # ArUco 25 / 9 = 2.78 mm, QR 25 / 25 = 1 mm
+RECOMMENDED_PX_PER_MM = {kind: round(2 * px / CELL_MM[kind], 1) for kind, px in SWEEP_PX.items()}  # 1.8, 5.2
 DARK = 60  # mean grey level under which we ask for light
 BLURRED = 0.35  # sticker edge sharpness (0..1) under which we ask for focus
 GLARE_RADIUS = 0.01  # of the frame's width: half a sticker at the issue's scale, when no sticker gives one
@@ -86,10 +100,15 @@ SAYS = {
     "blurred": N_("The stickers look blurred: focus the camera (or switch on autofocus)."),
     "glare": N_("Glare: part of the picture is washed out; move the lamp or tilt it away."),
     "unknown-codes": N_("{n} codes could not be read or belong to nothing known."),
+    "scale-low": N_(
+        "The table is seen at {px} pixels per mm, under the {need} recommended for a real camera's blur and "
+        "noise: lower the camera to {percent} % of its height, or choose a mode at least {width} pixels wide."
+    ),
     "other-game": N_(
         "Stickers of another game on the table: {stickers}. Take those cards away before you play."
     ),
 }
+ON_CARDS = N_("{card} (on {n} cards)")  # a sticker read on three cards or more, in "stickers-twice"
 MAT_EXTRA = NP_(
     "A mat for {seat} is in view, but the game has {n} player: take it away, or check the number of players.",
     "A mat for {seat} is in view, but the game has {n} players: take it away, or check the number of players.",
@@ -204,7 +223,8 @@ def judge(frame: np.ndarray, seen: Looked, expected: Expected, tr: Translator) -
         problems += _sticker_problems(stickers, seen, expected, tr, title)
         problems += _mat_problems(mats, expected, tr)
     if det.duplicates:
-        names = join_words([game.card_name(c, tr.language) for c in det.duplicates], tr)
+        named = [(game.card_name(c, tr.language), n) for c, n in det.stickers_twice()]
+        names = join_words([name if n == 2 else tr(ON_CARDS, card=name, n=n) for name, n in named], tr)
         problems.append(_say("stickers-twice", tr, cards=names))
     if brightness < DARK:
         problems.append(_say("dark", tr))
@@ -213,6 +233,19 @@ def judge(frame: np.ndarray, seen: Looked, expected: Expected, tr: Translator) -
     if washed > 0:
         problems.append(_say("glare", tr))
     notes: list[Problem] = []
+    seen_px = _px_per_mm(mats, cells, kind)
+    recommended = RECOMMENDED_PX_PER_MM[kind]
+    if seen_px is not None and seen_px < recommended:
+        notes.append(
+            _say(
+                "scale-low",
+                tr,
+                px=f"{seen_px:.2f}",
+                need=f"{recommended:g}",
+                percent=int(100 * seen_px / recommended),  # the scale grows as the camera comes down
+                width=math.ceil(gray.shape[1] * recommended / seen_px / 16) * 16,
+            )
+        )
     if det.foreign:
         notes.append(_say("unknown-codes", tr, n=det.foreign))
     if seen.others:
@@ -226,6 +259,7 @@ def judge(frame: np.ndarray, seen: Looked, expected: Expected, tr: Translator) -
         round(float(np.median(cells)), 2) if cells else None,
         round(min(cells), 2) if cells else None,
         need,
+        recommended,
     )
     return Verdict(
         good,
@@ -362,6 +396,14 @@ def _inside(quad: np.ndarray, width: int, height: int) -> bool:
 
 def _corner_words(corners: tuple[str, ...], tr: Translator) -> str:
     return join_words([tr(CORNER_WORDS[c]) for c in corners], tr)
+
+
+def _px_per_mm(mats: Sequence[MatSeen], cells: list[float], kind: StickerKind) -> float | None:
+    """The table's scale: the mats' median, else the stickers' (their cells' known size); None without either."""
+    mm = [m.px_per_mm for m in mats if m.px_per_mm is not None]
+    if mm:
+        return float(np.median(mm))
+    return float(np.median(cells)) / CELL_MM[kind] if cells else None
 
 
 def _say(code: str, tr: Translator, at: int | None = None, **params: object) -> Problem:

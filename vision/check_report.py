@@ -23,6 +23,8 @@ def text_report(verdict: Verdict, saved: Path, tr: Translator) -> list[str]:
     scale = verdict.scale
     if scale.px_per_mm is not None:
         lines.append(tr(N_("Mats: {px} pixels per mm."), px=f"{scale.px_per_mm:.2f}"))
+        need = f"{scale.recommended_px_per_mm:g}"
+        lines.append(tr(N_("Recommended for a real camera: {need} pixels per mm or more."), need=need))
     if scale.px_per_cell is not None and scale.smallest_px_per_cell is not None:
         lines.append(
             tr(

@@ -45,7 +45,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     cam = camera.add_subparsers(dest="what", metavar="WHAT", required=True)
     chk = cam.add_parser("check", help="read one frame and say whether the setup is good enough")
     chk.add_argument("--source", default="picamera",
-                     help="picamera, webcam:N, synthetic[:SEED], an image, a folder or a video")  # fmt: skip
+                     help="picamera, webcam:N, synthetic[:SEED], an image, a folder or a video; "
+                          "a camera's mode after @: webcam:0@1920x1080")  # fmt: skip
     chk.add_argument("--out", type=Path, default=Path("camera-check.png"),
                      help="where to save the annotated frame (.png or .jpg)")  # fmt: skip
     chk.add_argument(

@@ -6,14 +6,16 @@ where the sticker sits on the card, whatever the card's rotation.
 
 from __future__ import annotations
 
+import ctypes
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import cv2
 import numpy as np
 
+from vision.frames import grey8
 from vision.identity import ARUCO_BITS, ARUCO_DICT, MAT_IDS
 from vision.kinds import StickerKind
 
@@ -54,15 +56,22 @@ class ZxingQR:
     try_downscale: bool = False  # our codes are small: scanning shrunken copies only costs time
 
     def decode(self, gray: np.ndarray) -> list[RawCode]:
+        return _either_way(self._scan, gray)
+
+    def _scan(self, gray: np.ndarray) -> list[RawCode]:
         import zxingcpp
 
-        found = zxingcpp.read_barcodes(
-            gray,
-            formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode),
-            try_rotate=True,
-            try_downscale=self.try_downscale,
-            try_invert=False,
-        )
+        try:
+            # zxing-cpp's own try_invert costs 40 % of a table frame's time even when it finds every code.
+            found = zxingcpp.read_barcodes(
+                gray,
+                formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode),
+                try_rotate=True,
+                try_downscale=self.try_downscale,
+                try_invert=False,
+            )
+        except Exception:  # a reader's failure on one frame must not end the game: that frame reads nothing
+            return []
         out = []
         for b in found:
             p = b.position
@@ -80,14 +89,52 @@ class PyzbarQR:
     kind: StickerKind = StickerKind.QR
 
     def decode(self, gray: np.ndarray) -> list[RawCode]:
-        from pyzbar import pyzbar
+        return _either_way(self._scan, gray)
 
+    def _scan(self, gray: np.ndarray) -> list[RawCode]:
         out = []
-        for d in pyzbar.decode(gray, symbols=[pyzbar.ZBarSymbol.QRCODE]):
-            corners = _zbar_corners(d.polygon, d.orientation)
+        for data, polygon, orientation in _zbar_symbols(gray):
+            corners = _zbar_corners(polygon, orientation)
             if corners is not None:
-                out.append(RawCode(StickerKind.QR, d.data.decode("latin-1"), corners))
+                # ZBar hands over a QR code's text as UTF-8, whatever the code's own character set was.
+                out.append(RawCode(StickerKind.QR, data.decode("utf-8", errors="replace"), corners))
         return out
+
+
+def _zbar_symbols(gray: np.ndarray) -> list[tuple[bytes, Sequence[Any], str | None]]:
+    """Each QR code ZBar reads in ``gray``: its bytes, its corners and its orientation.
+
+    ``pyzbar.decode`` as it stands, but one symbol at a time: pyzbar raises ValueError on a structured-append
+    code (ZBar gives it no orientation pyzbar knows), which lost every other code of the frame with it.
+    """
+    from pyzbar import pyzbar as zb
+    from pyzbar import wrapper as zw
+
+    out = []
+    try:
+        with zb._image_scanner() as scanner:
+            for symbol in zw.ZBarSymbol:
+                on = int(symbol is zw.ZBarSymbol.QRCODE)
+                zw.zbar_image_scanner_set_config(scanner, symbol, zw.ZBarConfig.CFG_ENABLE, on)
+            with zb._image() as image:
+                height, width = gray.shape
+                pixels = gray.tobytes()
+                zw.zbar_image_set_format(image, zb._FOURCC["L800"])
+                zw.zbar_image_set_size(image, width, height)
+                zw.zbar_image_set_data(
+                    image, ctypes.cast(ctypes.c_char_p(pixels), ctypes.c_void_p), len(pixels), None
+                )
+                if zw.zbar_scan_image(scanner, image) < 0:
+                    return []
+                for symbol in zb._symbols_for_image(image):
+                    try:
+                        [d] = zb._decode_symbols([symbol])
+                    except ValueError:  # a structured-append part: never one of our stickers
+                        continue
+                    out.append((d.data, d.polygon, d.orientation))
+    except Exception:  # a reader's failure on one frame must not end the game: that frame reads nothing
+        return []
+    return out
 
 
 def _zbar_corners(polygon: Sequence[Any], orientation: str | None) -> np.ndarray | None:
@@ -108,8 +155,14 @@ class OpenCVQR:
     kind: StickerKind = StickerKind.QR
 
     def decode(self, gray: np.ndarray) -> list[RawCode]:
+        return _either_way(self._scan, gray)
+
+    def _scan(self, gray: np.ndarray) -> list[RawCode]:
         det = cv2.QRCodeDetectorAruco()
-        ok, texts, points, _ = det.detectAndDecodeMulti(gray)
+        try:
+            ok, texts, points, _ = det.detectAndDecodeMulti(gray)
+        except Exception:  # OpenCV asserts on some frames; its binding fails on a text that is not UTF-8
+            return self._one_by_one(det, gray)
         if not ok or points is None:
             return []
         return [
@@ -117,6 +170,33 @@ class OpenCVQR:
             for t, p in zip(texts, points, strict=False)
             if t
         ]
+
+    @staticmethod
+    def _one_by_one(det: cv2.QRCodeDetectorAruco, gray: np.ndarray) -> list[RawCode]:
+        """Each code found decoded alone, so that one code OpenCV cannot give loses no other."""
+        try:
+            ok, points = det.detectMulti(gray)
+        except Exception:
+            return []
+        out = []
+        for quad in points if ok and points is not None else ():
+            try:
+                text, _ = det.decode(gray, quad.reshape(1, 4, 2))
+            except Exception:
+                continue
+            if text:
+                out.append(RawCode(StickerKind.QR, text, np.asarray(quad, np.float32).reshape(4, 2)))
+        return out
+
+
+def _either_way(scan: Callable[[np.ndarray], list[RawCode]], gray: np.ndarray) -> list[RawCode]:
+    """The codes ``scan`` reads in ``gray``, or else in its negative (light codes on a dark ground); nothing
+    when ``gray`` is no readable picture. The negative is read only when nothing was: our stickers are dark on
+    light, and a table frame with codes costs no more."""
+    image = grey8(gray)
+    if image is None:
+        return []
+    return scan(image) or scan(cv2.bitwise_not(image))
 
 
 def aruco_parameters(fast: bool = True) -> cv2.aruco.DetectorParameters:
@@ -588,15 +668,15 @@ class ArucoDecoder:
         cands = np.asarray(quads, np.float32).reshape(-1, 4, 2)
         hits, outlines = self._book.identify(gray, cands)
         out: dict[int, RawCode] = {}
-        twins: dict[int, RawCode] = {}  # the same id on a second sticker: a sticker printed twice
+        twins: list[RawCode] = []  # the same id on more stickers: a sticker printed twice, or more
         for hit in hits:
             if hit is None:
                 continue
             if hit[0] not in out:
                 out[hit[0]] = RawCode(StickerKind.ARUCO, hit[0], hit[1])
-            elif hit[0] not in twins and stickers_apart(out[hit[0]].corners, hit[1]):
-                twins[hit[0]] = RawCode(StickerKind.ARUCO, hit[0], hit[1])
-            # else: a second quad of the same marker (its quiet-zone outline)
+            elif all(stickers_apart(c.corners, hit[1]) for c in (out[hit[0]], *twins) if c.value == hit[0]):
+                twins.append(RawCode(StickerKind.ARUCO, hit[0], hit[1]))
+            # else: a second quad of a marker already read (its quiet-zone outline)
         retry = cands[outlines]  # outlines that named nothing, nor did their inner quad
         if len(retry) and out:
             # An outline around a marker already read (its own quad was a candidate too) needs no second look.
@@ -613,7 +693,7 @@ class ArucoDecoder:
             hit = self._inside(gray, quad)
             if hit is not None and hit[0] not in out:
                 out[hit[0]] = RawCode(StickerKind.ARUCO, hit[0], hit[1])
-        return [*out.values(), *twins.values()]
+        return [*out.values(), *twins]
 
     def _inside(self, gray: np.ndarray, outline: np.ndarray) -> tuple[int, np.ndarray] | None:
         """Find the marker inside a blurred or dim quiet-zone outline whose 7/9 inner quad missed it.

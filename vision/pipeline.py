@@ -6,7 +6,7 @@ The rules engine never sees pixels: it receives ``TableFacts``, whose events and
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -23,6 +23,7 @@ from vision.decoders import (
     stickers_apart,
 )
 from vision.footprint import Footprints
+from vision.frames import FrameProblem, flat, grey8, readable
 from vision.identity import (
     MAT_IDS,
     CardCode,
@@ -62,9 +63,16 @@ class Detections:
     foreign: int  # unreadable or foreign codes, and ids no game uses
     other_game: tuple[str, ...]  # stickers of another game: "KX017"
     mat_markers: tuple[RawCode, ...] = ()
-    duplicates: tuple[
-        str, ...
-    ] = ()  # card ids read on two stickers apart in one frame: a sticker printed twice
+    # Card ids read on two or more stickers apart in one frame (a sticker printed twice), and how many stickers
+    # each was read on, in the same order.
+    duplicates: tuple[str, ...] = ()
+    copies: tuple[int, ...] = ()
+    unusable: FrameProblem | None = None  # why the frame was not read (nothing else is then filled in)
+
+    def stickers_twice(self) -> tuple[tuple[str, int], ...]:
+        """Each card id read on stickers apart, with how many (2 where a caller gave no count)."""
+        counts = self.copies if len(self.copies) == len(self.duplicates) else (2,) * len(self.duplicates)
+        return tuple(zip(self.duplicates, counts, strict=True))
 
 
 @dataclass(frozen=True)
@@ -118,7 +126,9 @@ class Detector:
 
     def read(self, frame: np.ndarray) -> list[RawCode]:
         """Every code in the frame (colour or grey), before anyone decides what it names."""
-        gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        gray = grey8(frame)
+        if gray is None:  # no picture (vision.frames): nothing in it
+            return []
         assert self.decoder is not None
         codes = self.decoder.decode(gray)
         if self.kind is StickerKind.QR:
@@ -130,8 +140,7 @@ class Detector:
         assert self._resolver is not None
         mat_corners: dict[tuple[int, int], np.ndarray] = {}
         cards: list[tuple[str, RawCode]] = []
-        card_ids: dict[str, np.ndarray] = {}
-        duplicates: set[str] = set()
+        stickers: dict[str, list[np.ndarray]] = {}  # each card's stickers apart, the first one placed
         foreign = 0
         other: list[str] = []
         markers: list[RawCode] = []
@@ -150,11 +159,11 @@ class Detector:
                 other.append(f"{what.sticker_code}{what.number:03d}")
             elif isinstance(card, str):
                 foreign += 1
-            elif card.id not in card_ids:
-                card_ids[card.id] = code.corners
+            elif card.id not in stickers:
+                stickers[card.id] = [code.corners]
                 cards.append((card.id, code))
-            elif stickers_apart(card_ids[card.id], code.corners):
-                duplicates.add(card.id)
+            elif all(stickers_apart(earlier, code.corners) for earlier in stickers[card.id]):
+                stickers[card.id].append(code.corners)
         mats = find_mats(mat_corners, self._last_mats)
         self._last_mats = mats
         self.expected_seats |= set(mats)
@@ -166,7 +175,19 @@ class Detector:
             CardSeen(card_id, code.corners, centre, px, where.zone, where.x, where.y, where.angle)
             for (card_id, code), centre, where, px in zip(cards, centres, places, ppm, strict=True)
         ]
-        return Detections(tuple(seen), mats, foreign, tuple(other), tuple(markers), tuple(sorted(duplicates)))
+        twice = sorted(card_id for card_id, apart in stickers.items() if len(apart) > 1)
+        return Detections(
+            tuple(seen),
+            mats,
+            foreign,
+            tuple(other),
+            tuple(markers),
+            tuple(twice),
+            tuple(len(stickers[card_id]) for card_id in twice),
+        )
+
+
+FLAT_STEP = 16  # without frame differencing, flatness is judged on every 16th pixel of every 16th row
 
 
 @dataclass
@@ -216,7 +237,13 @@ class Pipeline:
         )
 
     def process(self, frame: np.ndarray, t: float) -> TableFacts:
+        image = readable(frame)
+        if isinstance(image, FrameProblem):
+            return self._skipped(Detections((), {}, 0, (), unusable=image), t)
+        frame = image
         det = self._detect(frame)
+        if det.unusable is not None:
+            return self._skipped(det, t)
         sightings = [Sighting(c.card_id, c.zone, c.x, c.y, c.angle) for c in det.cards]
         hidden = frozenset(seat_zone(s) for s in self.detector.expected_seats if s not in det.mats)
         empty: set[str] = set()
@@ -242,16 +269,31 @@ class Pipeline:
         if len(self._outlines) > 4 * max(len(det.cards), 40):  # forget cards long gone
             keep, now = self.tracker.tracked_ids(), self.tracker.frame
             self._outlines = {k: v for k, v in self._outlines.items() if k in keep or now - v[1] < 30}
-        return TableFacts(t, self.tracker.frame, det, tuple(events), tuple(self.tracker.cards()))
+        cards = self.tracker.cards()
+        if det.duplicates:  # told to the table with the card: its sticker is on more cards than one
+            copies = dict(det.stickers_twice())
+            cards = [replace(c, copies=copies[c.card]) if c.card in copies else c for c in cards]
+        return TableFacts(t, self.tracker.frame, det, tuple(events), tuple(cards))
+
+    def _skipped(self, det: Detections, t: float) -> TableFacts:
+        """A frame that is no picture of the table: the tracker keeps what it holds, as if the frame had not come
+        (a covered lens must not take the cards away)."""
+        return TableFacts(t, self.tracker.frame, det, (), tuple(self.tracker.cards()))
 
     def _detect(self, frame: np.ndarray) -> Detections:
         """The frame's detections: the key frame's where nothing changed since, read afresh where it did."""
-        if not self.still_level:
-            return self.detector.detect(frame)
         gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        if not self.still_level:
+            problem = flat(gray, FLAT_STEP)
+            return (
+                self.detector.detect(gray) if problem is None else Detections((), {}, 0, (), unusable=problem)
+            )
         # 4x4 block means: two halvings, as INTER_AREA is ~8x faster at exactly 1/2 than at 1/4.
         half = cv2.resize(gray, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
         blocks = cv2.resize(half, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+        problem = flat(blocks)
+        if problem is not None:
+            return Detections((), {}, 0, (), unusable=problem)
         key, det = self._key, self._key_det
         self._key_age += 1
         if key is None or det is None or key.shape != blocks.shape or self._key_age >= self.refresh_late:

@@ -7,6 +7,7 @@ says so in ``problem`` and reopens it on a later read, so a game never crashes o
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -30,6 +31,9 @@ NO_SUCH_SOURCE = N_(
     "images, an image or a video)"
 )
 WEBCAM_NUMBER = N_("{spec}: webcam needs a number, the camera's index from 0: webcam:0 for the first one")
+CAMERA_MODE = N_(
+    "{spec}: a camera's mode is its width x height in pixels after @: webcam:0@1920x1080, picamera@4608x2592"
+)
 SYNTHETIC_NUMBER = N_("{spec}: synthetic needs a number, the seed of the drawn table: synthetic:1")
 NO_IMAGES = N_("no frame could be read from {spec}: the folder holds no image ({suffixes})")
 UNREADABLE = N_("no frame could be read from {spec}: it is not an image or a video this computer can read")
@@ -239,15 +243,26 @@ def number_after(spec: str, message: str) -> int | None:
     return int(text)
 
 
+def camera_mode(spec: str, mode: str) -> dict[str, int]:
+    """A camera's mode, "1920x1080", as the width and height its opener takes; SourceError if it is no size."""
+    found = re.fullmatch(r"([1-9]\d{1,4})x([1-9]\d{1,4})", mode)
+    if found is None:
+        raise SourceError(CAMERA_MODE, spec=spec)
+    return {"width": int(found[1]), "height": int(found[2])}
+
+
 def open_source(spec: str) -> FrameSource:
-    """A source from a command-line spec: "picamera", "webcam:N", "synthetic[:SEED]", a folder, or a video file.
+    """A source from a command-line spec: "picamera", "webcam:N", "synthetic[:SEED]", a folder, or a video file;
+    a camera's mode after @ ("webcam:0@1920x1080", "picamera@4608x2592"), else its opener's default.
 
     SourceError for a spec that names no source; whether the source gives frames is known only by reading it
     (``opened``)."""
-    if spec == "picamera":
-        return picamera()
-    if spec == "webcam" or spec.startswith("webcam:"):
-        return webcam(number_after(spec, WEBCAM_NUMBER) or 0)
+    device, at, mode = spec.partition("@")
+    if device == "picamera" or device == "webcam" or device.startswith("webcam:"):
+        size = camera_mode(spec, mode) if at else {}
+        if device == "picamera":
+            return picamera(**size)
+        return webcam(number_after(device, WEBCAM_NUMBER) or 0, **size)
     if spec == "synthetic" or spec.startswith("synthetic:"):
         from vision.identity import known_games
         from vision.scenes import table_scene

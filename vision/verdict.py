@@ -56,6 +56,7 @@ class Scale:
     px_per_cell: float | None  # the stickers' median; None without a sticker
     smallest_px_per_cell: float | None
     needed_px_per_cell: float
+    recommended_px_per_mm: float  # below it the check warns (vision.check.RECOMMENDED_PX_PER_MM)
 
 
 @dataclass(frozen=True)

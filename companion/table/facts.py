@@ -37,6 +37,9 @@ class SeenCard:
     # False for a card the camera only remembers (unseen for a moment: under a hand, or covered by another card):
     # it still holds its place, but is not told to the table as a card to take away.
     fresh: bool = True
+    # Cards its sticker was read on in the last frame: more than one is a sticker printed twice (or more), which
+    # the referee tells the table to fix.
+    copies: int = 1
 
 
 @dataclass(frozen=True, slots=True)

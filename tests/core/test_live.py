@@ -90,3 +90,19 @@ def test_camera_language_and_levels_reach_the_view() -> None:
         "alerts": False,
         "lights": False,
     }
+
+
+@pytest.mark.parametrize("copies", [2, 3, 5])
+def test_a_sticker_read_on_several_cards_is_an_alert_until_one_card_keeps_it(copies: int) -> None:
+    game = live("fr")
+    card = first_sated_card()
+    name = GAME.card_name(card, "fr")
+    view = game.step([], [SeenCard(card, CENTRE, copies=copies)])
+    assert f"{copies} cartes portent l'autocollant de {name}" in view.alerts[0] and view.lights.alert
+    assert not game.step([], [SeenCard(card, CENTRE)]).alerts
+
+
+def test_a_card_on_a_mat_beyond_the_players_is_told_not_a_crash() -> None:
+    card = first_sated_card()  # three players; a fourth mat left on the table
+    view = live().step([TableChange(ADD, card, "seat-3")], [SeenCard(card, "seat-3")])
+    assert any("seat 4" in line for line in (*view.pending, *view.alerts, *view.rulings)), view

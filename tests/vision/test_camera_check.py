@@ -218,7 +218,7 @@ def test_other_games_stickers_are_named_by_game_and_card(tmp_path, capsys, game,
     assert sorted((s["game"], s["card"], s["zone"]) for s in theirs) == sorted(
         ("kanaloa", n, "seat-0") for n in names
     )
-    assert [n["code"] for n in verdict["notes"]] == ["other-game"]
+    assert [n["code"] for n in verdict["notes"]] == ["scale-low", "other-game"]  # CAMERA: 1.5 px/mm
 
 
 def test_the_json_verdict(tmp_path, capsys, game, renderer):
@@ -287,3 +287,55 @@ def test_the_app_gets_the_same_verdict(clear_table):
     assert result.verdict is not None and result.good and result.verdict.players == 4
     assert result.advice == result.verdict.lines and result.advice[0].startswith("Bien")
     assert result.image is not None and result.image.cards == len(result.verdict.stickers)
+
+
+def test_the_recommended_scale_comes_from_the_size_sweep():
+    # 2.5 px per cell read every ArUco sticker of the sweep; a cell is 25 mm / 9; twice that for a real camera.
+    assert check.CELL_MM[StickerKind.ARUCO] == pytest.approx(25 / 9)
+    assert check.RECOMMENDED_PX_PER_MM[StickerKind.ARUCO] == 1.8
+    assert check.RECOMMENDED_PX_PER_MM[StickerKind.QR] == 5.2
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "The table is seen at 1.50 pixels per mm, under the 1.8 recommended"),
+        ("fr", "La table est vue à 1.50 pixels par mm, sous les 1.8 recommandés"),
+        ("it", "Il tavolo è visto a 1.50 pixel per mm, sotto i 1.8 consigliati"),
+    ],
+)
+def test_a_scale_under_the_recommended_one_is_warned_with_what_to_do(
+    tmp_path, capsys, clear_table, language, words
+):
+    code, verdict = run_json(capsys, tmp_path, clear_table, "--players", 4, "--language", language)
+    assert code == 0 and verdict["good"]  # a warning: the setup can still work
+    [note] = [n for n in verdict["notes"] if n["code"] == "scale-low"]
+    assert note["message"].startswith(words)
+    assert (
+        "83 %" in note["message"] and "1920" in note["message"]
+    )  # 1.5 / 1.8 of the height; 1600 x 1.8 / 1.5
+    assert verdict["scale"]["recommended_px_per_mm"] == 1.8
+    _, text, _ = run(capsys, "--source", clear_table, "--out", tmp_path / "o.png", "--players", 4)
+    assert "Recommended for a real camera: 1.8 pixels per mm or more." in text
+    assert "The table is seen at 1.50 pixels per mm" in text
+
+
+@settings(max_examples=5, deadline=None)
+@given(px_per_mm=st.sampled_from([1.35, 1.6, 1.75, 1.9, 2.3]))
+def test_the_warning_comes_exactly_below_the_recommended_scale(px_per_mm):
+    game = known_games()["KP"]
+    camera = Camera(width=round(1050 * px_per_mm), height=round(640 * px_per_mm), px_per_mm=px_per_mm)
+    verdict = verdict_on(RENDERER.render(table_scene(game, 3, camera=camera, centre=6)).image, game)
+    assert verdict.scale.px_per_mm == pytest.approx(px_per_mm, abs=0.05)
+    warned = "scale-low" in [n.code for n in verdict.notes]
+    assert warned == (verdict.scale.px_per_mm < check.RECOMMENDED_PX_PER_MM[StickerKind.ARUCO])
+
+
+def test_without_mats_the_scale_comes_from_the_stickers(game, renderer):
+    scene = table_scene(game, 3, camera=CAMERA, centre=6)
+    image = renderer.render(replace(scene, mats=())).image
+    verdict = verdict_on(image, game, players=1)
+    [note] = [n for n in verdict.notes if n.code == "scale-low"]
+    assert verdict.scale.px_per_mm is None
+    px = float(re.search(r"seen at ([\d.]+) pixels per mm", note.message).group(1))
+    assert px == pytest.approx(1.5, rel=0.06)  # the stickers' cells: 2.78 mm each

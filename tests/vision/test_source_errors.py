@@ -93,3 +93,39 @@ def test_a_folder_this_user_may_not_open_is_told_so(tmp_path: Path, monkeypatch:
     assert str(caught.value) == (
         f"no frame could be read from {tmp_path}: this user may not open the folder (its permissions)"
     )
+
+
+@pytest.mark.parametrize(
+    ("spec", "opener", "args"),
+    [
+        ("picamera", "picamera", {}),
+        ("picamera@4608x2592", "picamera", {"width": 4608, "height": 2592}),
+        ("webcam:1@1920x1080", "webcam", {"width": 1920, "height": 1080}),
+        ("webcam@1920x1080", "webcam", {"width": 1920, "height": 1080}),
+    ],
+)
+def test_a_cameras_mode_is_chosen_after_an_at(monkeypatch, spec: str, opener: str, args: dict) -> None:
+    import vision.sources
+
+    calls: list[tuple[str, tuple, dict]] = []
+    for name in ("picamera", "webcam"):
+        monkeypatch.setattr(vision.sources, name, lambda *a, _n=name, **k: calls.append((_n, a, k)))
+    open_source(spec)
+    [(name, positional, keywords)] = calls
+    assert name == opener and keywords == args
+    assert positional == ((1,) if spec.startswith("webcam:1") else (0,) if name == "webcam" else ())
+
+
+@pytest.mark.parametrize("spec", ["webcam:0@1920", "picamera@x", "webcam:0@0x0", "picamera@1920x1080x3"])
+def test_a_mode_that_is_no_size_is_told_so(spec: str) -> None:
+    with pytest.raises(SourceError) as caught:
+        open_source(spec)
+    assert str(caught.value).startswith(f"{spec}: a camera's mode is its width x height in pixels after @")
+    assert caught.value.tell("fr").startswith(f"{spec} : le mode d'une caméra")
+    assert caught.value.tell("it").startswith(f"{spec}: la modalità di una fotocamera")
+
+
+def test_a_file_with_an_at_in_its_name_is_a_file(tmp_path: Path) -> None:
+    spec = str(tmp_path / "table@2x.png")
+    with pytest.raises(SourceError, match="no such file or folder"):
+        open_source(spec)

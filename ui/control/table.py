@@ -50,6 +50,7 @@ class TableControl:
     manual_only_reason: str | None = None  # why there is no camera, as a msgid (None: the camera reads)
     reason_params: dict[str, str] = field(default_factory=dict)
     _lit: Lights | None = field(default=None, init=False)  # the lights the panel shows
+    _unreadable: str | None = field(default=None, init=False)  # why the last frame was not read, in words
 
     @classmethod
     def start(
@@ -111,8 +112,14 @@ class TableControl:
                     self.live.step(item.facts.events, item.facts.cards, item.t)
                 if item.preview is not None:
                     preview = item.preview
-            if self.feed is not None and self.feed.status != self.live.camera:
-                self.live.camera_status(self.feed.status)
+                unusable = item.facts.detections.unusable  # a vision.frames.FrameProblem, or None
+                self._unreadable = None if unusable is None else unusable.words(self.live.language)
+            if self.feed is not None:
+                status = self.feed.status
+                if status.ok and self._unreadable is not None:  # frames come, but the last could not be read
+                    status = CameraStatus(present=True, ok=False, problem=self._unreadable)
+                if status != self.live.camera:
+                    self.live.camera_status(status)
         for event in self.panel.poll():
             self.live.press(event.button.value)
         after = self.lit(self.live.view)

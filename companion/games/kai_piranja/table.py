@@ -19,6 +19,7 @@ from companion.games.kai_piranja.state import SATED, State
 from companion.i18n import N_, Translator
 from companion.panel import PanelAction, PanelButton
 from companion.protocol import join_words
+from companion.protocol import seat_name as protocol_seat_name
 from companion.table import (
     ADD,
     CENTRE,
@@ -147,8 +148,8 @@ class KaiPiranjaTable:
             return self.game.card_name(card, tr.language)
 
         def seat_name(zone: str) -> str:
-            seat = zone_seat(zone)
-            return seats[seat] if seat is not None else zone
+            seat = zone_seat(zone)  # a mat beyond the players' (one left on the table) is named by its number
+            return protocol_seat_name(seat, tr, seats) if seat is not None else zone
 
         out: list[str] = []
         eaten: dict[tuple[str, str], list[str]] = {}  # by pile and the hungry fish that ate them

@@ -98,3 +98,44 @@ def test_a_missing_camera_is_said_in_the_view_retried_on_demand_and_moves_go_on_
         assert len(session.actions) == 1
     finally:
         control.close()
+
+
+def test_a_frame_that_cannot_be_read_is_said_in_the_view_and_the_game_goes_on(tmp_path: Path) -> None:
+    import time
+
+    import numpy as np
+
+    from ui.feed import CameraFeed
+    from vision.identity import game_cards
+    from vision.pipeline import Pipeline
+
+    class Frames:
+        def __init__(self, frames: list[np.ndarray]) -> None:
+            self.frames = frames
+
+        def read(self) -> np.ndarray | None:
+            return self.frames.pop(0) if self.frames else None
+
+        def close(self) -> None:
+            pass
+
+    spec = GAMES.find("kai-piranja")
+    session = LiveSession.create(tmp_path / "game.sqlite", spec.make(), ("Ana", "Bo", "Cy"))
+    pipeline = Pipeline.create(game_cards("kai-piranja"), players=3)
+    source = Frames([np.zeros((720, 1280, 3), np.uint8)] * 3 + [np.zeros((0, 0), np.uint8)])
+
+    def camera() -> tuple[Frames, CameraFeed]:
+        return source, CameraFeed(source, pipeline.process, live=False)  # type: ignore[arg-type]
+
+    control = TableControl.start(spec, session, language="fr", camera=camera)
+    try:
+        deadline = time.monotonic() + 10
+        while "image vide" not in (control.view.camera.problem or "") and time.monotonic() < deadline:
+            control.poll()  # the last frame, empty, is said last
+            time.sleep(0.05)
+        assert not control.view.camera.ok and "image vide" in (control.view.camera.problem or "")
+        assert control.manual_only_reason is None  # the camera was not dropped
+        control.play(session.game.legal_actions(session.state)[0])
+        assert len(session.actions) == 1
+    finally:
+        control.close()
