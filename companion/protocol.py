@@ -374,6 +374,13 @@ class Game(ABC, Generic[S, A]):
         draw (the playout tests check every drawn action against ``check`` and ``legal_actions``)."""
         return rng.choice(self.legal_actions(state))
 
+    def random_step(self, state: S, rng: random.Random) -> S:
+        """The state after one action drawn by ``random_action``, told to nobody: what a simulated game asks at
+        every action (``companion.simulate.play_out``). The same draws and the same state as
+        ``apply_legal(state, random_action(state, rng)).state``; a game may override it to skip building the
+        effects nobody reads (the playout tests compare the two)."""
+        return self.apply_legal(state, self.random_action(state, rng)).state
+
     @abstractmethod
     def is_over(self, state: S) -> bool: ...
 

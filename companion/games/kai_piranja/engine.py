@@ -100,6 +100,9 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
     def apply_legal(self, state: State, action: KaiPiranjaAction) -> Step[State]:
         return flow.apply(self.box, state, action)
 
+    def random_step(self, state: State, rng: random.Random) -> State:
+        return flow.advance(self.box, state, self.random_action(state, rng), None)  # no effects built
+
     def random_action(self, state: State, rng: random.Random) -> KaiPiranjaAction:
         """Uniform over the decisions (reveal, each capture, bank, end); a revealed card uniform over the unseen.
 
@@ -125,7 +128,15 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
             if choice is not None:
                 return choice
         assert back is not None
-        if back == FARANDOLE and self._uncounted and self._runs_out(state, bits):
+        # An uncounted farandole may be empty only once no more of it is face down than the most a simulated
+        # table puts back, and only at three or four players: most reveals stop at the first test or two.
+        if (
+            back == FARANDOLE
+            and self._uncounted
+            and state.farandole_left <= SIMULATED_REMOVED[-1]
+            and state.players <= 4
+            and self._runs_out(state, bits)
+        ):
             back = EMPTY_SEA
         # A card of the back drawn uniformly among the unseen, as the bare loop draws it: a few draws among all
         # the back's cards while they find seen ones (cheap until few are left unseen), then among the unseen.

@@ -107,6 +107,9 @@ class KanaloaGame(Game[State, KanaloaAction]):
     def apply_legal(self, state: State, action: KanaloaAction) -> Step[State]:
         return flow.apply(self.profile, state, action)
 
+    def random_step(self, state: State, rng: random.Random) -> State:
+        return flow.advance(self.profile, state, self.random_action(state, rng), None)  # no effects built
+
     def random_action(self, state: State, rng: random.Random) -> KanaloaAction:
         """Uniform over the legal actions, except at the setup chance nodes: a random sea and a shuffled deal with
         the hands known (a simulation plays with hands, so that following colour is enforced)."""
