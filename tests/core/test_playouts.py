@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -10,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games import GAMES, make_game
-from companion.protocol import Step
+from companion.protocol import Step, own_fields
 from companion.record import loads, replay
 from companion.simulate import simulate
 
@@ -113,3 +114,20 @@ def test_a_random_step_is_the_random_action_applied(
         state = game.apply_legal(state, game.random_action(state, drawn)).state
         assert after == state
         assert stepped.getstate() == drawn.getstate()
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_a_first_state_with_fields_of_its_own_is_the_same_value(name: str, players: int) -> None:
+    """``own_fields`` changes how the first state keeps its fields, never what they are: it equals the state its
+    class builds, hashes alike, and the states copied from it leave it as it was."""
+    game = make_game(name)
+    state = game.initial_state(players)
+    built = type(state)(**{f.name: getattr(state, f.name) for f in dataclasses.fields(state)})
+    assert state == built and hash(state) == hash(built) and own_fields(built) == built
+    after = game.random_step(state, random.Random(players))
+    assert after != state and state == built
+
+
+def test_a_slotted_value_is_its_own_fields_already() -> None:
+    action = make_game("kanaloa").legal_actions(make_game("kanaloa").initial_state(3))[0]
+    assert own_fields(action) is action

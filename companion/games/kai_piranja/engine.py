@@ -9,7 +9,7 @@ from typing import ClassVar
 from companion.catalogue import Catalogue
 from companion.i18n import Translator
 from companion.jsondata import Custom
-from companion.protocol import JSON, Game, Step, Violation
+from companion.protocol import JSON, Game, Step, Violation, own_fields
 
 from . import ending, flow, rules, words
 from . import text as T
@@ -68,7 +68,7 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
         self.check_players(players)
         # Uncounted, every farandole card may be in play until the table shows the farandole ran out.
         removed = self.profile.removed_count(players) or 0
-        return State(
+        state = State(
             players=players,
             current=0,
             rows=((),) * players,
@@ -82,6 +82,7 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
             last_reveal=NO_REVEAL,
             over=False,
         )
+        return own_fields(state)  # so that every state of the game reads its fields fast
 
     # --- legality and application -----------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from companion.catalogue import Catalogue
 from companion.i18n import Translator
-from companion.protocol import JSON, Game, Step, Violation
+from companion.protocol import JSON, Game, Step, Violation, own_fields
 
 from . import ending, flow
 from . import text as T
@@ -53,7 +53,7 @@ class KanaloaGame(Game[State, KanaloaAction]):
     def initial_state(self, players: int) -> State:
         """Before the sea is laid out. Seat 0 is the start player: he lays out the sea and deals first."""
         self.check_players(players)
-        return State(players=players)
+        return own_fields(State(players=players))  # so that every state of the game reads its fields fast
 
     # --- legality ---------------------------------------------------------------------------------
 
