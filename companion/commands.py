@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
@@ -14,22 +13,12 @@ from typing import Any
 from companion.errors import EXIT_ILLEGAL, EXIT_MALFORMED, CommandError
 from companion.games import DEFAULT_GAME, GAMES
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, NP_, translator
-from companion.names import parse_names
-from companion.narrate import final_lines, narrate
 from companion.protocol import Game, RecordError
-from companion.record import IllegalAction, loads, replay
 from companion.registry import GameSpec, Registry
-from companion.savecommands import (
-    NOT_OVER,
-    is_sqlite,
-    read_saved_game,
-    refuse_saved_game,
-    run_correct,
-    run_moves,
-    run_repair,
-    undamaged,
-)
-from companion.simulate import default_seats, simulate, simulate_many
+from companion.savecommands import run_correct, run_moves, run_repair
+
+# A command imports what only it needs (records, simulation, narration) when it runs: every command starts
+# sooner, and `companion --help` builds no more than the parsers (benchmarks/bench_startup.py).
 
 STATS_HEADING = N_(
     "{games} games of {title} with {players} players in {seconds:.2f} s: {rate:.0f} games a second"
@@ -103,6 +92,9 @@ def checked_players(game: Game[Any, Any], players: int) -> int:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
+    from companion.savecommands import refuse_saved_game
+    from companion.simulate import default_seats, simulate, simulate_many
+
     game = game_for(args)
     players = checked_players(game, args.players)
     if args.games is not None:
@@ -155,12 +147,20 @@ def read_text(path: str) -> str:
 def record_text_of(path: str, registry: Registry = GAMES) -> str:
     """A record's text: a JSON Lines file, or the record kept in a saved game's SQLite file (refused with
     where and what if it is damaged: replaying a game cut short would show another game)."""
+    from companion.savecommands import is_sqlite, read_saved_game, undamaged
+
     if not is_sqlite(path):
         return read_text(path)  # read_text says what is wrong with a missing or unreadable file
     return undamaged(read_saved_game(path, registry)).match.record_text()
 
 
 def run_replay(args: argparse.Namespace) -> int:
+    import json
+
+    from companion.narrate import final_lines
+    from companion.record import IllegalAction, loads, replay
+    from companion.savecommands import NOT_OVER
+
     try:
         record = loads(record_text_of(args.file, args.registry), args.registry)
     except RecordError as exc:
@@ -203,6 +203,10 @@ def run_rules(args: argparse.Namespace) -> int:
 
 
 def run_narrate(args: argparse.Namespace) -> int:
+    from companion.names import parse_names
+    from companion.narrate import narrate
+    from companion.simulate import simulate
+
     game = game_for(args)
     players = checked_players(game, args.players)
     seed = args.seed if args.seed is not None else int(time.time())

@@ -113,17 +113,31 @@ _new = object.__new__
 _set_attribute = object.__setattr__
 
 
-def changed(value: T, changes: Mapping[str, Any]) -> T:
+def changed(value: T, changes: dict[str, Any]) -> T:
     """``evolve`` with the changes gathered in a dict beforehand (a game's flow collects them as it goes)."""
-    cls = type(value)
-    new = _new(cls)
     try:
-        # A copy of the fields' dict is the cheapest copy there is; set past the frozen __setattr__. Asked of
-        # the value itself: an attribute of a type is looked up unspecialised by Python 3.11, at every copy.
-        fields_ = vars(value).copy()
-    except TypeError:  # no __dict__: a slotted frozen dataclass
-        return _changed_slots(cls, new, value, changes)
-    fields_.update(changes)
+        # One C call copies the fields' dict with the changes; set past the frozen __setattr__.
+        fields_ = value.__dict__ | changes
+    except AttributeError:  # no __dict__: a slotted frozen dataclass
+        cls = type(value)
+        return _changed_slots(cls, _new(cls), value, changes)
+    new = _new(type(value))
+    _set_attribute(new, "__dict__", fields_)
+    return new
+
+
+def own_fields(value: T) -> T:
+    """``value``, a frozen dataclass without slots, with its fields in a dict of its own. An instance made by
+    ``__init__`` keeps its fields in a dict whose keys it shares with its class, and ``changed`` copies that
+    kind of dict along; Python 3.11 specialises no attribute read on it, so each read of such a state takes
+    the slow path (callgrind: twice the instructions). A game's ``initial_state`` returns its first state
+    through here, and every state ``changed`` makes from it reads its fields fast and is copied at once. A
+    slotted value, whose fields are read fast already, is returned as it is."""
+    try:
+        fields_ = {**value.__dict__}  # built key by key: a dict of its own
+    except AttributeError:
+        return value
+    new = _new(type(value))
     _set_attribute(new, "__dict__", fields_)
     return new
 
@@ -375,6 +389,13 @@ class Game(ABC, Generic[S, A]):
         """A legal action drawn at random, in a game not over. Games override it with a faster, equally legal
         draw (the playout tests check every drawn action against ``check`` and ``legal_actions``)."""
         return rng.choice(self.legal_actions(state))
+
+    def random_step(self, state: S, rng: random.Random) -> S:
+        """The state after one action drawn by ``random_action``, told to nobody: what a simulated game asks at
+        every action (``companion.simulate.play_out``). The same draws and the same state as
+        ``apply_legal(state, random_action(state, rng)).state``; a game may override it to skip building the
+        effects nobody reads (the playout tests compare the two)."""
+        return self.apply_legal(state, self.random_action(state, rng)).state
 
     @abstractmethod
     def is_over(self, state: S) -> bool: ...

@@ -2,13 +2,29 @@
 
 from __future__ import annotations
 
+import gettext
+import io
+import os
 import string
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from companion import i18n
 from companion.games import GAMES
-from companion.i18n import LANGUAGES, compile_po, marked_messages, parse_po, translator
+from companion.i18n import (
+    LANGUAGES,
+    Translator,
+    compile_po,
+    compiled_catalog,
+    marked_messages,
+    parse_po,
+    translator,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 # (domain, its locale folder, the sources whose marked messages it translates): the core's, the app's, and each
@@ -85,3 +101,77 @@ def test_rulebook_names_per_language() -> None:
     assert names["fr"] == ["piranha", "poisson lune", "poisson flamme", "barracuda"]
     assert names["it"] == ["piranha", "pesce palla", "pesce leone", "pesce spada"]
     assert translator("it")("seat {n}", n=2) == "posto 2"
+
+
+# --- the compiled catalogs kept beside the .po files (companion.i18n.compiled_catalog) ---
+
+HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+
+
+def write_catalog(folder: Path, greeting: str) -> Path:
+    po = folder / "fr" / "LC_MESSAGES" / "cached.po"
+    po.parent.mkdir(parents=True, exist_ok=True)
+    po.write_text(f'{HEADER}msgid "Hello"\nmsgstr "{greeting}"\n', encoding="utf-8")
+    return po
+
+
+def compiled_here(po: Path) -> bytes:
+    return compile_po(parse_po(po.read_text(encoding="utf-8")))
+
+
+@pytest.fixture
+def writes_caches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As an installed app runs: the tests' shell sets PYTHONDONTWRITEBYTECODE, which caches nothing."""
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+
+
+def refuse_to_parse(text: str) -> dict:
+    raise AssertionError("the catalog was parsed again instead of read from its cache")
+
+
+@pytest.mark.usefixtures("writes_caches")
+@settings(max_examples=20, deadline=None)
+@given(st.text(st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters='"\\'), min_size=1))
+def test_a_catalog_read_from_its_cache_is_the_catalog_compiled(greeting: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        po = write_catalog(Path(folder), greeting)
+        first = compiled_catalog(po)
+        assert (po.parent / "__pycache__" / "cached.mo").exists()
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(i18n, "parse_po", refuse_to_parse)
+            again = compiled_catalog(po)
+        assert first == again == compiled_here(po)
+        tr = Translator("fr", gettext.GNUTranslations(io.BytesIO(again)))
+        assert tr("Hello") == greeting
+
+
+@pytest.mark.usefixtures("writes_caches")
+def test_a_catalog_changed_since_its_cache_was_written_is_compiled_again(tmp_path: Path) -> None:
+    po = write_catalog(tmp_path, "Bonjour")
+    compiled_catalog(po)
+    write_catalog(tmp_path, "Salut à vous")  # another size
+    assert compiled_catalog(po) == compiled_here(po)
+    stamp = po.stat()
+    write_catalog(tmp_path, "Bonsoir")  # the same size: told apart by its modification time
+    os.utime(po, ns=(stamp.st_atime_ns, stamp.st_mtime_ns + 1_000_000))
+    assert compiled_catalog(po) == compiled_here(po)
+    assert b"Bonsoir" in compiled_catalog(po)
+
+
+@pytest.mark.usefixtures("writes_caches")
+def test_a_catalog_whose_cache_cannot_be_written_is_compiled_at_each_start(tmp_path: Path) -> None:
+    po = write_catalog(tmp_path, "Bonjour")
+    (po.parent / "__pycache__").write_text(
+        "not a folder"
+    )  # refuses the cache even to root, as read-only would
+    assert compiled_catalog(po) == compiled_here(po)
+    assert sorted(p.name for p in po.parent.iterdir()) == ["__pycache__", "cached.po"], "a file was left"
+
+
+def test_no_cache_is_written_where_python_writes_no_bytecode(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    po = write_catalog(tmp_path, "Bonjour")
+    assert compiled_catalog(po) == compiled_here(po)
+    assert not (po.parent / "__pycache__").exists()

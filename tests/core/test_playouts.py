@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.games import GAMES, make_game
-from companion.protocol import Step
+from companion.protocol import Step, own_fields
 from companion.record import loads, replay
 from companion.simulate import simulate
 
@@ -71,3 +74,60 @@ def test_a_record_replays_to_the_same_final_state(name: str, players: int) -> No
     match = simulate(game, players, seed=11)
     state, applied = replay(loads(match.record_text()))
     assert state == match.state and len(applied) == len(match.actions)
+
+
+def profile_variants(name: str) -> list[dict[str, object]]:
+    """The rulebook's profile, and each option of the game's spec set to each other value it takes (a bool
+    flipped, a str to each of its choices): the rarer branches of the flow, where effects are told too."""
+    spec = GAMES.find(name)
+    default = spec.rules.profile_type()
+    variants: list[dict[str, object]] = [{}]
+    for option in spec.options:
+        value = getattr(default, option.name)
+        if isinstance(value, bool):
+            variants.append({option.name: not value})
+        variants.extend({option.name: choice} for choice in option.choices if choice != value)
+    return variants
+
+
+STEP_CASES = [
+    (name, players, profile)
+    for name, cls in sorted(GAMES.items())
+    for players in (cls.min_players, cls.max_players)
+    for profile in profile_variants(name)
+]
+
+
+@pytest.mark.parametrize(("name", "players", "profile"), STEP_CASES)
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_random_step_is_the_random_action_applied(
+    name: str, players: int, profile: dict[str, object], seed: int
+) -> None:
+    """``random_step``, which simulated games take and which builds no effects, reaches the state that
+    ``apply_legal`` of ``random_action`` reaches, with the same draws: the same games from the same seeds."""
+    game = make_game(name, profile)
+    stepped, drawn = random.Random(seed), random.Random(seed)
+    state = game.initial_state(players)
+    while not game.is_over(state):
+        after = game.random_step(state, stepped)
+        state = game.apply_legal(state, game.random_action(state, drawn)).state
+        assert after == state
+        assert stepped.getstate() == drawn.getstate()
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_a_first_state_with_fields_of_its_own_is_the_same_value(name: str, players: int) -> None:
+    """``own_fields`` changes how the first state keeps its fields, never what they are: it equals the state its
+    class builds, hashes alike, and the states copied from it leave it as it was."""
+    game = make_game(name)
+    state = game.initial_state(players)
+    built = type(state)(**{f.name: getattr(state, f.name) for f in dataclasses.fields(state)})
+    assert state == built and hash(state) == hash(built) and own_fields(built) == built
+    after = game.random_step(state, random.Random(players))
+    assert after != state and state == built
+
+
+def test_a_slotted_value_is_its_own_fields_already() -> None:
+    action = make_game("kanaloa").legal_actions(make_game("kanaloa").initial_state(3))[0]
+    assert own_fields(action) is action

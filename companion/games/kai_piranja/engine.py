@@ -9,7 +9,7 @@ from typing import ClassVar
 from companion.catalogue import Catalogue
 from companion.i18n import Translator
 from companion.jsondata import Custom
-from companion.protocol import JSON, Game, Step, Violation
+from companion.protocol import JSON, Game, Step, Violation, own_fields
 
 from . import ending, flow, rules, words
 from . import text as T
@@ -68,7 +68,7 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
         self.check_players(players)
         # Uncounted, every farandole card may be in play until the table shows the farandole ran out.
         removed = self.profile.removed_count(players) or 0
-        return State(
+        state = State(
             players=players,
             current=0,
             rows=((),) * players,
@@ -82,6 +82,7 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
             last_reveal=NO_REVEAL,
             over=False,
         )
+        return own_fields(state)  # so that every state of the game reads its fields fast
 
     # --- legality and application -----------------------------------------------------------------
 
@@ -99,6 +100,9 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
 
     def apply_legal(self, state: State, action: KaiPiranjaAction) -> Step[State]:
         return flow.apply(self.box, state, action)
+
+    def random_step(self, state: State, rng: random.Random) -> State:
+        return flow.advance(self.box, state, self.random_action(state, rng), None)  # no effects built
 
     def random_action(self, state: State, rng: random.Random) -> KaiPiranjaAction:
         """Uniform over the decisions (reveal, each capture, bank, end); a revealed card uniform over the unseen.
@@ -125,7 +129,15 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
             if choice is not None:
                 return choice
         assert back is not None
-        if back == FARANDOLE and self._uncounted and self._runs_out(state, bits):
+        # An uncounted farandole may be empty only once no more of it is face down than the most a simulated
+        # table puts back, and only at three or four players: most reveals stop at the first test or two.
+        if (
+            back == FARANDOLE
+            and self._uncounted
+            and state.farandole_left <= SIMULATED_REMOVED[-1]
+            and state.players <= 4
+            and self._runs_out(state, bits)
+        ):
             back = EMPTY_SEA
         # A card of the back drawn uniformly among the unseen, as the bare loop draws it: a few draws among all
         # the back's cards while they find seen ones (cheap until few are left unseen), then among the unseen.

@@ -122,13 +122,10 @@ def unseen(box: Box, state: State, back: str) -> list[str]:
 
 def capturable(box: Box, row: Sequence[str], piles: Sequence[Sequence[str]]) -> list[str]:
     """``capturable_species``, counted through the box's species index (it runs at every step of a playout)."""
-    if len(row) < CAPTURE_THRESHOLD:
+    if len(row) < CAPTURE_THRESHOLD or not any(piles):  # most of the time no pile is waiting
         return []
-    counts = [0] * len(SPECIES)
-    index = box.species_index
-    for card in row:
-        counts[index[card]] += 1
-    return [s for s, pile, n in zip(SPECIES, piles, counts, strict=True) if pile and n >= CAPTURE_THRESHOLD]
+    species = list(map(box.species_index.__getitem__, row))  # counted in C, only for the piles there are
+    return [s for i, s in enumerate(SPECIES) if piles[i] and species.count(i) >= CAPTURE_THRESHOLD]
 
 
 def decisions(box: Box, state: State) -> list[KaiPiranjaAction]:

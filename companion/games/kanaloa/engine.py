@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from companion.catalogue import Catalogue
 from companion.i18n import Translator
-from companion.protocol import JSON, Game, Step, Violation
+from companion.protocol import JSON, Game, Step, Violation, own_fields
 
 from . import ending, flow
 from . import text as T
@@ -53,7 +53,7 @@ class KanaloaGame(Game[State, KanaloaAction]):
     def initial_state(self, players: int) -> State:
         """Before the sea is laid out. Seat 0 is the start player: he lays out the sea and deals first."""
         self.check_players(players)
-        return State(players=players)
+        return own_fields(State(players=players))  # so that every state of the game reads its fields fast
 
     # --- legality ---------------------------------------------------------------------------------
 
@@ -106,6 +106,9 @@ class KanaloaGame(Game[State, KanaloaAction]):
 
     def apply_legal(self, state: State, action: KanaloaAction) -> Step[State]:
         return flow.apply(self.profile, state, action)
+
+    def random_step(self, state: State, rng: random.Random) -> State:
+        return flow.advance(self.profile, state, self.random_action(state, rng), None)  # no effects built
 
     def random_action(self, state: State, rng: random.Random) -> KanaloaAction:
         """Uniform over the legal actions, except at the setup chance nodes: a random sea and a shuffled deal with

@@ -27,7 +27,10 @@ def colour_to_follow(trick: Sequence[str], special_lead: str) -> str | None:
     """
     if not trick:
         return None
-    if special_lead == LEAD_NO_COLOUR and COLOUR_OF[trick[0]] not in COLOURS:
+    lead = COLOUR_OF[trick[0]]
+    if lead in COLOURS:  # most tricks are led with a tiki card: its colour, with no search (at every card)
+        return lead
+    if special_lead == LEAD_NO_COLOUR:
         return None
     return first_tiki_colour(trick)
 
