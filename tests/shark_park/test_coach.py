@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.coach import coach
+from companion.coach import coach, coach_translator
 from companion.games import GAMES
 from companion.games.shark_park.actions import EndTurn, Move, Scare
 from companion.games.shark_park.board import parse
@@ -53,7 +53,7 @@ def test_a_bite_is_counted_as_a_fish_lost_by_the_bitten_sharks_owner() -> None:
     g = game()
     state = table(TERROR, hunger=(RED, GREEN, GREEN, GREEN), eaten=((), (3, 2), (), ()))
     push = scare(g.profile, state.fish, state.sharks, state.per_seat, 0, parse("A4"), "E", "terreur")
-    text, risk = outcome_text(g, state, push, g.translator("en"), NAMES)
+    text, risk = outcome_text(g, state, push, coach_translator("en"), NAMES)
     assert (text, risk) == ("Paul loses 1 eaten fish to the bite.", None)
     assert worth(state, push) == (1, 1)  # the fish Marie will take from Paul
 

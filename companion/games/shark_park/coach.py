@@ -2,16 +2,16 @@
 player, computed by the engine's own push (scare.py) on the state as it is.
 
 Fish lie face down, so the coach counts fish and tells their points only under Sonar: it never tells a value the
-table cannot see. Its texts are the game's (shark_park.po), as they are made of the game's words: squares,
-sharks, hunger levels and special actions.
+table cannot see. Its sentences are the coach's (coach.po); the hunger levels in them are the game's words
+(``gtr``, shark_park.po).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.coach import Advice, Coaching
-from companion.i18n import N_, NP_, Translator
+from companion.coach import CN_, CNP_, Advice, Coaching, coach_translator
+from companion.i18n import Translator
 from companion.protocol import join_words, seat_name
 
 from .actions import EndTurn, Move, Scare
@@ -23,58 +23,58 @@ from .words import level_name
 
 TOP_SCARES = 8  # a child reads a handful: the best scares without a special action, then each special's best
 
-YOUR_TURN = N_("{seat} to play, {level}. Fish of 4 points left on the board: {fours}.")
-EATEN_SO_FAR = N_("Eaten so far: {scores}.")
-SCORE_ITEM = NP_("{seat} {n} point", "{seat} {n} points")
-YOU_EAT = NP_("you eat {n} fish", "you eat {n} fish")
-YOU_EAT_POINTS = NP_("you eat {n} fish ({points} points)", "you eat {n} fish ({points} points)")
-EATS = NP_("{seat} eats {n} fish", "{seat} eats {n} fish")
-EATS_POINTS = NP_("{seat} eats {n} fish ({points} points)", "{seat} eats {n} fish ({points} points)")
-LOSES = NP_("{seat} loses {n} eaten fish to the bite", "{seat} loses {n} eaten fish to the bite")
-ESCAPE = NP_("{n} fish escapes", "{n} fish escape")
-ONLY_MOVES = N_("The fish move, but none is eaten and none escapes.")
-NOTHING_MOVES = N_("No fish moves.")
-OUTCOME = N_("{parts}.")
-FEEDS_OTHERS = N_("This also feeds {seats}.")
-SPECIAL_DROP = N_("Your hunger drops to {level} at once.")
-MORE_POINTS = N_("You get {points} movement points instead of 2.")
-MORE_SCARES = NP_("…and {n} more scare.", "…and {n} more scares.")
-MOVE_EATS = N_("Your shark eats the fish on {square}.")
-MOVE_EATS_POINTS = N_("Your shark eats the fish on {square}: {points} points.")
-MOVE_PLAIN = NP_(
+YOUR_TURN = CN_("{seat} to play, {level}. Fish of 4 points left on the board: {fours}.")
+EATEN_SO_FAR = CN_("Eaten so far: {scores}.")
+SCORE_ITEM = CNP_("{seat} {n} point", "{seat} {n} points")
+YOU_EAT = CNP_("you eat {n} fish", "you eat {n} fish")
+YOU_EAT_POINTS = CNP_("you eat {n} fish ({points} points)", "you eat {n} fish ({points} points)")
+EATS = CNP_("{seat} eats {n} fish", "{seat} eats {n} fish")
+EATS_POINTS = CNP_("{seat} eats {n} fish ({points} points)", "{seat} eats {n} fish ({points} points)")
+LOSES = CNP_("{seat} loses {n} eaten fish to the bite", "{seat} loses {n} eaten fish to the bite")
+ESCAPE = CNP_("{n} fish escapes", "{n} fish escape")
+ONLY_MOVES = CN_("The fish move, but none is eaten and none escapes.")
+NOTHING_MOVES = CN_("No fish moves.")
+OUTCOME = CN_("{parts}.")
+FEEDS_OTHERS = CN_("This also feeds {seats}.")
+SPECIAL_DROP = CN_("Your hunger drops to {level} at once.")
+MORE_POINTS = CN_("You get {points} movement points instead of 2.")
+MORE_SCARES = CNP_("…and {n} more scare.", "…and {n} more scares.")
+MOVE_EATS = CN_("Your shark eats the fish on {square}.")
+MOVE_EATS_POINTS = CN_("Your shark eats the fish on {square}: {points} points.")
+MOVE_PLAIN = CNP_(
     "Nothing to eat on {square}; {n} movement point left after it.",
     "Nothing to eat on {square}; {n} movement points left after it.",
 )
-END_FED = N_("You ate this turn: your hunger goes back to {level}.")
-END_HUNGRY = N_("You ate nothing this turn: your hunger rises to {level}.")
-POINTS_LEFT = NP_("{n} movement point left.", "{n} movement points left.")
-SAY_IT = N_("The rules allow this.")
+END_FED = CN_("You ate this turn: your hunger goes back to {level}.")
+END_HUNGRY = CN_("You ate nothing this turn: your hunger rises to {level}.")
+POINTS_LEFT = CNP_("{n} movement point left.", "{n} movement points left.")
+SAY_IT = CN_("The rules allow this.")
 
 
 def coach_turn(
     game: SharkParkGame, state: State, language: str = "en", seats: Sequence[str] = ()
 ) -> Coaching:
-    tr = game.translator(language)
+    tr, gtr = coach_translator(language), game.translator(language)
     options: list[Advice] = []
     extra = ""
     if state.phase == SCARE:
-        options, hidden = scare_options(game, state, tr, seats)
+        options, hidden = scare_options(game, state, tr, gtr, seats)
         if hidden:
             extra = " " + tr.plural(*MORE_SCARES, hidden)
     elif state.phase == MOVE:
-        options = move_options(game, state, tr, seats)
+        options = move_options(game, state, tr, gtr, seats)
         extra = " " + tr.plural(*POINTS_LEFT, state.points)
     else:
         options = [
             Advice(a, game.describe_action(a, language, seats), tr(SAY_IT)) for a in game.legal_actions(state)
         ]
-    return Coaching(state.current, summary(state, tr, seats) + extra, tuple(options))
+    return Coaching(state.current, summary(state, tr, gtr, seats) + extra, tuple(options))
 
 
-def summary(state: State, tr: Translator, seats: Sequence[str]) -> str:
+def summary(state: State, tr: Translator, gtr: Translator, seats: Sequence[str]) -> str:
     seat = seat_name(state.current, tr, seats)
     line = tr(
-        YOUR_TURN, seat=seat, level=level_name(state.hunger[state.current], tr), fours=state.fish.count(4)
+        YOUR_TURN, seat=seat, level=level_name(state.hunger[state.current], gtr), fours=state.fish.count(4)
     )
     scores = [
         tr.plural(*SCORE_ITEM, sum(eaten), seat=seat_name(s, tr, seats))
@@ -140,7 +140,7 @@ def worth(state: State, push: Push) -> tuple[int, int]:
 
 
 def scare_options(
-    game: SharkParkGame, state: State, tr: Translator, seats: Sequence[str]
+    game: SharkParkGame, state: State, tr: Translator, gtr: Translator, seats: Sequence[str]
 ) -> tuple[list[Advice], int]:
     """The best plain scares, then the best scare with each special action allowed; the number left out."""
     language = tr.language
@@ -168,16 +168,16 @@ def scare_options(
         for _, _, action, push in shown:
             text, risk = outcome_text(game, state, push, tr, seats)
             if special:
-                text += " " + special_text(state, special, tr)
+                text += " " + special_text(state, special, tr, gtr)
             options.append(Advice(action, game.describe_action(action, language, seats), text, risk))
     return options, hidden
 
 
-def special_text(state: State, special: str, tr: Translator) -> str:
+def special_text(state: State, special: str, tr: Translator, gtr: Translator) -> str:
     """What a special action gives besides its scare: the hunger it lowers, and the points of Cours! and Vole!!!"""
     level = state.hunger[state.current]
     after = YELLOW if level == RED and special in (PEUR, COURS) else GREEN
-    text = tr(SPECIAL_DROP, level=level_name(after, tr))
+    text = tr(SPECIAL_DROP, level=level_name(after, gtr))
     if special in (COURS, VOLE):
         text = tr(MORE_POINTS, points=MOVE_POINTS[special]) + " " + text
     return text
@@ -186,7 +186,9 @@ def special_text(state: State, special: str, tr: Translator) -> str:
 # --- step 2: the moves ----------------------------------------------------------------------------------
 
 
-def move_options(game: SharkParkGame, state: State, tr: Translator, seats: Sequence[str]) -> list[Advice]:
+def move_options(
+    game: SharkParkGame, state: State, tr: Translator, gtr: Translator, seats: Sequence[str]
+) -> list[Advice]:
     """Every move, the ones that eat first, then ending the turn with what the hunger check will do."""
     language = tr.language
     eating: list[Advice] = []
@@ -209,11 +211,11 @@ def move_options(game: SharkParkGame, state: State, tr: Translator, seats: Seque
                 )
         else:
             assert isinstance(action, EndTurn)
-            end.append(Advice(action, title, end_text(state, tr)))
+            end.append(Advice(action, title, end_text(state, tr, gtr)))
     return [*eating, *plain, *end]
 
 
-def end_text(state: State, tr: Translator) -> str:
+def end_text(state: State, tr: Translator, gtr: Translator) -> str:
     if state.ate:
-        return tr(END_FED, level=level_name(GREEN, tr))
-    return tr(END_HUNGRY, level=level_name(min(RED, state.hunger[state.current] + 1), tr))
+        return tr(END_FED, level=level_name(GREEN, gtr))
+    return tr(END_HUNGRY, level=level_name(min(RED, state.hunger[state.current] + 1), gtr))
