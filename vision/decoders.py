@@ -6,6 +6,7 @@ where the sticker sits on the card, whatever the card's rotation.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -161,6 +162,10 @@ class ArucoCodebook:
     CELL_PX = 4  # pixels per cell in the rectified sticker, as cv2.aruco's perspectiveRemovePixelPerCell
     SIDE = ARUCO_BITS + 2  # cells across, black border included
     MAX_BORDER_ERRORS = int(ARUCO_BITS * ARUCO_BITS * 0.35)  # cv2.aruco's maxErroneousBitsInBorderRate
+    MARGIN = 1  # data bits a read may have wrong and still name an id: see docs/vision.md, "The code book"
+    DOUBT = (
+        0.5  # how far from half white (a fraction of its pixels) a cell read wrong may be: 0.5 is any cell
+    )
     MIN_STD = 5.0  # grey levels: below this the quad is flat, not a marker (cv2.aruco's minOtsuStdDev)
     _WEIGHTS = 1 << np.arange(ARUCO_BITS * ARUCO_BITS, dtype=np.int64)
     _UNIT = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
@@ -171,7 +176,18 @@ class ArucoCodebook:
     # The same as a map of the unit square onto that inner square.
     _TO_INNER = np.array([[SIDE, 0, 1], [0, SIDE, 1], [0, 0, SIDE + 2]], np.float64) / (SIDE + 2)
 
-    def __init__(self, ids: tuple[int, ...] | None) -> None:
+    def __init__(
+        self,
+        ids: tuple[int, ...] | None,
+        margin: int | None = None,
+        border_errors: int | None = None,
+        doubt: float | None = None,
+    ) -> None:
+        self.margin = self.MARGIN if margin is None else margin
+        self.border_errors = self.MAX_BORDER_ERRORS if border_errors is None else border_errors
+        self.doubt = self.DOUBT if doubt is None else doubt
+        # A cell is in doubt when its white samples lie within this many of half of them.
+        self._doubt_votes = int(self.doubt * self.CELL_PX * self.CELL_PX)
         full = cv2.aruco.getPredefinedDictionary(ARUCO_DICT)
         exact: dict[int, tuple[int, int]] = {}
         for marker_id in ids if ids is not None else range(len(full.bytesList)):
@@ -179,15 +195,19 @@ class ArucoCodebook:
             for turns in range(4):
                 exact[int(self._pack(np.rot90(bits, turns))[0])] = (int(marker_id), turns)
         self.book = dict(exact)
+        self._codes = {hit: code for code, hit in exact.items()}  # each (id, turns)'s own code
         ambiguous = set()
-        for code, hit in exact.items():
-            for bit in range(ARUCO_BITS * ARUCO_BITS):
-                near = code ^ (1 << bit)
-                if near in exact:
-                    continue
-                if self.book.get(near, hit) != hit:
-                    ambiguous.add(near)
-                self.book[near] = hit
+        for errors in range(1, self.margin + 1):
+            flips = [sum(1 << b for b in c) for c in itertools.combinations(range(ARUCO_BITS**2), errors)]
+            for code, hit in exact.items():
+                for flip in flips:
+                    near = code ^ flip
+                    if near in exact:
+                        continue
+                    # Two ids within the margin of one code: naming either could be a wrong identity.
+                    if self.book.get(near, hit)[0] != hit[0]:
+                        ambiguous.add(near)
+                    self.book[near] = hit
         for code in ambiguous:
             del self.book[code]
         n, px = self.SIDE * self.CELL_PX, self.CELL_PX
@@ -217,12 +237,12 @@ class ArucoCodebook:
 
     def _cells(self, gray: np.ndarray, quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Each quad's SIDE x SIDE cells, True where white, and whether the quad has contrast at all."""
-        cells, ok = self._read(gray, unit_to_quads(quads))
+        cells, ok, _ = self._read(gray, unit_to_quads(quads))
         return cells.reshape(-1, self.SIDE, self.SIDE), ok
 
-    def _read(self, gray: np.ndarray, hs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The cells (n, SIDE * SIDE), True where white, of the quads the unit square's maps ``hs`` give, and
-        whether each quad has contrast at all.
+    def _read(self, gray: np.ndarray, hs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The cells (n, SIDE * SIDE), True where white, of the quads the unit square's maps ``hs`` give,
+        whether each quad has contrast at all, and which cells are in doubt (see ``doubt``).
 
         As cv2.aruco reads one candidate (nearest-pixel rectification, Otsu threshold, a cell is white when
         more than half its pixels are), but for all quads at once in numpy: one by one, the Python and OpenCV
@@ -257,14 +277,27 @@ class ArucoCodebook:
             # bytes into its top byte (numpy < 2 has no bitwise_count).
             words = white.view(np.uint64).reshape(count, self.SIDE * self.SIDE, -1)
             per_cell = (words.sum(axis=2, dtype=np.uint64) * _BYTE_SUM) >> np.uint64(56)
-        return per_cell > self.CELL_PX * self.CELL_PX // 2, ~flat
+        half = self.CELL_PX * self.CELL_PX // 2
+        doubtful = np.abs(per_cell.astype(np.int16) - half) <= self._doubt_votes
+        return per_cell > half, ~flat, doubtful
 
-    def _lookup(self, cells: np.ndarray, ok: np.ndarray) -> list[tuple[int, int] | None]:
-        """The (id, turns) each quad's cells (n, SIDE * SIDE) name, or None."""
-        ok = ok & (cells[:, self._ring].sum(axis=1) <= self.MAX_BORDER_ERRORS)
+    def _lookup(
+        self, cells: np.ndarray, ok: np.ndarray, doubtful: np.ndarray
+    ) -> list[tuple[int, int] | None]:
+        """The (id, turns) each quad's cells (n, SIDE * SIDE) name, or None: a code within the margin of an id,
+        its wrong bits all in cells whose pixels were split near half and half."""
+        ok = ok & (cells[:, self._ring].sum(axis=1) <= self.border_errors)
         keys = self._pack(cells[:, self._data])
-        get = self.book.get
-        return [get(k) if good else None for k, good in zip(keys.tolist(), ok.tolist(), strict=True)]
+        unsure = self._pack(doubtful[:, self._data]).tolist()
+        get, codes = self.book.get, self._codes
+        out: list[tuple[int, int] | None] = []
+        for key, good, loose in zip(keys.tolist(), ok.tolist(), unsure, strict=True):
+            hit = get(key) if good else None
+            # A wrong bit read from a cell that was clearly dark or light is not noise: a foreign code.
+            if hit is not None and (key ^ codes[hit]) & ~loose:
+                hit = None
+            out.append(hit)
+        return out
 
     def identify(
         self, gray: np.ndarray, quads: np.ndarray
@@ -275,8 +308,8 @@ class ArucoCodebook:
         if not len(quads):
             return [], np.zeros(0, bool)
         hs = unit_to_quads(quads)
-        cells, ok = self._read(gray, hs)
-        hits = self._lookup(cells, ok)
+        cells, ok, doubtful = self._read(gray, hs)
+        hits = self._lookup(cells, ok, doubtful)
         outline = ok & (cells[:, self._ring].mean(axis=1) >= 0.4)
         misses = [i for i, h in enumerate(hits) if h is None]
         if misses:
@@ -441,6 +474,11 @@ class ArucoDecoder:
     # With shrink_search, every ``recheck``-th read lets the next search contours of any length: a marker far larger
     # than those read (the camera lowered a long way while small markers stayed in view) is found within that many.
     recheck: int = 30
+    # With lookup: data bits a read may have wrong, black border cells read white, and how sure a cell read wrong
+    # may have looked (None: ArucoCodebook's).
+    margin: int | None = None
+    border_errors: int | None = None
+    doubt: float | None = None
     parameters: cv2.aruco.DetectorParameters | None = field(default=None, repr=False)
     _detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
     _book: ArucoCodebook | None = field(default=None, init=False, repr=False)
@@ -462,7 +500,9 @@ class ArucoDecoder:
                 self._detector = _stub_detector(self.ids, params)
             else:
                 self._detector = cv2.aruco.ArucoDetector(aruco_dictionary(self.ids), params)
-            self._book = ArucoCodebook(self.ids) if self.lookup else None
+            self._book = (
+                ArucoCodebook(self.ids, self.margin, self.border_errors, self.doubt) if self.lookup else None
+            )
         elif self.parameters is not None:
             self._detector.setDetectorParameters(_finder_parameters(params) if self.lookup else params)
         if self._book is not None:

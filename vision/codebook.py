@@ -1,0 +1,80 @@
+"""The sticker code book's distances: how many bits apart our ArUco codes are, from each other and from the
+5x5 codes of other families that a table may show (docs/vision.md, "The code book").
+
+Distances count data bits (5 x 5) and take the nearest of the four quarter turns, as a reader sees a sticker
+at any rotation. A read is named only within ``ArucoCodebook.MARGIN`` bits of an id (vision/decoders.py): a
+misread of one sticker names another only after ``min_distance - MARGIN`` wrong bits.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+
+import cv2
+import numpy as np
+
+from vision.identity import ARUCO_BITS, ARUCO_DICT
+
+CELLS = ARUCO_BITS * ARUCO_BITS
+# The ids the sticker sheets print or will print: the mats' corners, Kai Piranja 40..279 and 345..392, Kanaloa
+# 280..344, Shark Park 393..456 and Kuna Yala 457..560 (companion/registry.py's blocks, planned ahead of the
+# last two). The distances are measured over these, not only over the ids registered today.
+PLANNED_IDS = tuple(range(561))
+# Other families of 5 x 5 data bits in a black border, as ours: a reader cannot tell them apart by shape.
+FOREIGN_5X5 = {
+    "ArUco original": cv2.aruco.DICT_ARUCO_ORIGINAL,
+    "AprilTag 25h9": cv2.aruco.DICT_APRILTAG_25h9,
+}
+
+
+def family_bits(name: int, ids: Iterable[int] | None = None) -> np.ndarray:
+    """The codes (n, 5, 5) of a cv2.aruco family of 5 x 5 codes, True where a cell is white."""
+    d = cv2.aruco.getPredefinedDictionary(name)
+    if d.markerSize != ARUCO_BITS:
+        raise ValueError(f"a family of {d.markerSize} x {d.markerSize} codes has no distance to 5 x 5 ones")
+    chosen = range(len(d.bytesList)) if ids is None else ids
+    return np.array([d.getBitsFromByteList(d.bytesList[i : i + 1], ARUCO_BITS) for i in chosen], bool)
+
+
+@functools.cache
+def _ours(ids: tuple[int, ...]) -> np.ndarray:
+    return family_bits(ARUCO_DICT, ids)
+
+
+def _turns(bits: np.ndarray) -> np.ndarray:
+    """Each code (n, 5, 5) in its four quarter turns, flattened: (n, 4, 25)."""
+    return np.stack([np.rot90(bits, k, axes=(1, 2)) for k in range(4)], axis=1).reshape(len(bits), 4, CELLS)
+
+
+def distances(codes: np.ndarray, ids: tuple[int, ...] = PLANNED_IDS) -> np.ndarray:
+    """Bits from each code (n, 5, 5) to each of our ``ids`` at its nearest turn: (n, len(ids))."""
+    flat = np.asarray(codes, bool).reshape(len(codes), 1, 1, CELLS)
+    return (flat != _turns(_ours(ids))[None]).sum(axis=3).min(axis=2)
+
+
+def min_distance(ids: tuple[int, ...] = PLANNED_IDS) -> int:
+    """The fewest bits that turn one of our codes into another (or into itself turned): the code book's
+    minimum Hamming distance over the ids in use."""
+    bits = _ours(ids)
+    between = distances(bits, ids)
+    np.fill_diagonal(between, CELLS)
+    turns = _turns(bits)
+    itself = (turns[:, 1:] != turns[:, :1]).sum(axis=2).min()
+    return int(min(between.min(), itself))
+
+
+def nearest_foreign(ids: tuple[int, ...] = PLANNED_IDS, mirrored: bool = False) -> dict[str, np.ndarray]:
+    """For each foreign 5 x 5 family (and our own codes, as a mirror shows them when ``mirrored``), each code's
+    distance to the nearest of our ``ids``."""
+    out = {}
+    for label, name in FOREIGN_5X5.items():
+        bits = family_bits(name)
+        out[label] = distances(bits[:, :, ::-1] if mirrored else bits, ids)
+    if mirrored:
+        ours = _ours(ids)[:, :, ::-1]
+        d = distances(ours, ids)
+        # A code whose mirror is itself turned names only its own card: not a different one.
+        d[np.arange(len(ids)), np.arange(len(ids))] = CELLS
+        out["ours"] = d
+    return {label: d.min(axis=1) for label, d in out.items()}
