@@ -233,26 +233,21 @@ def _our_sticker(rng: np.random.Generator) -> np.ndarray:
     return _cells(np.where(aruco_modules(int(rng.integers(0, 561))), 28, PAPER).astype(np.uint8), 16)
 
 
+_DRAW = {
+    ForeignKind.CHARUCO: _charuco,
+    ForeignKind.QR_ART: _qr_art,
+    ForeignKind.DATAMATRIX: _datamatrix,
+    ForeignKind.TEXT: _text,
+    ForeignKind.CHECKERBOARD: _checkerboard,
+    ForeignKind.WINDOW: _window,
+    ForeignKind.OUR_MIRRORED: _our_sticker,
+}
+
+
 def foreign_texture(item: ForeignItem) -> np.ndarray:
     """The item as printed, grey or BGR uint8, mirrored if it is seen in a mirror."""
     rng = np.random.default_rng([item.seed, list(ForeignKind).index(item.kind)])
-    kind = item.kind
-    if kind in _MARKER_DICTS:
-        img = _marker(kind, rng)
-    elif kind is ForeignKind.CHARUCO:
-        img = _charuco(rng)
-    elif kind is ForeignKind.QR_ART:
-        img = _qr_art(rng)
-    elif kind is ForeignKind.DATAMATRIX:
-        img = _datamatrix(rng)
-    elif kind is ForeignKind.TEXT:
-        img = _text(rng)
-    elif kind is ForeignKind.CHECKERBOARD:
-        img = _checkerboard(rng)
-    elif kind is ForeignKind.WINDOW:
-        img = _window(rng)
-    else:
-        img = _our_sticker(rng)
+    img = _marker(item.kind, rng) if item.kind in _MARKER_DICTS else _DRAW[item.kind](rng)
     if img.ndim == 2:
         img = cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
     return cv2.flip(img, 1) if item.mirrored else img
