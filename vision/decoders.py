@@ -157,12 +157,13 @@ class ArucoCodebook:
     detection time (200 ids: 3x the time of thresholding and contours together). Here every id, in its four
     rotations and with any one bit flipped, is a key of one dict, so identifying a candidate costs one lookup.
     One flipped bit is what cv2.aruco corrects at our ``errorCorrectionRate`` (0.5 of DICT_5X5_1000's 2 bits);
-    a flipped code that two ids could reach is left out, so a misread never names a card.
+    a flipped code that two ids could reach is left out, so a misread never names a card. Which keys a read may
+    use is the read rule's (``vision.codebook.ReadRule``): a flipped bit only in a cell in doubt, and never as
+    near a decoy as to one of ours.
     """
 
     CELL_PX = 4  # pixels per cell in the rectified sticker, as cv2.aruco's perspectiveRemovePixelPerCell
     SIDE = ARUCO_BITS + 2  # cells across, black border included
-    MAX_BORDER_ERRORS = int(ARUCO_BITS * ARUCO_BITS * 0.35)  # cv2.aruco's maxErroneousBitsInBorderRate
     MIN_STD = 5.0  # grey levels: below this the quad is flat, not a marker (cv2.aruco's minOtsuStdDev)
     _WEIGHTS = 1 << np.arange(ARUCO_BITS * ARUCO_BITS, dtype=np.int64)
     _UNIT = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
@@ -199,7 +200,7 @@ class ArucoCodebook:
                         ambiguous.add(near)
                     self.book[near] = hit
         # Codes known not to be ours (vision/codebook.py): a read within the margin of one names nothing, and
-        # each of our codes keeps the decoys within DECOY_REACH bits of it, for _lookup to tell them apart.
+        # each of our codes keeps the decoys within the rule's decoy_reach bits of it, for _lookup to tell apart.
         self._decoys: dict[tuple[int, int], list[int]] = {}
         if rule.decoy_reach:
             reached, pairs = decoys_near(ids, self.margin, rule.decoy_reach)
