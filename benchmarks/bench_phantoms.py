@@ -114,10 +114,10 @@ def _named(codes: list, ids: set[int]) -> list[int]:
     return [int(c.value) for c in codes if c.value in ids]
 
 
-def candidates(game: GameCards, quick: bool) -> tuple[str, dict]:
-    """Each candidate's phantom reads on foreign frames and recall on the committed matrix, at both sizes."""
+def candidates(game: GameCards, quick: bool, count: int = 0) -> tuple[str, dict]:
+    """Each candidate's phantom reads on ``count`` foreign frames a size and recall on the committed matrix."""
     renderer = Renderer()
-    count = 40 if quick else 300
+    count = count or (40 if quick else 300)
     planned = set(PLANNED_IDS)
     raw: dict[tuple[str, int], tuple[int, int, int, int, int]] = {}
     for camera in SIZES:
@@ -178,12 +178,12 @@ def candidates(game: GameCards, quick: bool) -> tuple[str, dict]:
     return text, raw
 
 
-def phantom_number(game: GameCards, quick: bool) -> tuple[str, dict]:
+def phantom_number(game: GameCards, quick: bool, sizes: tuple[Camera, ...] = SIZES) -> tuple[str, dict]:
     """The whole pipeline on frames with no sticker of ours: cards, mats and mat markers reported."""
     renderer = Renderer()
     count = 50 if quick else 1000
     raw = {}
-    for camera in SIZES:
+    for camera in sizes:
         pipe = Pipeline.create(game, players=4)
         cards = mats = markers = events = 0
         start = time.perf_counter()
