@@ -258,9 +258,9 @@ def timing(game: GameCards, quick: bool) -> tuple[str, dict]:
                 pipe.process(frames[k % 3], k / 30)
             samples = []
             for k in range(reps):
-                start = time.perf_counter()
+                start = time.process_time()
                 pipe.process(frames[k % 3], (10 + k) / 30)
-                samples.append(time.perf_counter() - start)
+                samples.append(time.process_time() - start)
             raw.setdefault((cand.label, camera.width), []).append(statistics.median(samples) * 1000)
     rows = []
     for cand in (BEFORE, CHOSEN):
@@ -269,7 +269,8 @@ def timing(game: GameCards, quick: bool) -> tuple[str, dict]:
     text = "\n".join([
         "### Whole-frame read time, code book before and chosen",
         "",
-        "Median per frame of the plain table (40 cards, 4 mats), every frame read whole, the better of two "
+        "Median CPU time per frame (the process's own, as the machine is shared) of the plain table (40 cards, 4 "
+        "mats), every frame read whole; the best of four interleaved runs.",
         "the best of four interleaved runs.",
         "",
         "| code book | 2304x1296 | 1280x720 |",
