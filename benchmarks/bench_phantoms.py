@@ -271,7 +271,6 @@ def timing(game: GameCards, quick: bool) -> tuple[str, dict]:
         "",
         "Median CPU time per frame (the process's own, as the machine is shared) of the plain table (40 cards, 4 "
         "mats), every frame read whole; the best of four interleaved runs.",
-        "the best of four interleaved runs.",
         "",
         "| code book | 2304x1296 | 1280x720 |",
         "|---|---|---|",
