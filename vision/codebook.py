@@ -1,5 +1,6 @@
-"""The sticker code book's distances: how many bits apart our ArUco codes are, from each other and from the
-5x5 codes of other families that a table may show (docs/vision.md, "The code book").
+"""The sticker code book's distances (how many bits apart our ArUco codes are, from each other and from the
+5x5 codes of other families that a table may show), its decoys, and the rule a read must pass to name an id
+(docs/vision.md, "The code book").
 
 Distances count data bits (5 x 5) and take the nearest of the four quarter turns, as a reader sees a sticker
 at any rotation. A read is named only within ``READ_RULE.margin`` bits of an id (vision/decoders.py): a
@@ -47,7 +48,7 @@ class ReadRule:
     decoy_reach: int = 0
 
 
-BEFORE_RULE = ReadRule()  # issue 14's reader: one bit anywhere, no decoys
+BEFORE_RULE = ReadRule()  # the reader before issue 14: one bit anywhere, no decoys
 READ_RULE = ReadRule(doubt=0.2, max_cost=4.0, decoy_reach=4)
 
 
