@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SECTIONS = (
     "benchmarks.bench_core",
     "benchmarks.bench_vision",
+    "benchmarks.bench_phantoms",
     "benchmarks.bench_startup",
     "benchmarks.bench_live",
     "benchmarks.bench_demo",

@@ -7,6 +7,7 @@ where the sticker sits on the card, whatever the card's rotation.
 from __future__ import annotations
 
 import ctypes
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -15,6 +16,7 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
+from vision.codebook import READ_RULE, ReadRule, decoys_near
 from vision.frames import grey8
 from vision.identity import ARUCO_BITS, ARUCO_DICT, MAT_IDS
 from vision.kinds import StickerKind
@@ -235,12 +237,13 @@ class ArucoCodebook:
     detection time (200 ids: 3x the time of thresholding and contours together). Here every id, in its four
     rotations and with any one bit flipped, is a key of one dict, so identifying a candidate costs one lookup.
     One flipped bit is what cv2.aruco corrects at our ``errorCorrectionRate`` (0.5 of DICT_5X5_1000's 2 bits);
-    a flipped code that two ids could reach is left out, so a misread never names a card.
+    a flipped code that two ids could reach is left out, so a misread never names a card. Which keys a read may
+    use is the read rule's (``vision.codebook.ReadRule``): a flipped bit only in a cell in doubt, and never as
+    near a decoy as to one of ours.
     """
 
     CELL_PX = 4  # pixels per cell in the rectified sticker, as cv2.aruco's perspectiveRemovePixelPerCell
     SIDE = ARUCO_BITS + 2  # cells across, black border included
-    MAX_BORDER_ERRORS = int(ARUCO_BITS * ARUCO_BITS * 0.35)  # cv2.aruco's maxErroneousBitsInBorderRate
     MIN_STD = 5.0  # grey levels: below this the quad is flat, not a marker (cv2.aruco's minOtsuStdDev)
     _WEIGHTS = 1 << np.arange(ARUCO_BITS * ARUCO_BITS, dtype=np.int64)
     _UNIT = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
@@ -251,7 +254,11 @@ class ArucoCodebook:
     # The same as a map of the unit square onto that inner square.
     _TO_INNER = np.array([[SIDE, 0, 1], [0, SIDE, 1], [0, 0, SIDE + 2]], np.float64) / (SIDE + 2)
 
-    def __init__(self, ids: tuple[int, ...] | None) -> None:
+    def __init__(self, ids: tuple[int, ...] | None, rule: ReadRule = READ_RULE) -> None:
+        self.rule = rule
+        self.margin = rule.margin
+        # A cell is in doubt when its white samples lie within this many of half of them.
+        self._doubt_votes = int(rule.doubt * self.CELL_PX * self.CELL_PX)
         full = cv2.aruco.getPredefinedDictionary(ARUCO_DICT)
         exact: dict[int, tuple[int, int]] = {}
         for marker_id in ids if ids is not None else range(len(full.bytesList)):
@@ -259,15 +266,27 @@ class ArucoCodebook:
             for turns in range(4):
                 exact[int(self._pack(np.rot90(bits, turns))[0])] = (int(marker_id), turns)
         self.book = dict(exact)
+        self._codes = {hit: code for code, hit in exact.items()}  # each (id, turns)'s own code
         ambiguous = set()
-        for code, hit in exact.items():
-            for bit in range(ARUCO_BITS * ARUCO_BITS):
-                near = code ^ (1 << bit)
-                if near in exact:
-                    continue
-                if self.book.get(near, hit) != hit:
-                    ambiguous.add(near)
-                self.book[near] = hit
+        for errors in range(1, self.margin + 1):
+            flips = [sum(1 << b for b in c) for c in itertools.combinations(range(ARUCO_BITS**2), errors)]
+            for code, hit in exact.items():
+                for flip in flips:
+                    near = code ^ flip
+                    if near in exact:
+                        continue
+                    # Two ids within the margin of one code: naming either could be a wrong identity.
+                    if self.book.get(near, hit)[0] != hit[0]:
+                        ambiguous.add(near)
+                    self.book[near] = hit
+        # Codes known not to be ours (vision/codebook.py): a read within the margin of one names nothing, and
+        # each of our codes keeps the decoys within the rule's decoy_reach bits of it, for _lookup to tell apart.
+        self._decoys: dict[tuple[int, int], list[int]] = {}
+        if rule.decoy_reach:
+            reached, pairs = decoys_near(ids, self.margin, rule.decoy_reach)
+            ambiguous.update(k for k in reached if k in self.book and k not in exact)
+            for ours, decoy in pairs:
+                self._decoys.setdefault(exact[ours], []).append(decoy)
         for code in ambiguous:
             del self.book[code]
         n, px = self.SIDE * self.CELL_PX, self.CELL_PX
@@ -297,12 +316,12 @@ class ArucoCodebook:
 
     def _cells(self, gray: np.ndarray, quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Each quad's SIDE x SIDE cells, True where white, and whether the quad has contrast at all."""
-        cells, ok = self._read(gray, unit_to_quads(quads))
+        cells, ok, _ = self._read(gray, unit_to_quads(quads))
         return cells.reshape(-1, self.SIDE, self.SIDE), ok
 
-    def _read(self, gray: np.ndarray, hs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The cells (n, SIDE * SIDE), True where white, of the quads the unit square's maps ``hs`` give, and
-        whether each quad has contrast at all.
+    def _read(self, gray: np.ndarray, hs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The cells (n, SIDE * SIDE), True where white, of the quads the unit square's maps ``hs`` give,
+        whether each quad has contrast at all, and each cell's white samples (of CELL_PX ** 2).
 
         As cv2.aruco reads one candidate (nearest-pixel rectification, Otsu threshold, a cell is white when
         more than half its pixels are), but for all quads at once in numpy: one by one, the Python and OpenCV
@@ -337,14 +356,40 @@ class ArucoCodebook:
             # bytes into its top byte (numpy < 2 has no bitwise_count).
             words = white.view(np.uint64).reshape(count, self.SIDE * self.SIDE, -1)
             per_cell = (words.sum(axis=2, dtype=np.uint64) * _BYTE_SUM) >> np.uint64(56)
-        return per_cell > self.CELL_PX * self.CELL_PX // 2, ~flat
+        return per_cell > self.CELL_PX * self.CELL_PX // 2, ~flat, per_cell
 
-    def _lookup(self, cells: np.ndarray, ok: np.ndarray) -> list[tuple[int, int] | None]:
-        """The (id, turns) each quad's cells (n, SIDE * SIDE) name, or None."""
-        ok = ok & (cells[:, self._ring].sum(axis=1) <= self.MAX_BORDER_ERRORS)
+    def _cost(self, data_votes: np.ndarray, code: int) -> float:
+        """How many cells' worth of a read's pixels (data cells' white samples, ``data_votes``) disagree with
+        ``code``: 0 for a sharp read of it."""
+        white = (code >> np.arange(ARUCO_BITS * ARUCO_BITS)) & 1
+        full = self.CELL_PX * self.CELL_PX
+        return float(np.where(white, full - data_votes, data_votes).sum()) / full
+
+    def _lookup(self, cells: np.ndarray, ok: np.ndarray, votes: np.ndarray) -> list[tuple[int, int] | None]:
+        """The (id, turns) each quad's cells (n, SIDE * SIDE) name under the read rule, or None (``votes``: each
+        cell's white samples)."""
+        ok = ok & (cells[:, self._ring].sum(axis=1) <= self.rule.border_errors)
         keys = self._pack(cells[:, self._data])
-        get = self.book.get
-        return [get(k) if good else None for k, good in zip(keys.tolist(), ok.tolist(), strict=True)]
+        half = self.CELL_PX * self.CELL_PX // 2
+        data_votes = votes[:, self._data].astype(np.int16)
+        unsure = self._pack(np.abs(data_votes - half) <= self._doubt_votes).tolist()
+        get, codes, decoys = self.book.get, self._codes, self._decoys
+        out: list[tuple[int, int] | None] = []
+        for i, (key, good, loose) in enumerate(zip(keys.tolist(), ok.tolist(), unsure, strict=True)):
+            hit = get(key) if good else None
+            if hit is None:
+                out.append(None)
+                continue
+            wrong = key ^ codes[hit]
+            # A wrong bit read from a cell that was clearly dark or light is not noise: a foreign code. Nor is a
+            # corrected read whose cells are, all told, far from the id's code (another code seen through our grid).
+            refused = bool(wrong) and bool(
+                wrong & ~loose or self._cost(data_votes[i], codes[hit]) > self.rule.max_cost
+            )
+            # Nor is a read that differs from a decoy near it only in cells in doubt: it may be the decoy.
+            refused = refused or any(not (key ^ x) & ~loose for x in decoys.get(hit, ()))
+            out.append(None if refused else hit)
+        return out
 
     def identify(
         self, gray: np.ndarray, quads: np.ndarray
@@ -355,8 +400,8 @@ class ArucoCodebook:
         if not len(quads):
             return [], np.zeros(0, bool)
         hs = unit_to_quads(quads)
-        cells, ok = self._read(gray, hs)
-        hits = self._lookup(cells, ok)
+        cells, ok, votes = self._read(gray, hs)
+        hits = self._lookup(cells, ok, votes)
         outline = ok & (cells[:, self._ring].mean(axis=1) >= 0.4)
         misses = [i for i, h in enumerate(hits) if h is None]
         if misses:
@@ -521,6 +566,7 @@ class ArucoDecoder:
     # With shrink_search, every ``recheck``-th read lets the next search contours of any length: a marker far larger
     # than those read (the camera lowered a long way while small markers stayed in view) is found within that many.
     recheck: int = 30
+    rule: ReadRule = READ_RULE  # with lookup: when a read names an id
     parameters: cv2.aruco.DetectorParameters | None = field(default=None, repr=False)
     _detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
     _book: ArucoCodebook | None = field(default=None, init=False, repr=False)
@@ -542,7 +588,7 @@ class ArucoDecoder:
                 self._detector = _stub_detector(self.ids, params)
             else:
                 self._detector = cv2.aruco.ArucoDetector(aruco_dictionary(self.ids), params)
-            self._book = ArucoCodebook(self.ids) if self.lookup else None
+            self._book = ArucoCodebook(self.ids, self.rule) if self.lookup else None
         elif self.parameters is not None:
             self._detector.setDetectorParameters(_finder_parameters(params) if self.lookup else params)
         if self._book is not None:
