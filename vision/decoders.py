@@ -382,6 +382,15 @@ def _otsu_hist(hist: np.ndarray) -> np.ndarray:
     return between.argmax(axis=1)  # the first of equal maxima, as OpenCV's strict comparison
 
 
+# Recovery re-reads (ArucoDecoder._reread): the upsampling, and the unsharp mask's blur (in original pixels) and
+# gain; candidates with cells of RECOVER_MIN_CELL to RECOVER_MAX_CELL px are re-read.
+RECOVER_UP = 2
+RECOVER_SIGMA = 1.5
+RECOVER_GAIN = 2.0
+RECOVER_MIN_CELL = 2.0
+RECOVER_MAX_CELL = 6.0
+
+
 def _stub_dictionary(ids: tuple[int, ...] | None) -> cv2.aruco.Dictionary:
     """A one-id dictionary for cv2.aruco to find candidate quads with: an id we do not use, when one is free."""
     full = cv2.aruco.getPredefinedDictionary(ARUCO_DICT)
@@ -441,6 +450,10 @@ class ArucoDecoder:
     # With shrink_search, every ``recheck``-th read lets the next search contours of any length: a marker far larger
     # than those read (the camera lowered a long way while small markers stayed in view) is found within that many.
     recheck: int = 30
+    # With lookup: read again, upsampled and sharpened, the sticker-sized candidates that named nothing (at most
+    # ``max_rereads`` a frame): blurred stickers at 3-4 px per cell.
+    recover: bool = True
+    max_rereads: int = 40
     parameters: cv2.aruco.DetectorParameters | None = field(default=None, repr=False)
     _detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
     _book: ArucoCodebook | None = field(default=None, init=False, repr=False)
@@ -454,6 +467,7 @@ class ArucoDecoder:
     _smallest: float = field(default=0.0, init=False, repr=False)
     _region_detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
     _region_params: cv2.aruco.DetectorParameters | None = field(default=None, init=False, repr=False)
+    _recover_detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
 
     def decode(self, gray: np.ndarray) -> list[RawCode]:
         params = self.parameters or aruco_parameters(self.fast)
@@ -613,7 +627,65 @@ class ArucoDecoder:
             hit = self._inside(gray, quad)
             if hit is not None and hit[0] not in out:
                 out[hit[0]] = RawCode(StickerKind.ARUCO, hit[0], hit[1])
+        if self.recover:
+            for quad in self._unread(cands, hits, outlines, out):
+                hit = self._reread(gray, quad)
+                if hit is not None and hit[0] not in out:
+                    out[hit[0]] = RawCode(StickerKind.ARUCO, hit[0], hit[1])
         return [*out.values(), *twins.values()]
+
+    def _unread(
+        self,
+        cands: np.ndarray,
+        hits: list[tuple[int, np.ndarray] | None],
+        outlines: np.ndarray,
+        out: dict[int, RawCode],
+    ) -> np.ndarray:
+        """Candidates that named nothing, sticker-sized, on no marker already read: blurred or small stickers."""
+        missed = np.array([h is None for h in hits], bool) & ~outlines
+        rest = cands[missed]
+        if not len(rest):
+            return rest
+        sides = sides_px(rest)
+        cell = sides / ArucoCodebook.SIDE
+        # A blurred marker's contour runs between its black border and its quiet zone's outline.
+        low = 0.6 * self._smallest if self._smallest else RECOVER_MIN_CELL * ArucoCodebook.SIDE
+        high = (
+            1.3 * self._largest * (ArucoCodebook.SIDE + 2) / ArucoCodebook.SIDE if self._largest else np.inf
+        )
+        rest = rest[(sides >= low) & (sides <= high) & (cell <= RECOVER_MAX_CELL)]
+        if len(rest) and out:
+            centres = np.array([c.corners for c in out.values()]).mean(axis=1)
+            rest = rest[~_contain_any(rest, centres)]
+        return rest[: self.max_rereads]
+
+    def _reread(self, gray: np.ndarray, quad: np.ndarray) -> tuple[int, np.ndarray] | None:
+        """Read one candidate again from a local crop, upsampled and sharpened: at 3-4 px per cell a blurred
+        sticker's cells fade into each other, and the codebook's nearest-pixel warp samples them too coarsely."""
+        assert self._book is not None
+        if self._recover_detector is None:
+            params = aruco_parameters(self.fast)
+            params.minMarkerPerimeterRate = 0.5  # the marker fills most of the crop
+            params.adaptiveThreshWinSizeMin = params.adaptiveThreshWinSizeMax = 3 + 2 * 2 * RECOVER_UP * 2
+            self._recover_detector = _stub_detector(self.ids, params)
+        side = float(sides_px([quad])[0])
+        x0, y0 = np.maximum(np.floor(quad.min(axis=0) - 0.4 * side), 0).astype(int)
+        x1, y1 = np.ceil(quad.max(axis=0) + 0.4 * side).astype(int)
+        crop = gray[y0:y1, x0:x1]
+        if min(crop.shape) < 8:
+            return None
+        big = cv2.resize(crop, None, fx=RECOVER_UP, fy=RECOVER_UP, interpolation=cv2.INTER_CUBIC)
+        soft = cv2.GaussianBlur(big, (0, 0), RECOVER_SIGMA * RECOVER_UP)
+        sharp = cv2.addWeighted(big, 1 + RECOVER_GAIN, soft, -RECOVER_GAIN, 0)
+        shift = (RECOVER_UP - 1) / 2  # a pixel's centre: x_big = UP * x + shift
+        own = (quad - np.array([x0, y0], np.float32)) * RECOVER_UP + shift
+        corners, _, rejected = self._recover_detector.detectMarkers(sharp)
+        cands = np.asarray([own, *(q.reshape(4, 2) for q in (*rejected, *corners))], np.float32)
+        hits, _ = self._book.identify(sharp, cands)
+        for hit in hits:
+            if hit is not None:
+                return hit[0], (hit[1] - shift) / RECOVER_UP + np.array([x0, y0], np.float32)
+        return None
 
     def _inside(self, gray: np.ndarray, outline: np.ndarray) -> tuple[int, np.ndarray] | None:
         """Find the marker inside a blurred or dim quiet-zone outline whose 7/9 inner quad missed it.
