@@ -99,7 +99,8 @@ def blur_kernel(defocus: float, motion: float, angle: float) -> np.ndarray | Non
     big = size * supersample
     centre = (big - 1) / 2
     yy, xx = np.mgrid[0:big, 0:big].astype(np.float32)
-    disc = (np.hypot(xx - centre, yy - centre) <= defocus * supersample).astype(np.float32)
+    # At least the four middle samples: a disc far under a pixel blurs nothing, and must not vanish.
+    disc = (np.hypot(xx - centre, yy - centre) <= max(defocus * supersample, 0.75)).astype(np.float32)
     kernel = disc
     if motion > 0:
         line = np.zeros((big, big), np.float32)
@@ -111,7 +112,8 @@ def blur_kernel(defocus: float, motion: float, angle: float) -> np.ndarray | Non
         kernel = line
         if defocus > 0:
             kernel = cv2.filter2D(line, -1, disc / disc.sum(), borderType=cv2.BORDER_CONSTANT)
-    small = cv2.resize(kernel, (size, size), interpolation=cv2.INTER_AREA)
+    # filter2D convolves large kernels through the DFT, which leaves rounding dust below zero.
+    small = np.maximum(cv2.resize(kernel, (size, size), interpolation=cv2.INTER_AREA), 0)
     return small / small.sum()
 
 

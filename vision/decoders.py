@@ -308,6 +308,17 @@ def _contain_any(quads: np.ndarray, points: np.ndarray) -> np.ndarray:
     return ((cross >= 0).all(axis=2) | (cross <= 0).all(axis=2)).any(axis=1)
 
 
+def _squarish(quads: np.ndarray, least: float) -> np.ndarray:
+    """Whether each quad (n, 4, 2) could be a square seen up to 60 degrees off: card art and wood grain trace
+    slivers and kites that no sticker makes."""
+    d = quads[:, _NEXT] - quads
+    sides = np.hypot(d[..., 0], d[..., 1])
+    diagonals = np.hypot(*(quads[:, 2] - quads[:, 0]).T), np.hypot(*(quads[:, 3] - quads[:, 1]).T)
+    return (sides.min(axis=1) >= least * sides.max(axis=1)) & (
+        np.minimum(*diagonals) >= least * np.maximum(*diagonals)
+    )
+
+
 def sides_px(quads: list[np.ndarray] | np.ndarray) -> np.ndarray:
     """Each quad's mean side length (``RawCode.side_px`` for many at once)."""
     if len(quads) == 0:
@@ -382,13 +393,23 @@ def _otsu_hist(hist: np.ndarray) -> np.ndarray:
     return between.argmax(axis=1)  # the first of equal maxima, as OpenCV's strict comparison
 
 
-# Recovery re-reads (ArucoDecoder._reread): the upsampling, and the unsharp mask's blur (in original pixels) and
-# gain; candidates with cells of RECOVER_MIN_CELL to RECOVER_MAX_CELL px are re-read.
-RECOVER_UP = 2
-RECOVER_SIGMA = 1.5
-RECOVER_GAIN = 2.0
-RECOVER_MIN_CELL = 2.0
-RECOVER_MAX_CELL = 6.0
+@dataclass(frozen=True)
+class Recovery:
+    """How ArucoDecoder reads again the sticker-sized candidates its first read named nothing from (blurred
+    stickers at 3-4 px per cell): each from a crop sharpened by an unsharp mask and upsampled, with optional steps
+    the benchmark weighs (docs/vision.md, "Recovery")."""
+
+    up: int = 2  # upsampling: the codebook's nearest-pixel warp then samples each cell finer
+    sigma: float = 1.5  # the unsharp mask's blur, in the frame's pixels
+    gain: float = 2.0  # and its strength: sharp = crop + gain * (crop - blurred)
+    subpixel: bool = True  # also the candidate's corners refined to sub-pixel on the sharpened crop
+    search: bool = (
+        True  # also quads found afresh in the sharpened crops: the marker's border, not a blur's contour
+    )
+    min_cell: float = 2.0  # candidates with cells from min_cell to max_cell px are read again
+    max_cell: float = 6.0
+    square: float = 0.5  # and only those whose shortest side (and diagonal) is at least this of the longest
+    most: int = 40  # at most this many a frame
 
 
 def _stub_dictionary(ids: tuple[int, ...] | None) -> cv2.aruco.Dictionary:
@@ -450,10 +471,8 @@ class ArucoDecoder:
     # With shrink_search, every ``recheck``-th read lets the next search contours of any length: a marker far larger
     # than those read (the camera lowered a long way while small markers stayed in view) is found within that many.
     recheck: int = 30
-    # With lookup: read again, upsampled and sharpened, the sticker-sized candidates that named nothing (at most
-    # ``max_rereads`` a frame): blurred stickers at 3-4 px per cell.
-    recover: bool = True
-    max_rereads: int = 40
+    # With lookup: how to read again the sticker-sized candidates that named nothing (None: never).
+    recovery: Recovery | None = field(default_factory=Recovery)
     parameters: cv2.aruco.DetectorParameters | None = field(default=None, repr=False)
     _detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
     _book: ArucoCodebook | None = field(default=None, init=False, repr=False)
@@ -627,11 +646,11 @@ class ArucoDecoder:
             hit = self._inside(gray, quad)
             if hit is not None and hit[0] not in out:
                 out[hit[0]] = RawCode(StickerKind.ARUCO, hit[0], hit[1])
-        if self.recover:
-            for quad in self._unread(cands, hits, outlines, out):
-                hit = self._reread(gray, quad)
-                if hit is not None and hit[0] not in out:
-                    out[hit[0]] = RawCode(StickerKind.ARUCO, hit[0], hit[1])
+        if self.recovery is not None:
+            unread = self._unread(cands, hits, outlines, out, self.recovery)
+            for marker_id, corners in self._reread(gray, unread, self.recovery) if len(unread) else []:
+                if marker_id not in out:
+                    out[marker_id] = RawCode(StickerKind.ARUCO, marker_id, corners)
         return [*out.values(), *twins.values()]
 
     def _unread(
@@ -640,6 +659,7 @@ class ArucoDecoder:
         hits: list[tuple[int, np.ndarray] | None],
         outlines: np.ndarray,
         out: dict[int, RawCode],
+        how: Recovery,
     ) -> np.ndarray:
         """Candidates that named nothing, sticker-sized, on no marker already read: blurred or small stickers."""
         missed = np.array([h is None for h in hits], bool) & ~outlines
@@ -649,43 +669,80 @@ class ArucoDecoder:
         sides = sides_px(rest)
         cell = sides / ArucoCodebook.SIDE
         # A blurred marker's contour runs between its black border and its quiet zone's outline.
-        low = 0.6 * self._smallest if self._smallest else RECOVER_MIN_CELL * ArucoCodebook.SIDE
+        low = 0.6 * self._smallest if self._smallest else how.min_cell * ArucoCodebook.SIDE
         high = (
             1.3 * self._largest * (ArucoCodebook.SIDE + 2) / ArucoCodebook.SIDE if self._largest else np.inf
         )
-        rest = rest[(sides >= low) & (sides <= high) & (cell <= RECOVER_MAX_CELL)]
+        rest = rest[(sides >= low) & (sides <= high) & (cell <= how.max_cell) & _squarish(rest, how.square)]
         if len(rest) and out:
             centres = np.array([c.corners for c in out.values()]).mean(axis=1)
             rest = rest[~_contain_any(rest, centres)]
-        return rest[: self.max_rereads]
+        return rest[: how.most]
 
-    def _reread(self, gray: np.ndarray, quad: np.ndarray) -> tuple[int, np.ndarray] | None:
-        """Read one candidate again from a local crop, upsampled and sharpened: at 3-4 px per cell a blurred
-        sticker's cells fade into each other, and the codebook's nearest-pixel warp samples them too coarsely."""
+    def _reread(self, gray: np.ndarray, quads: np.ndarray, how: Recovery) -> list[tuple[int, np.ndarray]]:
+        """Read candidates again from local crops, sharpened and upsampled: at 3-4 px per cell a blurred
+        sticker's cells fade into each other, and the codebook's nearest-pixel warp samples them too coarsely.
+
+        The crops are stacked into one image, searched for candidate quads and named in one go: one call each
+        per frame, whose fixed costs a call per crop would pay many times over.
+        """
         assert self._book is not None
-        if self._recover_detector is None:
-            params = aruco_parameters(self.fast)
-            params.minMarkerPerimeterRate = 0.5  # the marker fills most of the crop
-            params.adaptiveThreshWinSizeMin = params.adaptiveThreshWinSizeMax = 3 + 2 * 2 * RECOVER_UP * 2
-            self._recover_detector = _stub_detector(self.ids, params)
-        side = float(sides_px([quad])[0])
-        x0, y0 = np.maximum(np.floor(quad.min(axis=0) - 0.4 * side), 0).astype(int)
-        x1, y1 = np.ceil(quad.max(axis=0) + 0.4 * side).astype(int)
-        crop = gray[y0:y1, x0:x1]
-        if min(crop.shape) < 8:
-            return None
-        big = cv2.resize(crop, None, fx=RECOVER_UP, fy=RECOVER_UP, interpolation=cv2.INTER_CUBIC)
-        soft = cv2.GaussianBlur(big, (0, 0), RECOVER_SIGMA * RECOVER_UP)
-        sharp = cv2.addWeighted(big, 1 + RECOVER_GAIN, soft, -RECOVER_GAIN, 0)
-        shift = (RECOVER_UP - 1) / 2  # a pixel's centre: x_big = UP * x + shift
-        own = (quad - np.array([x0, y0], np.float32)) * RECOVER_UP + shift
-        corners, _, rejected = self._recover_detector.detectMarkers(sharp)
-        cands = np.asarray([own, *(q.reshape(4, 2) for q in (*rejected, *corners))], np.float32)
-        hits, _ = self._book.identify(sharp, cands)
-        for hit in hits:
-            if hit is not None:
-                return hit[0], (hit[1] - shift) / RECOVER_UP + np.array([x0, y0], np.float32)
-        return None
+        up, pad = how.up, 4 * how.up
+        shift = (up - 1) / 2  # a pixel's centre: x_big = up * x + shift
+        pieces, origins, owns = [], [], []
+        top = pad
+        for quad in quads:
+            margin = 0.3 * float(sides_px([quad])[0])
+            x0, y0 = np.maximum(np.floor(quad.min(axis=0) - margin), 0).astype(int)
+            x1, y1 = np.ceil(quad.max(axis=0) + margin).astype(int)
+            crop = gray[y0:y1, x0:x1]
+            if min(crop.shape) < 8:
+                continue
+            soft = cv2.GaussianBlur(crop, (0, 0), how.sigma)
+            sharp = cv2.addWeighted(crop, 1 + how.gain, soft, -how.gain, 0)
+            pieces.append(cv2.resize(sharp, None, fx=up, fy=up, interpolation=cv2.INTER_CUBIC))
+            origins.append((x0, y0, top))
+            owns.append(
+                (quad - np.array([x0, y0], np.float32)) * up + shift + np.array([pad, top], np.float32)
+            )
+            top += pieces[-1].shape[0] + pad
+        if not pieces:
+            return []
+        canvas = np.full((top, max(p.shape[1] for p in pieces) + 2 * pad), 255, np.uint8)
+        for piece, (_, _, y) in zip(pieces, origins, strict=True):
+            canvas[y : y + piece.shape[0], pad : pad + piece.shape[1]] = piece
+        cands = [*owns]
+        if how.subpixel:
+            criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_COUNT, 10, 0.1)
+            pts = np.asarray(owns, np.float32).reshape(-1, 1, 2)
+            win = max(2, round(0.5 * float(sides_px(owns).min()) / ArucoCodebook.SIDE))
+            cands += list(cv2.cornerSubPix(canvas, pts, (win, win), (-1, -1), criteria).reshape(-1, 4, 2))
+        if how.search:
+            if self._recover_detector is None:
+                params = aruco_parameters(self.fast)
+                params.adaptiveThreshWinSizeMin = params.adaptiveThreshWinSizeMax = 8 * up + 3
+                self._recover_detector = _stub_detector(self.ids, params)
+            params = self._recover_detector.getDetectorParameters()
+            params.minMarkerPerimeterRate = 4 * how.min_cell * ArucoCodebook.SIDE * up / max(canvas.shape)
+            self._recover_detector.setDetectorParameters(params)
+            corners, _, rejected = self._recover_detector.detectMarkers(canvas)
+            cands += [q.reshape(4, 2) for q in (*rejected, *corners)]
+        found = np.asarray(cands, np.float32)
+        hits, _ = self._book.identify(canvas, found)
+        starts = np.array([y for _, _, y in origins])
+        out = []
+        for quad, hit in zip(found, hits, strict=True):
+            if hit is None:
+                continue
+            k = int(np.searchsorted(starts, float(quad[:, 1].mean()), side="right")) - 1
+            x0, y0, y = origins[max(k, 0)]
+            out.append(
+                (
+                    hit[0],
+                    (hit[1] - np.array([pad, y], np.float32) - shift) / up + np.array([x0, y0], np.float32),
+                )
+            )
+        return out
 
     def _inside(self, gray: np.ndarray, outline: np.ndarray) -> tuple[int, np.ndarray] | None:
         """Find the marker inside a blurred or dim quiet-zone outline whose 7/9 inner quad missed it.

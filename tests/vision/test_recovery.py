@@ -1,0 +1,79 @@
+"""Recovery of small and blurred stickers: ArucoDecoder re-reads, from an upsampled and sharpened crop, the
+sticker-sized candidates its first read named nothing from."""
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.camera_model import Optics
+from vision.decoders import ArucoDecoder
+from vision.identity import MAT_IDS, GameCards, aruco_card_id, aruco_modules
+from vision.kinds import StickerKind
+from vision.pipeline import default_aruco_ids
+from vision.render import Renderer
+from vision.scenes import MATRIX, SIZES, at_size, table_scene
+
+FRAME = 160
+
+
+def blurred_sticker(marker_id: int, cell_px: float, defocus: float, turn: float, seed: int) -> np.ndarray:
+    """One sticker (marker and quiet zone) at ``cell_px`` px per cell, turned, on a grey card, out of focus."""
+    drawn_cell = 40  # drawn large, then shrunk: the cells' edges fall between pixels as a camera sees them
+    sticker = cv2.resize(np.where(aruco_modules(marker_id), 15.0, 240.0).astype(np.float32), None,
+                         fx=drawn_cell, fy=drawn_cell, interpolation=cv2.INTER_NEAREST)  # fmt: skip
+    s = cell_px / drawn_cell
+    shrink = np.array(
+        [[s, 0, (FRAME - s * sticker.shape[1]) / 2], [0, s, (FRAME - s * sticker.shape[0]) / 2]]
+    )
+    flat = cv2.warpAffine(sticker, shrink, (FRAME, FRAME), flags=cv2.INTER_AREA, borderValue=150)
+    turned = cv2.warpAffine(flat, cv2.getRotationMatrix2D((FRAME / 2, FRAME / 2), turn, 1.0), (FRAME, FRAME),
+                            borderValue=150)  # fmt: skip
+    frame = Optics(defocus=defocus, read=2.0).expose(
+        np.repeat(turned[..., None], 3, axis=2), np.random.default_rng(seed)
+    )
+    return cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+
+
+def _reads(decoder: ArucoDecoder, gray: np.ndarray) -> list[int]:
+    return [code.value for code in decoder.decode(gray)]
+
+
+@pytest.mark.parametrize("cell_px", [3.5, 4.0])
+def test_recovery_reads_small_out_of_focus_stickers_the_first_read_misses(game: GameCards, cell_px: float):
+    ids = default_aruco_ids()
+    first = recovered = 0
+    for k, card in enumerate(game.catalogue.cards[:20]):
+        marker_id = aruco_card_id(game.sticker_code, card.number)
+        gray = blurred_sticker(
+            marker_id, cell_px, defocus=2.5 if cell_px < 4 else 3.0, turn=17 + 13 * k, seed=k
+        )
+        plain, again = _reads(ArucoDecoder(ids=ids, recovery=None), gray), _reads(ArucoDecoder(ids=ids), gray)
+        assert set(plain) <= {marker_id} and set(again) <= {marker_id}  # never another id
+        first += plain == [marker_id]
+        recovered += again == [marker_id]
+    assert recovered >= 17 and recovered >= first + 6
+
+
+def test_recovery_reads_a_blurred_table_at_1280x720_and_names_no_card_not_there(game: GameCards):
+    defocus = next(c for c in MATRIX if c.name.startswith("defocus"))
+    small = next(s for s in SIZES if s.width == 1280)
+    scene = table_scene(game, 11, StickerKind.ARUCO, camera=at_size(defocus.camera, small), look=defocus.look)
+    rendered = Renderer().render(scene)
+    gray = cv2.cvtColor(rendered.image, cv2.COLOR_BGR2GRAY)
+    ids = default_aruco_ids()
+    visible = {aruco_card_id(t.card.sticker_code, t.card.number) for t in rendered.truth if t.visible}
+    on_table = {aruco_card_id(c.sticker_code, c.number) for c in scene.cards}
+    plain = {v for v in _reads(ArucoDecoder(ids=ids, recovery=None), gray) if v >= MAT_IDS}
+    again = {v for v in _reads(ArucoDecoder(ids=ids), gray) if v >= MAT_IDS}  # card stickers, not mat corners
+    assert plain <= on_table and again <= on_table
+    assert len(again & visible) >= len(plain & visible) + 8
+
+
+def test_recovery_can_be_turned_off(game: GameCards):
+    marker_id = aruco_card_id(game.sticker_code, game.catalogue.cards[0].number)
+    gray = blurred_sticker(marker_id, 3.5, defocus=2.5, turn=17, seed=0)
+    decoder = ArucoDecoder(ids=default_aruco_ids(), recovery=None)
+    calls = []
+    decoder._reread = lambda g, quads, how: calls.append(len(quads)) or []  # type: ignore[method-assign]
+    decoder.decode(gray)
+    assert calls == []
