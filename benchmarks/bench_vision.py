@@ -126,9 +126,10 @@ def sweep(game: GameCards, quick: bool) -> tuple[str, dict]:
 # Recovery's steps (vision/decoders.py Recovery), each added to the one before: what each pays, at each size.
 RECOVERY_STEPS: tuple[tuple[str, Recovery | None], ...] = (
     ("no recovery", None),
-    ("re-read, sharpened and upsampled", Recovery(subpixel=False, search=False)),
-    ("+ corners refined to sub-pixel", Recovery(search=False)),
-    ("+ quads searched in the crops (default)", Recovery()),
+    ("re-read, sharpened and upsampled", Recovery(subpixel=False, search=False, centres=False)),
+    ("+ corners refined to sub-pixel", Recovery(search=False, centres=False)),
+    ("+ quads searched in the crops", Recovery(centres=False)),
+    ("+ cells read at their centres (default)", Recovery()),
 )
 
 

@@ -410,6 +410,7 @@ class Recovery:
     max_cell: float = 6.0
     square: float = 0.5  # and only those whose shortest side (and diagonal) is at least this of the longest
     most: int = 40  # at most this many a frame
+    centres: bool = True  # also the candidates named from their cells' centres only
 
 
 def _stub_dictionary(ids: tuple[int, ...] | None) -> cv2.aruco.Dictionary:
@@ -729,19 +730,73 @@ class ArucoDecoder:
             cands += [q.reshape(4, 2) for q in (*rejected, *corners)]
         found = np.asarray(cands, np.float32)
         hits, _ = self._book.identify(canvas, found)
+        named = [h for h in hits if h is not None]
+        if how.centres:
+            named += self._read_centres(canvas, found[[h is None for h in hits]])
         starts = np.array([y for _, _, y in origins])
         out = []
-        for quad, hit in zip(found, hits, strict=True):
-            if hit is None:
-                continue
+        for marker_id, quad in named:
+            # Back from the canvas to the frame, through the crop whose rows the quad lies in.
             k = int(np.searchsorted(starts, float(quad[:, 1].mean()), side="right")) - 1
             x0, y0, y = origins[max(k, 0)]
-            out.append(
-                (
-                    hit[0],
-                    (hit[1] - np.array([pad, y], np.float32) - shift) / up + np.array([x0, y0], np.float32),
-                )
-            )
+            frame_quad = (quad - np.array([pad, y], np.float32) - shift) / up + np.array([x0, y0], np.float32)
+            out.append((marker_id, frame_quad))
+        return out
+
+    # A candidate's contour runs along the marker's border (7 cells across) or its quiet zone's outline (9): both
+    # are tried (adding 8, a blurred contour between them, read nothing more).
+    _SPANS = (7.0, 9.0)
+    _TILE_MARGIN = 4
+
+    def _read_centres(self, image: np.ndarray, quads: np.ndarray) -> list[tuple[int, np.ndarray]]:
+        """Name ``quads`` from their cells' centres only: a blurred cell's edges carry its neighbours' ink.
+
+        Each cell is sampled at its centre (bilinear; averaging over its middle third or half read fewer); the cells are redrawn
+        as a clean marker tile of ``ArucoCodebook.CELL_PX`` px cells, and the tiles are named by the codebook in
+        one go, so a read is accepted exactly as a first read is. Returns ids with the marker's corners in
+        ``image``.
+        """
+        assert self._book is not None
+        if not len(quads):
+            return []
+        side = ArucoCodebook.SIDE
+        centre = np.arange(side) + 0.5
+        gy, gx = np.meshgrid(centre, centre, indexing="ij")
+        hs = unit_to_quads(np.repeat(quads, len(self._SPANS), axis=0))
+        spans = np.tile(np.array(self._SPANS), len(quads))
+        offset = (spans - side) / 2
+        # Unit-square points of each hypothesis: (offset + cell centre) / span, for the 7 x 7 cells.
+        u = (offset[:, None] + gx.ravel()[None, :]) / spans[:, None]
+        v = (offset[:, None] + gy.ravel()[None, :]) / spans[:, None]
+        pts = hs @ np.stack([u, v, np.ones_like(u)], axis=1)  # (n, 3, 49)
+        mx = (pts[:, 0] / pts[:, 2]).astype(np.float32)  # one row of samples per hypothesis
+        my = (pts[:, 1] / pts[:, 2]).astype(np.float32)
+        vals = cv2.remap(image, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        n = len(hs)
+        means = vals.reshape(n, side, side)
+        px, m = ArucoCodebook.CELL_PX, self._TILE_MARGIN
+        size = side * px + 2 * m
+        tiles = np.full((n * size, size), 255, np.uint8)
+        for i, cell_means in enumerate(means):
+            block = np.repeat(np.repeat(cell_means, px, axis=0), px, axis=1)
+            tiles[i * size + m : i * size + m + side * px, m : m + side * px] = block
+        last = side * px - 1
+        own = np.array([[0, 0], [last, 0], [last, last], [0, last]], np.float32) + m
+        tile_quads = own[None] + (np.arange(n) * size)[:, None, None] * np.array([0, 1], np.float32)
+        hits, _ = self._book.identify(tiles, tile_quads)
+        # The marker's corners in ``image`` for each hypothesis: its central 7 cells of the span.
+        corners_unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float64)
+        out = []
+        for i, hit in enumerate(hits):
+            if hit is None:
+                continue
+            # Only the tile itself, not the inner quad the codebook tries after a miss.
+            at = np.flatnonzero(np.abs(tile_quads[i] - hit[1][0]).max(axis=1) < 0.5)
+            if not len(at):
+                continue
+            lo, hi = offset[i] / spans[i], (offset[i] + side) / spans[i]
+            marker = apply_hs(hs[i : i + 1], lo + corners_unit * (hi - lo))[0].astype(np.float32)
+            out.append((hit[0], marker[(np.arange(4) + int(at[0])) % 4]))
         return out
 
     def _inside(self, gray: np.ndarray, outline: np.ndarray) -> tuple[int, np.ndarray] | None:
