@@ -319,6 +319,18 @@ def _squarish(quads: np.ndarray, least: float) -> np.ndarray:
     )
 
 
+_CELL_CENTRES = (np.arange(ARUCO_BITS + 2) + 0.5) / (ARUCO_BITS + 2)
+
+
+def _contrast(gray: np.ndarray, quads: np.ndarray) -> np.ndarray:
+    """The spread (standard deviation, grey levels) of each quad's 7 x 7 cell centres: a marker's black border and
+    white cells spread wide even blurred; the flat patches of card art that trace square-ish contours do not."""
+    gy, gx = np.meshgrid(_CELL_CENTRES, _CELL_CENTRES, indexing="ij")
+    pts = apply_hs(unit_to_quads(quads), np.c_[gx.ravel(), gy.ravel()]).astype(np.float32)  # (n, 49, 2)
+    vals = cv2.remap(gray, pts[..., 0], pts[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return vals.astype(np.float32).std(axis=1)
+
+
 def sides_px(quads: list[np.ndarray] | np.ndarray) -> np.ndarray:
     """Each quad's mean side length (``RawCode.side_px`` for many at once)."""
     if len(quads) == 0:
@@ -411,6 +423,10 @@ class Recovery:
     square: float = 0.5  # and only those whose shortest side (and diagonal) is at least this of the longest
     most: int = 40  # at most this many a frame
     centres: bool = True  # also the candidates named from their cells' centres only
+    retry: int = 10  # a spot re-read in vain is skipped after, but re-read every retry-th read
+    # and only those whose cell centres spread at least this much (grey levels): stickers recovered on the matrix
+    # spread 18 or more, the flat card art that made most useless re-reads 6 or less
+    contrast: float = 12.0
 
 
 def _stub_dictionary(ids: tuple[int, ...] | None) -> cv2.aruco.Dictionary:
@@ -488,6 +504,8 @@ class ArucoDecoder:
     _region_detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
     _region_params: cv2.aruco.DetectorParameters | None = field(default=None, init=False, repr=False)
     _recover_detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
+    _vain: np.ndarray = field(default_factory=lambda: np.zeros((0, 2), np.float32), init=False, repr=False)
+    _recoveries: int = field(default=0, init=False, repr=False)
 
     def decode(self, gray: np.ndarray) -> list[RawCode]:
         params = self.parameters or aruco_parameters(self.fast)
@@ -648,11 +666,37 @@ class ArucoDecoder:
             if hit is not None and hit[0] not in out:
                 out[hit[0]] = RawCode(StickerKind.ARUCO, hit[0], hit[1])
         if self.recovery is not None:
-            unread = self._unread(cands, hits, outlines, out, self.recovery)
-            for marker_id, corners in self._reread(gray, unread, self.recovery) if len(unread) else []:
+            for marker_id, corners in self._recover(
+                gray, self._unread(cands, hits, outlines, out, self.recovery, gray)
+            ):
                 if marker_id not in out:
                     out[marker_id] = RawCode(StickerKind.ARUCO, marker_id, corners)
         return [*out.values(), *twins.values()]
+
+    def _recover(self, gray: np.ndarray, unread: np.ndarray) -> list[tuple[int, np.ndarray]]:
+        """Re-read ``unread``, but not the spots re-read in vain last time, but every ``Recovery.retry``-th read.
+
+        On a still table a sticker half under another card is a candidate every frame and is never read: its
+        re-read would cost every frame (a third of a 1280x720 read) for nothing. A candidate that moved, or a new
+        one, is re-read at once.
+        """
+        assert self.recovery is not None
+        self._recoveries += 1
+        centres = unread.mean(axis=1) if len(unread) else np.zeros((0, 2), np.float32)
+        skip = np.zeros(len(unread), bool)
+        if len(unread) and len(self._vain) and self._recoveries % self.recovery.retry:
+            reach = 0.25 * sides_px(unread)
+            skip = (np.linalg.norm(centres[:, None] - self._vain[None], axis=2) < reach[:, None]).any(axis=1)
+        found = self._reread(gray, unread[~skip], self.recovery) if (~skip).any() else []
+        named = np.array([c.mean(axis=0) for _, c in found]).reshape(-1, 2)
+        vain = skip.copy()
+        if len(named):
+            reach = 0.3 * sides_px(unread)
+            vain |= ~(np.linalg.norm(centres[:, None] - named[None], axis=2) < reach[:, None]).any(axis=1)
+        else:
+            vain[:] = True
+        self._vain = centres[vain]
+        return found
 
     def _unread(
         self,
@@ -661,6 +705,7 @@ class ArucoDecoder:
         outlines: np.ndarray,
         out: dict[int, RawCode],
         how: Recovery,
+        gray: np.ndarray,
     ) -> np.ndarray:
         """Candidates that named nothing, sticker-sized, on no marker already read: blurred or small stickers."""
         missed = np.array([h is None for h in hits], bool) & ~outlines
@@ -678,14 +723,16 @@ class ArucoDecoder:
         if len(rest) and out:
             centres = np.array([c.corners for c in out.values()]).mean(axis=1)
             rest = rest[~_contain_any(rest, centres)]
+        if len(rest):
+            rest = rest[_contrast(gray, rest) >= how.contrast]
         return rest[: how.most]
 
     def _reread(self, gray: np.ndarray, quads: np.ndarray, how: Recovery) -> list[tuple[int, np.ndarray]]:
         """Read candidates again from local crops, sharpened and upsampled: at 3-4 px per cell a blurred
         sticker's cells fade into each other, and the codebook's nearest-pixel warp samples them too coarsely.
 
-        The crops are stacked into one image, searched for candidate quads and named in one go: one call each
-        per frame, whose fixed costs a call per crop would pay many times over.
+        The crops are stacked into one image, so each step (own corners, searched quads, cell centres) costs one
+        call a frame whatever the number of crops, and a step runs only for the crops no step before named.
         """
         assert self._book is not None
         up, pad = how.up, 4 * how.up
@@ -712,36 +759,61 @@ class ArucoDecoder:
         canvas = np.full((top, max(p.shape[1] for p in pieces) + 2 * pad), 255, np.uint8)
         for piece, (_, _, y) in zip(pieces, origins, strict=True):
             canvas[y : y + piece.shape[0], pad : pad + piece.shape[1]] = piece
-        cands = [*owns]
+        starts = np.array([y for _, _, y in origins])
+
+        def crop_of(quads: np.ndarray) -> np.ndarray:
+            """The crop each quad (n, 4, 2) of the canvas lies in, by its rows."""
+            return np.maximum(np.searchsorted(starts, quads[:, :, 1].mean(axis=1), side="right") - 1, 0)
+
+        own = np.asarray(owns, np.float32)
+        own_centres, reach = own.mean(axis=1), 0.3 * sides_px(own)
+
+        def read(named: list[tuple[int, np.ndarray]]) -> np.ndarray:
+            """Whether each crop's own candidate is named (a crop may hold a neighbour's sticker too)."""
+            if not named:
+                return np.zeros(len(own), bool)
+            centres = np.array([c.mean(axis=0) for _, c in named])
+            return (np.linalg.norm(own_centres[:, None] - centres[None], axis=2) < reach[:, None]).any(axis=1)
+
+        # The steps in turn, each only for the crops no step before named: most re-reads end at the first.
+        cands: list[np.ndarray] = [own]
         if how.subpixel:
             criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_COUNT, 10, 0.1)
-            pts = np.asarray(owns, np.float32).reshape(-1, 1, 2)
-            win = max(2, round(0.5 * float(sides_px(owns).min()) / ArucoCodebook.SIDE))
-            cands += list(cv2.cornerSubPix(canvas, pts, (win, win), (-1, -1), criteria).reshape(-1, 4, 2))
-        if how.search:
-            if self._recover_detector is None:
-                params = aruco_parameters(self.fast)
-                params.adaptiveThreshWinSizeMin = params.adaptiveThreshWinSizeMax = 8 * up + 3
-                self._recover_detector = _stub_detector(self.ids, params)
-            params = self._recover_detector.getDetectorParameters()
-            params.minMarkerPerimeterRate = 4 * how.min_cell * ArucoCodebook.SIDE * up / max(canvas.shape)
-            self._recover_detector.setDetectorParameters(params)
-            corners, _, rejected = self._recover_detector.detectMarkers(canvas)
-            cands += [q.reshape(4, 2) for q in (*rejected, *corners)]
-        found = np.asarray(cands, np.float32)
+            win = max(2, round(0.5 * float(sides_px(own).min()) / ArucoCodebook.SIDE))
+            fine = cv2.cornerSubPix(canvas, own.reshape(-1, 1, 2).copy(), (win, win), (-1, -1), criteria)
+            cands.append(fine.reshape(-1, 4, 2))
+        found = np.concatenate(cands)
         hits, _ = self._book.identify(canvas, found)
         named = [h for h in hits if h is not None]
-        if how.centres:
-            named += self._read_centres(canvas, found[[h is None for h in hits]])
-        starts = np.array([y for _, _, y in origins])
+        missed = found[[h is None for h in hits]]
+        if how.search and not read(named).all():
+            more = self._search_canvas(canvas, how)
+            more = more[~read(named)[crop_of(more)]] if len(more) else more
+            if len(more):
+                hits, _ = self._book.identify(canvas, more)
+                named += [h for h in hits if h is not None]
+                missed = np.concatenate([missed, more[[h is None for h in hits]]])
+        if how.centres and len(missed):
+            named += self._read_centres(canvas, missed[~read(named)[crop_of(missed)]])
         out = []
         for marker_id, quad in named:
             # Back from the canvas to the frame, through the crop whose rows the quad lies in.
-            k = int(np.searchsorted(starts, float(quad[:, 1].mean()), side="right")) - 1
-            x0, y0, y = origins[max(k, 0)]
+            x0, y0, y = origins[int(crop_of(quad[None])[0])]
             frame_quad = (quad - np.array([pad, y], np.float32) - shift) / up + np.array([x0, y0], np.float32)
             out.append((marker_id, frame_quad))
         return out
+
+    def _search_canvas(self, canvas: np.ndarray, how: Recovery) -> np.ndarray:
+        """Candidate quads (n, 4, 2) found afresh in the stacked, sharpened crops."""
+        if self._recover_detector is None:
+            params = aruco_parameters(self.fast)
+            params.adaptiveThreshWinSizeMin = params.adaptiveThreshWinSizeMax = 8 * how.up + 3
+            self._recover_detector = _stub_detector(self.ids, params)
+        params = self._recover_detector.getDetectorParameters()
+        params.minMarkerPerimeterRate = 4 * how.min_cell * ArucoCodebook.SIDE * how.up / max(canvas.shape)
+        self._recover_detector.setDetectorParameters(params)
+        corners, _, rejected = self._recover_detector.detectMarkers(canvas)
+        return np.asarray([q.reshape(4, 2) for q in (*rejected, *corners)], np.float32).reshape(-1, 4, 2)
 
     # A candidate's contour runs along the marker's border (7 cells across) or its quiet zone's outline (9): both
     # are tried (adding 8, a blurred contour between them, read nothing more).

@@ -94,3 +94,28 @@ def test_recovery_can_be_turned_off(game: GameCards):
     decoder._reread = lambda g, quads, how: calls.append(len(quads)) or []  # type: ignore[method-assign]
     decoder.decode(gray)
     assert calls == []
+
+
+def test_a_spot_re_read_in_vain_waits_for_the_retry_unless_it_moves(game: GameCards):
+    # Stickers out of focus past what recovery reads (it reads 4 of 30 at this blur): the first it misses.
+    stickers = (
+        blurred_sticker(aruco_card_id(game.sticker_code, card.number), 3.5, 3.5, 17 + 13 * k, k)
+        for k, card in enumerate(game.catalogue.cards[:30])
+    )
+    hopeless = next(g for g in stickers if not ArucoDecoder(ids=default_aruco_ids()).decode(g))
+    decoder = ArucoDecoder(ids=default_aruco_ids(), recovery=Recovery(retry=4))
+    tried: list[int] = []
+    reread = decoder._reread
+
+    def counted(gray: np.ndarray, quads: np.ndarray, how: Recovery) -> list[tuple[int, np.ndarray]]:
+        tried.append(len(quads))
+        return reread(gray, quads, how)
+
+    decoder._reread = counted  # type: ignore[method-assign]
+    for _ in range(8):
+        assert decoder.decode(hopeless) == []
+    assert tried and len(tried) <= 3  # the first read, then every 4th: not every frame
+    moved = np.roll(hopeless, 30, axis=1)  # the same sticker elsewhere: a new spot
+    before = len(tried)
+    decoder.decode(moved)
+    assert len(tried) == before + 1
