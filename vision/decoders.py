@@ -419,7 +419,7 @@ class Recovery:
         True  # also quads found afresh in the sharpened crops: the marker's border, not a blur's contour
     )
     min_cell: float = 2.0  # candidates with cells from min_cell to max_cell px are read again
-    max_cell: float = 6.0
+    max_cell: float = 10.0
     square: float = 0.5  # and only those whose shortest side (and diagonal) is at least this of the longest
     most: int = 40  # at most this many a frame
     centres: bool = True  # also the candidates named from their cells' centres only
@@ -667,7 +667,7 @@ class ArucoDecoder:
                 out[hit[0]] = RawCode(StickerKind.ARUCO, hit[0], hit[1])
         if self.recovery is not None:
             for marker_id, corners in self._recover(
-                gray, self._unread(cands, hits, outlines, out, self.recovery, gray)
+                gray, self._unread(cands, hits, out, self.recovery, gray)
             ):
                 if marker_id not in out:
                     out[marker_id] = RawCode(StickerKind.ARUCO, marker_id, corners)
@@ -702,14 +702,13 @@ class ArucoDecoder:
         self,
         cands: np.ndarray,
         hits: list[tuple[int, np.ndarray] | None],
-        outlines: np.ndarray,
         out: dict[int, RawCode],
         how: Recovery,
         gray: np.ndarray,
     ) -> np.ndarray:
         """Candidates that named nothing, sticker-sized, on no marker already read: blurred or small stickers."""
-        missed = np.array([h is None for h in hits], bool) & ~outlines
-        rest = cands[missed]
+        # Outlines too: ``_inside`` read those it could, and a marker read is in ``out``, dropped below.
+        rest = cands[np.array([h is None for h in hits], bool)]
         if not len(rest):
             return rest
         sides = sides_px(rest)
