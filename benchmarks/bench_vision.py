@@ -130,6 +130,7 @@ RECOVERY_STEPS: tuple[tuple[str, Recovery | None], ...] = (
     ("+ corners refined to sub-pixel", Recovery(search=False, centres=False)),
     ("+ quads searched in the crops", Recovery(centres=False)),
     ("+ cells read at their centres (default)", Recovery()),
+    ("default, one-bit corrections in re-reads too (not kept: foreign codes)", Recovery(exact=False)),
 )
 
 

@@ -6,6 +6,7 @@ where the sticker sits on the card, whatever the card's rotation.
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -208,6 +209,20 @@ class ArucoCodebook:
         inner = np.zeros((self.SIDE, self.SIDE), bool)
         inner[1:-1, 1:-1] = True
         self._ring, self._data = np.flatnonzero(~inner), np.flatnonzero(inner)
+
+    def exact_only(self) -> ArucoCodebook:
+        """This code book naming only codes read without a bit wrong: for recovery's re-reads, which try several
+        sharpened guesses at each doubtful candidate, so a one-bit correction would give foreign codes (another
+        family's markers, printed patterns) several chances to pass for a card."""
+        full = cv2.aruco.getPredefinedDictionary(ARUCO_DICT)
+        twin = copy.copy(self)
+        codes = {}
+        for marker_id, turns in self.book.values():
+            if (marker_id, turns) not in codes:
+                bits = full.getBitsFromByteList(full.bytesList[marker_id : marker_id + 1], ARUCO_BITS)
+                codes[(marker_id, turns)] = int(self._pack(np.rot90(bits, turns))[0])
+        twin.book = {key: hit for key, hit in self.book.items() if codes[hit] == key}
+        return twin
 
     @classmethod
     def _pack(cls, bits: np.ndarray) -> np.ndarray:
@@ -424,6 +439,9 @@ class Recovery:
     most: int = 40  # at most this many a frame
     centres: bool = True  # also the candidates named from their cells' centres only
     retry: int = 10  # a spot re-read in vain is skipped after, but re-read every retry-th read
+    # Name re-reads only from codes read without a bit wrong: with the code book's one-bit correction, recovery's
+    # several guesses at each candidate let foreign codes pass for cards (docs/vision.md, "Recovery").
+    exact: bool = True
     # and only those whose cell centres spread at least this much (grey levels): stickers recovered on the matrix
     # spread 18 or more, the flat card art that made most useless re-reads 6 or less
     contrast: float = 12.0
@@ -506,6 +524,7 @@ class ArucoDecoder:
     _recover_detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
     _vain: np.ndarray = field(default_factory=lambda: np.zeros((0, 2), np.float32), init=False, repr=False)
     _recoveries: int = field(default=0, init=False, repr=False)
+    _exact: ArucoCodebook | None = field(default=None, init=False, repr=False)
 
     def decode(self, gray: np.ndarray) -> list[RawCode]:
         params = self.parameters or aruco_parameters(self.fast)
@@ -782,18 +801,19 @@ class ArucoDecoder:
             fine = cv2.cornerSubPix(canvas, own.reshape(-1, 1, 2).copy(), (win, win), (-1, -1), criteria)
             cands.append(fine.reshape(-1, 4, 2))
         found = np.concatenate(cands)
-        hits, _ = self._book.identify(canvas, found)
+        book = self._exact_book() if how.exact else self._book
+        hits, _ = book.identify(canvas, found)
         named = [h for h in hits if h is not None]
         missed = found[[h is None for h in hits]]
         if how.search and not read(named).all():
             more = self._search_canvas(canvas, how)
             more = more[~read(named)[crop_of(more)]] if len(more) else more
             if len(more):
-                hits, _ = self._book.identify(canvas, more)
+                hits, _ = book.identify(canvas, more)
                 named += [h for h in hits if h is not None]
                 missed = np.concatenate([missed, more[[h is None for h in hits]]])
         if how.centres and len(missed):
-            named += self._read_centres(canvas, missed[~read(named)[crop_of(missed)]])
+            named += self._read_centres(canvas, missed[~read(named)[crop_of(missed)]], book)
         out = []
         for marker_id, quad in named:
             # Back from the canvas to the frame, through the crop whose rows the quad lies in.
@@ -801,6 +821,12 @@ class ArucoDecoder:
             frame_quad = (quad - np.array([pad, y], np.float32) - shift) / up + np.array([x0, y0], np.float32)
             out.append((marker_id, frame_quad))
         return out
+
+    def _exact_book(self) -> ArucoCodebook:
+        if self._exact is None:
+            assert self._book is not None
+            self._exact = self._book.exact_only()
+        return self._exact
 
     def _search_canvas(self, canvas: np.ndarray, how: Recovery) -> np.ndarray:
         """Candidate quads (n, 4, 2) found afresh in the stacked, sharpened crops."""
@@ -819,7 +845,9 @@ class ArucoDecoder:
     _SPANS = (7.0, 9.0)
     _TILE_MARGIN = 4
 
-    def _read_centres(self, image: np.ndarray, quads: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    def _read_centres(
+        self, image: np.ndarray, quads: np.ndarray, book: ArucoCodebook
+    ) -> list[tuple[int, np.ndarray]]:
         """Name ``quads`` from their cells' centres only: a blurred cell's edges carry its neighbours' ink.
 
         Each cell is sampled at its centre (bilinear; averaging over its middle third or half read fewer); the cells are redrawn
@@ -854,7 +882,7 @@ class ArucoDecoder:
         last = side * px - 1
         own = np.array([[0, 0], [last, 0], [last, last], [0, last]], np.float32) + m
         tile_quads = own[None] + (np.arange(n) * size)[:, None, None] * np.array([0, 1], np.float32)
-        hits, _ = self._book.identify(tiles, tile_quads)
+        hits, _ = book.identify(tiles, tile_quads)
         # The marker's corners in ``image`` for each hypothesis: its central 7 cells of the span.
         corners_unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float64)
         out = []

@@ -66,10 +66,21 @@ STEPS = (
 )
 
 
+def test_re_reads_name_only_exact_codes():
+    ids = default_aruco_ids()
+    book = ArucoDecoder(ids=ids)
+    book.decode(np.full((64, 64), 128, np.uint8))  # builds its code book
+    assert book._book is not None
+    exact = book._book.exact_only()
+    assert len(exact.book) == 4 * len(ids)  # each id in its four turns, no one-bit neighbour
+    assert set(exact.book.items()) <= set(book._book.book.items())
+    assert len(book._book.book) > len(exact.book)
+
+
 def test_each_recovery_step_reads_more_of_a_blurred_table_at_1280x720_and_no_card_not_there(game: GameCards):
     defocus = next(c for c in MATRIX if c.name.startswith("defocus"))
     small = next(s for s in SIZES if s.width == 1280)
-    scene = table_scene(game, 13, StickerKind.ARUCO, camera=at_size(defocus.camera, small), look=defocus.look)
+    scene = table_scene(game, 11, StickerKind.ARUCO, camera=at_size(defocus.camera, small), look=defocus.look)
     rendered = Renderer().render(scene)
     gray = cv2.cvtColor(rendered.image, cv2.COLOR_BGR2GRAY)
     ids = default_aruco_ids()
@@ -83,7 +94,7 @@ def test_each_recovery_step_reads_more_of_a_blurred_table_at_1280x720_and_no_car
         assert cards <= on_table
         counts.append(len(cards & visible))
     assert all(a < b for a, b in pairwise(counts)), counts
-    assert counts[-1] >= counts[0] + 15
+    assert counts[-1] >= counts[0] + 10
 
 
 def test_recovery_can_be_turned_off(game: GameCards):
