@@ -429,22 +429,24 @@ class Recovery:
     up: int = 2  # upsampling: the codebook's nearest-pixel warp then samples each cell finer
     sigma: float = 1.5  # the unsharp mask's blur, in the frame's pixels
     gain: float = 2.0  # and its strength: sharp = crop + gain * (crop - blurred)
-    subpixel: bool = True  # also the candidate's corners refined to sub-pixel on the sharpened crop
-    search: bool = (
-        True  # also quads found afresh in the sharpened crops: the marker's border, not a blur's contour
-    )
-    min_cell: float = 2.0  # candidates with cells from min_cell to max_cell px are read again
+    # The steps after the candidate's own corners: those corners refined to sub-pixel on the sharpened crop; quads
+    # found afresh in the sharpened crops (the marker's border, not a blur's contour); the cells read at their
+    # centres only.
+    subpixel: bool = True
+    search: bool = True
+    centres: bool = True
+    # Which candidates: cells from min_cell to max_cell px; shortest side (and diagonal) at least ``square`` of the
+    # longest; cell centres spreading at least ``contrast`` grey levels (stickers recovered on the matrix spread
+    # 18 or more, the flat card art that made most useless re-reads 6 or less); at most ``most`` a frame.
+    min_cell: float = 2.0
     max_cell: float = 10.0
-    square: float = 0.5  # and only those whose shortest side (and diagonal) is at least this of the longest
-    most: int = 40  # at most this many a frame
-    centres: bool = True  # also the candidates named from their cells' centres only
+    square: float = 0.5
+    contrast: float = 12.0
+    most: int = 40
     retry: int = 10  # a spot re-read in vain is skipped after, but re-read every retry-th read
     # Name re-reads only from codes read without a bit wrong: with the code book's one-bit correction, recovery's
     # several guesses at each candidate let foreign codes pass for cards (docs/vision.md, "Recovery").
     exact: bool = True
-    # and only those whose cell centres spread at least this much (grey levels): stickers recovered on the matrix
-    # spread 18 or more, the flat card art that made most useless re-reads 6 or less
-    contrast: float = 12.0
 
 
 def _stub_dictionary(ids: tuple[int, ...] | None) -> cv2.aruco.Dictionary:
@@ -693,7 +695,7 @@ class ArucoDecoder:
         return [*out.values(), *twins.values()]
 
     def _recover(self, gray: np.ndarray, unread: np.ndarray) -> list[tuple[int, np.ndarray]]:
-        """Re-read ``unread``, but not the spots re-read in vain last time, but every ``Recovery.retry``-th read.
+        """Re-read ``unread``, skipping the spots re-read in vain last time except every ``Recovery.retry``-th read.
 
         On a still table a sticker half under another card is a candidate every frame and is never read: its
         re-read would cost every frame (a third of a 1280x720 read) for nothing. A candidate that moved, or a new
@@ -850,12 +852,10 @@ class ArucoDecoder:
     ) -> list[tuple[int, np.ndarray]]:
         """Name ``quads`` from their cells' centres only: a blurred cell's edges carry its neighbours' ink.
 
-        Each cell is sampled at its centre (bilinear; averaging over its middle third or half read fewer); the cells are redrawn
-        as a clean marker tile of ``ArucoCodebook.CELL_PX`` px cells, and the tiles are named by the codebook in
-        one go, so a read is accepted exactly as a first read is. Returns ids with the marker's corners in
-        ``image``.
+        Each cell is sampled at its centre (bilinear; averaging over its middle third or half read fewer); the
+        cells are redrawn as a clean marker tile of ``ArucoCodebook.CELL_PX`` px cells, and ``book`` names the
+        tiles in one go, as it names any read. Returns ids with the marker's corners in ``image``.
         """
-        assert self._book is not None
         if not len(quads):
             return []
         side = ArucoCodebook.SIDE
