@@ -1,9 +1,10 @@
 """Vision: which sticker reads, how fast, and how stable the tracker is, on synthetic frames, one core.
 
 Targets (issue 3): decode + zones + footprints + tracking with 40 cards in view within 8 ms per 1280x720 frame and 20 ms per
-2304x1296 frame; recall >= 99.5 % with zero wrong identities over the committed scene matrix (vision/scenes.py)
-at 2.3 px/mm with 25 mm stickers; zero spurious tracker events over 3,000 noisy frames, changes reported within
-10 frames. ``python benchmarks/bench_vision.py [--quick]`` prints the section.
+2304x1296 frame; zero spurious tracker events over 3,000 noisy frames, changes reported within 10 frames. Issue 14:
+over the committed scene matrix (vision/scenes.py, 25 mm stickers) recall >= 99.9 % at 2.3 px/mm, and at 1.28 px/mm
+>= 98 % over all conditions and >= 90 % under the harsh mix, with zero wrong identities and zero wrong zones;
+whole-frame read time within 20 % of the reader without recovery. ``python benchmarks/bench_vision.py [--quick]`` prints the section.
 """
 
 from __future__ import annotations
@@ -26,12 +27,12 @@ import numpy as np  # noqa: E402
 
 from companion.table import UNKNOWN  # noqa: E402
 from vision import layout  # noqa: E402
-from vision.decoders import ArucoDecoder, Decoder, OpenCVQR, PyzbarQR, ZxingQR  # noqa: E402
+from vision.decoders import ArucoDecoder, Decoder, OpenCVQR, PyzbarQR, Recovery, ZxingQR  # noqa: E402
 from vision.identity import GameCards, known_games, modules_across  # noqa: E402
 from vision.kinds import StickerKind  # noqa: E402
 from vision.pipeline import Detector, Pipeline, default_aruco_ids, default_decoder  # noqa: E402
-from vision.render import Camera, Look, PlacedCard, Pose, Renderer, Scene  # noqa: E402
-from vision.scenes import MATRIX, SEEDS, matrix_scenes, true_zone  # noqa: E402
+from vision.render import Camera, Look, PlacedCard, Pose, Rendered, Renderer, Scene  # noqa: E402
+from vision.scenes import HARSH, MATRIX, SEEDS, SIZES, matrix_scenes, true_zone  # noqa: E402
 from vision.sequence import Noise, noisy_game, score  # noqa: E402
 from vision.tracking import Tracker, TrackerConfig  # noqa: E402
 
@@ -122,56 +123,133 @@ def sweep(game: GameCards, quick: bool) -> tuple[str, dict]:
     return text, raw
 
 
+# Recovery's steps (vision/decoders.py Recovery), each added to the one before: what each pays, at each size.
+RECOVERY_STEPS: tuple[tuple[str, Recovery | None], ...] = (
+    ("no recovery", None),
+    ("re-read, sharpened and upsampled", Recovery(subpixel=False, search=False, centres=False)),
+    ("+ corners refined to sub-pixel", Recovery(search=False, centres=False)),
+    ("+ quads searched in the crops", Recovery(centres=False)),
+    ("+ cells read at their centres (default)", Recovery()),
+    ("default, one-bit corrections in re-reads too (not kept: foreign codes)", Recovery(exact=False)),
+)
+
+
+def _count(det: Detector, scene: Scene, r: Rendered) -> tuple[int, int, int, int, int]:
+    """Stickers fully visible, read, wrong ids, wrong zones and unknown zones in one frame."""
+    d = det.detect(r.image)
+    got = {c.card_id: c for c in d.cards}
+    on_table = {c.card_id for c in scene.cards}
+    visible = [t for t in r.truth if t.visible]
+    hit = [t for t in visible if t.card.card_id in got]
+    zone_err = sum(got[t.card.card_id].zone not in (true_zone(scene, t.card), UNKNOWN) for t in hit)
+    unknown = sum(got[t.card.card_id].zone == UNKNOWN for t in hit)
+    wrong = sum(cid not in on_table for cid in got)
+    return len(visible), len(hit), wrong, zone_err, unknown
+
+
+def _recall(counts: list[int]) -> str:
+    return f"{100 * counts[1] / max(counts[0], 1):.2f} %"
+
+
 def matrix(game: GameCards, quick: bool) -> tuple[str, dict]:
     seeds = SEEDS[:1] if quick else SEEDS
     renderer = Renderer()
+    ids = default_aruco_ids()
     options = [("aruco 5x5", StickerKind.ARUCO, None), ("zxing-cpp QR", StickerKind.QR, ZxingQR()),
                ("pyzbar QR", StickerKind.QR, PyzbarQR())]  # fmt: skip
-    rendered = {
-        kind: [(n, s, renderer.render(s)) for n, s in matrix_scenes(game, kind, seeds)]
-        for kind in StickerKind
-    }
-    per: dict[tuple[str, str], list[int]] = {}
-    for label, kind, dec in options:
-        det = Detector(game, kind, dec, expected_seats={0, 1, 2, 3})
-        for name, scene, r in rendered[kind]:
-            d = det.detect(r.image)
-            got = {c.card_id: c for c in d.cards}
-            on_table = {c.card_id for c in scene.cards}
-            visible = [t for t in r.truth if t.visible]
-            hit = [t for t in visible if t.card.card_id in got]
-            zone_err = sum(got[t.card.card_id].zone not in (true_zone(scene, t.card), UNKNOWN) for t in hit)
-            unknown = sum(got[t.card.card_id].zone == UNKNOWN for t in hit)
-            wrong = sum(cid not in on_table for cid in got)
-            acc = per.setdefault((label, name), [0, 0, 0, 0, 0])
-            for i, v in enumerate((len(visible), len(hit), wrong, zone_err, unknown)):
-                acc[i] += v
-    lines = ["| condition | " + " | ".join(o[0] for o in options) + " |", "|---|" + "---|" * len(options)]
-    totals = {o[0]: [0, 0, 0, 0, 0] for o in options}
-    for cond in MATRIX:
-        cells = []
-        for label, _, _ in options:
-            counts = per[(label, cond.name)]
-            totals[label] = [a + b for a, b in zip(totals[label], counts, strict=True)]
-            cells.append(f"{counts[1]}/{counts[0]}" + (f", {counts[2]} wrong" if counts[2] else ""))
-        lines.append(f"| {cond.name} | " + " | ".join(cells) + " |")
-    cells = []
-    for label, _, _ in options:
-        total = totals[label]
-        cells.append(
-            f"**{100 * total[1] / total[0]:.2f} %**, {total[2]} wrong ids, {total[3]} wrong zones, {total[4]} unknown"
+    recovery_steps = (
+        RECOVERY_STEPS if not quick else tuple(s for s in RECOVERY_STEPS if s[1] in (None, Recovery()))
+    )
+    parts: list[str] = []
+    raw: dict[tuple[str, ...], list[int]] = {}
+    for size in SIZES:
+        # One detector per reader, fed the frames in order; each frame is drawn, read and let go (22 conditions
+        # of 2304x1296 frames held at once would take a gigabyte).
+        # --quick: QR at the first size only (it reads nothing at 1.28 px/mm), recovery off and default only.
+        shown = options if not quick or size is SIZES[0] else options[:1]
+        dets = {label: Detector(game, kind, dec, expected_seats={0, 1, 2, 3}) for label, kind, dec in shown}
+        steps = {
+            label: Detector(
+                game, StickerKind.ARUCO, ArucoDecoder(ids=ids, recovery=how), expected_seats={0, 1, 2, 3}
+            )
+            for label, how in recovery_steps
+        }
+        per: dict[tuple[str, str], list[int]] = {}
+        for kind in [k for k in StickerKind if any(k is of for _, of, _ in shown)]:
+            readers = [(label, dets[label]) for label, k, _ in shown if k is kind]
+            if kind is StickerKind.ARUCO:
+                readers += list(steps.items())
+            for name, scene in matrix_scenes(game, kind, seeds, size):
+                r = renderer.render(scene)
+                for label, det in readers:
+                    acc = per.setdefault((label, name), [0, 0, 0, 0, 0])
+                    for i, v in enumerate(_count(det, scene, r)):
+                        acc[i] += v
+        totals = {
+            label: [sum(per[(label, c.name)][i] for c in MATRIX) for i in range(5)]
+            for label in [o[0] for o in shown] + [s[0] for s in recovery_steps]
+        }
+        lines = ["| condition | " + " | ".join(o[0] for o in shown) + " |", "|---|" + "---|" * len(shown)]
+        for cond in MATRIX:
+            if cond.name == HARSH:
+                continue
+            cells = []
+            for label, _, _ in shown:
+                counts = per[(label, cond.name)]
+                cells.append(f"{counts[1]}/{counts[0]}" + (f", {counts[2]} wrong" if counts[2] else ""))
+            lines.append(f"| {cond.name} | " + " | ".join(cells) + " |")
+        cells = [
+            f"**{_recall(totals[label])}**, {totals[label][2]} wrong ids, {totals[label][3]} wrong zones, "
+            f"{totals[label][4]} unknown"
+            for label, _, _ in shown
+        ]
+        lines.append("| **recall, all conditions** | " + " | ".join(cells) + " |")
+        harsh = [per[(label, HARSH)] for label, _, _ in shown]
+        lines.append(
+            f"| **{HARSH}** (tilt 35°, dim warm light, motion blur, Bayer, JPEG q60) | "
+            + " | ".join(
+                f"**{_recall(h)}** ({h[1]}/{h[0]}), {h[2]} wrong ids, {h[3]} wrong zones" for h in harsh
+            )
+            + " |"
         )
-    lines.append("| **recall** | " + " | ".join(cells) + " |")
+        step_rows = []
+        for label, _ in recovery_steps:
+            t, h = totals[label], per[(label, HARSH)]
+            worst = min(MATRIX, key=lambda c: per[(label, c.name)][1] / max(per[(label, c.name)][0], 1)).name
+            step_rows.append(
+                f"| {label} | {_recall(t)} ({t[1]}/{t[0]}), {t[2]} wrong ids, {t[3]} wrong zones | {_recall(h)} | "
+                f"{worst}: {_recall(per[(label, worst)])} |"
+            )
+        parts += [
+            f"#### {size.width}x{size.height}, {size.px_per_mm:g} px/mm at the table's centre "
+            f"({size.px_per_mm * layout.STICKER_MM / 9:.1f} px per ArUco cell)",
+            "",
+            *lines,
+            "",
+            "What each step of ArUco recovery pays (vision/decoders.py ``Recovery``):",
+            "",
+            "| aruco 5x5 | all conditions | harsh mix | worst condition |",
+            "|---|---|---|---|",
+            *step_rows,
+            "",
+        ]
+        for label, t in totals.items():
+            raw[(label, size.name)] = t
+            raw[(label, size.name, HARSH)] = per[(label, HARSH)]
     text = "\n".join([
         "### Recall over the committed scene matrix (vision/scenes.py)",
         "",
-        f"Four mats and 40 cards (fanned rows and loose cards, some overlapping), 2304x1296, 2.3 px/mm at the "
-        f"table's centre, 25 mm stickers; seeds {', '.join(map(str, seeds))}. Cells: stickers read / stickers "
-        "fully visible. \"unknown\": the card's mat was out of frame (tilted views), reported as unknown zone.",
+        f"Four mats and 40 cards (fanned rows and loose cards, some overlapping), 25 mm stickers, each condition "
+        f"at both sizes; seeds {', '.join(map(str, seeds))}. The camera's faults come from the renderer's camera "
+        "model (vision/camera_model.py: disc defocus, motion blur, Bayer mosaic with shot and read noise, white "
+        "balance and tone curve, vignetting, JPEG) and table tops it generates (vision/backgrounds.py). Cells: "
+        "stickers read / stickers fully visible. \"unknown\": the card's mat was out of frame (tilted views), "
+        "reported as unknown zone. Targets (issue 14): 99.9 % at 2.3 px/mm; at 1.28 px/mm 98 % over all "
+        "conditions and 90 % under the harsh mix; no wrong id, no wrong zone.",
         "",
-        *lines,
+        *parts,
     ])  # fmt: skip
-    return text, {k: v for k, v in totals.items()}
+    return text, raw
 
 
 def _time(f: Callable[[], object], reps: int) -> float:
@@ -199,6 +277,14 @@ def timing(game: GameCards, quick: bool) -> tuple[str, dict]:
     options: list[tuple[str, StickerKind, Callable[[], Decoder], int, bool, bool]] = [
         ("aruco 5x5, game's ids (default)", aruco, lambda: default_decoder(aruco), 0, True, False),
         ("aruco 5x5, default, every frame read whole", aruco, lambda: default_decoder(aruco), 0, True, True),
+        (
+            "aruco 5x5, default without recovery (before), every frame read whole",
+            aruco,
+            lambda: ArucoDecoder(ids=default_aruco_ids(), recovery=None),
+            0,
+            True,
+            True,
+        ),
         ("aruco 5x5, default, 3 hands over cards", aruco, lambda: default_decoder(aruco), 3, True, False),
         (
             "aruco 5x5, default, 3 hands, every frame read whole",
@@ -452,7 +538,7 @@ def run(quick: bool = False) -> str:
         parts.append(text)
         raws[name] = raw
     t = raws["timing"]
-    m = raws["matrix"]
+    m = {label: raws["matrix"][(label, SIZES[0].name)] for label in ("aruco 5x5", "zxing-cpp QR")}
     aruco_ms = t[("aruco 5x5, default, every frame read whole", 2304)][0]
     qr_ms = t[("zxing-cpp QR + mats, read whole", 2304)][0]
     decision = (

@@ -6,6 +6,7 @@ where the sticker sits on the card, whatever the card's rotation.
 
 from __future__ import annotations
 
+import copy
 import ctypes
 import itertools
 import math
@@ -308,6 +309,15 @@ class ArucoCodebook:
         inner[1:-1, 1:-1] = True
         self._ring, self._data = np.flatnonzero(~inner), np.flatnonzero(inner)
 
+    def exact_only(self) -> ArucoCodebook:
+        """This code book naming only codes read without a bit wrong: for recovery's re-reads, which try several
+        sharpened guesses at each doubtful candidate, so a one-bit correction would give foreign codes (another
+        family's markers, printed patterns) several chances to pass for a card."""
+        twin = copy.copy(self)
+        twin.book = {code: hit for code, hit in self.book.items() if self._codes[hit] == code}
+        twin.margin = 0
+        return twin
+
     @classmethod
     def _pack(cls, bits: np.ndarray) -> np.ndarray:
         """Each row of 5 x 5 bits (any leading shape) as one integer key."""
@@ -433,6 +443,29 @@ def _contain_any(quads: np.ndarray, points: np.ndarray) -> np.ndarray:
     return ((cross >= 0).all(axis=2) | (cross <= 0).all(axis=2)).any(axis=1)
 
 
+def _squarish(quads: np.ndarray, least: float) -> np.ndarray:
+    """Whether each quad (n, 4, 2) could be a square seen up to 60 degrees off: card art and wood grain trace
+    slivers and kites that no sticker makes."""
+    d = quads[:, _NEXT] - quads
+    sides = np.hypot(d[..., 0], d[..., 1])
+    diagonals = np.hypot(*(quads[:, 2] - quads[:, 0]).T), np.hypot(*(quads[:, 3] - quads[:, 1]).T)
+    return (sides.min(axis=1) >= least * sides.max(axis=1)) & (
+        np.minimum(*diagonals) >= least * np.maximum(*diagonals)
+    )
+
+
+_CELL_CENTRES = (np.arange(ARUCO_BITS + 2) + 0.5) / (ARUCO_BITS + 2)
+
+
+def _contrast(gray: np.ndarray, quads: np.ndarray) -> np.ndarray:
+    """The spread (standard deviation, grey levels) of each quad's 7 x 7 cell centres: a marker's black border and
+    white cells spread wide even blurred; the flat patches of card art that trace square-ish contours do not."""
+    gy, gx = np.meshgrid(_CELL_CENTRES, _CELL_CENTRES, indexing="ij")
+    pts = apply_hs(unit_to_quads(quads), np.c_[gx.ravel(), gy.ravel()]).astype(np.float32)  # (n, 49, 2)
+    vals = cv2.remap(gray, pts[..., 0], pts[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return vals.astype(np.float32).std(axis=1)
+
+
 def sides_px(quads: list[np.ndarray] | np.ndarray) -> np.ndarray:
     """Each quad's mean side length (``RawCode.side_px`` for many at once)."""
     if len(quads) == 0:
@@ -507,6 +540,35 @@ def _otsu_hist(hist: np.ndarray) -> np.ndarray:
     return between.argmax(axis=1)  # the first of equal maxima, as OpenCV's strict comparison
 
 
+@dataclass(frozen=True)
+class Recovery:
+    """How ArucoDecoder reads again the sticker-sized candidates its first read named nothing from (blurred
+    stickers at 3-4 px per cell): each from a crop sharpened by an unsharp mask and upsampled, with optional steps
+    the benchmark weighs (docs/vision.md, "Recovery")."""
+
+    up: int = 2  # upsampling: the codebook's nearest-pixel warp then samples each cell finer
+    sigma: float = 1.5  # the unsharp mask's blur, in the frame's pixels
+    gain: float = 2.0  # and its strength: sharp = crop + gain * (crop - blurred)
+    # The steps after the candidate's own corners: those corners refined to sub-pixel on the sharpened crop; quads
+    # found afresh in the sharpened crops (the marker's border, not a blur's contour); the cells read at their
+    # centres only.
+    subpixel: bool = True
+    search: bool = True
+    centres: bool = True
+    # Which candidates: cells from min_cell to max_cell px; shortest side (and diagonal) at least ``square`` of the
+    # longest; cell centres spreading at least ``contrast`` grey levels (stickers recovered on the matrix spread
+    # 18 or more, the flat card art that made most useless re-reads 6 or less); at most ``most`` a frame.
+    min_cell: float = 2.0
+    max_cell: float = 10.0
+    square: float = 0.5
+    contrast: float = 12.0
+    most: int = 40
+    retry: int = 10  # a spot re-read in vain is skipped after, but re-read every retry-th read
+    # Name re-reads only from codes read without a bit wrong: with the code book's one-bit correction, recovery's
+    # several guesses at each candidate let foreign codes pass for cards (docs/vision.md, "Recovery").
+    exact: bool = True
+
+
 def _stub_dictionary(ids: tuple[int, ...] | None) -> cv2.aruco.Dictionary:
     """A one-id dictionary for cv2.aruco to find candidate quads with: an id we do not use, when one is free."""
     full = cv2.aruco.getPredefinedDictionary(ARUCO_DICT)
@@ -567,6 +629,8 @@ class ArucoDecoder:
     # than those read (the camera lowered a long way while small markers stayed in view) is found within that many.
     recheck: int = 30
     rule: ReadRule = READ_RULE  # with lookup: when a read names an id
+    # With lookup: how to read again the sticker-sized candidates that named nothing (None: never).
+    recovery: Recovery | None = field(default_factory=Recovery)
     parameters: cv2.aruco.DetectorParameters | None = field(default=None, repr=False)
     _detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
     _book: ArucoCodebook | None = field(default=None, init=False, repr=False)
@@ -580,6 +644,10 @@ class ArucoDecoder:
     _smallest: float = field(default=0.0, init=False, repr=False)
     _region_detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
     _region_params: cv2.aruco.DetectorParameters | None = field(default=None, init=False, repr=False)
+    _recover_detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
+    _vain: np.ndarray = field(default_factory=lambda: np.zeros((0, 2), np.float32), init=False, repr=False)
+    _recoveries: int = field(default=0, init=False, repr=False)
+    _exact: ArucoCodebook | None = field(default=None, init=False, repr=False)
 
     def decode(self, gray: np.ndarray) -> list[RawCode]:
         params = self.parameters or aruco_parameters(self.fast)
@@ -739,7 +807,217 @@ class ArucoDecoder:
             hit = self._inside(gray, quad)
             if hit is not None and hit[0] not in out:
                 out[hit[0]] = RawCode(StickerKind.ARUCO, hit[0], hit[1])
+        if self.recovery is not None:
+            for marker_id, corners in self._recover(
+                gray, self._unread(cands, hits, out, self.recovery, gray)
+            ):
+                if marker_id not in out:
+                    out[marker_id] = RawCode(StickerKind.ARUCO, marker_id, corners)
         return [*out.values(), *twins]
+
+    def _recover(self, gray: np.ndarray, unread: np.ndarray) -> list[tuple[int, np.ndarray]]:
+        """Re-read ``unread``, skipping the spots re-read in vain last time except every ``Recovery.retry``-th read.
+
+        On a still table a sticker half under another card is a candidate every frame and is never read: its
+        re-read would cost every frame (a third of a 1280x720 read) for nothing. A candidate that moved, or a new
+        one, is re-read at once.
+        """
+        assert self.recovery is not None
+        self._recoveries += 1
+        centres = unread.mean(axis=1) if len(unread) else np.zeros((0, 2), np.float32)
+        skip = np.zeros(len(unread), bool)
+        if len(unread) and len(self._vain) and self._recoveries % self.recovery.retry:
+            reach = 0.25 * sides_px(unread)
+            skip = (np.linalg.norm(centres[:, None] - self._vain[None], axis=2) < reach[:, None]).any(axis=1)
+        found = self._reread(gray, unread[~skip], self.recovery) if (~skip).any() else []
+        named = np.array([c.mean(axis=0) for _, c in found]).reshape(-1, 2)
+        vain = skip.copy()
+        if len(named):
+            reach = 0.3 * sides_px(unread)
+            vain |= ~(np.linalg.norm(centres[:, None] - named[None], axis=2) < reach[:, None]).any(axis=1)
+        else:
+            vain[:] = True
+        self._vain = centres[vain]
+        return found
+
+    def _unread(
+        self,
+        cands: np.ndarray,
+        hits: list[tuple[int, np.ndarray] | None],
+        out: dict[int, RawCode],
+        how: Recovery,
+        gray: np.ndarray,
+    ) -> np.ndarray:
+        """Candidates that named nothing, sticker-sized, on no marker already read: blurred or small stickers."""
+        # Outlines too: ``_inside`` read those it could, and a marker read is in ``out``, dropped below.
+        rest = cands[np.array([h is None for h in hits], bool)]
+        if not len(rest):
+            return rest
+        sides = sides_px(rest)
+        cell = sides / ArucoCodebook.SIDE
+        # A blurred marker's contour runs between its black border and its quiet zone's outline.
+        low = 0.6 * self._smallest if self._smallest else how.min_cell * ArucoCodebook.SIDE
+        high = (
+            1.3 * self._largest * (ArucoCodebook.SIDE + 2) / ArucoCodebook.SIDE if self._largest else np.inf
+        )
+        rest = rest[(sides >= low) & (sides <= high) & (cell <= how.max_cell) & _squarish(rest, how.square)]
+        if len(rest) and out:
+            centres = np.array([c.corners for c in out.values()]).mean(axis=1)
+            rest = rest[~_contain_any(rest, centres)]
+        if len(rest):
+            rest = rest[_contrast(gray, rest) >= how.contrast]
+        return rest[: how.most]
+
+    def _reread(self, gray: np.ndarray, quads: np.ndarray, how: Recovery) -> list[tuple[int, np.ndarray]]:
+        """Read candidates again from local crops, sharpened and upsampled: at 3-4 px per cell a blurred
+        sticker's cells fade into each other, and the codebook's nearest-pixel warp samples them too coarsely.
+
+        The crops are stacked into one image, so each step (own corners, searched quads, cell centres) costs one
+        call a frame whatever the number of crops, and a step runs only for the crops no step before named.
+        """
+        assert self._book is not None
+        up, pad = how.up, 4 * how.up
+        shift = (up - 1) / 2  # a pixel's centre: x_big = up * x + shift
+        pieces, origins, owns = [], [], []
+        top = pad
+        for quad in quads:
+            margin = 0.3 * float(sides_px([quad])[0])
+            x0, y0 = np.maximum(np.floor(quad.min(axis=0) - margin), 0).astype(int)
+            x1, y1 = np.ceil(quad.max(axis=0) + margin).astype(int)
+            crop = gray[y0:y1, x0:x1]
+            if min(crop.shape) < 8:
+                continue
+            soft = cv2.GaussianBlur(crop, (0, 0), how.sigma)
+            sharp = cv2.addWeighted(crop, 1 + how.gain, soft, -how.gain, 0)
+            pieces.append(cv2.resize(sharp, None, fx=up, fy=up, interpolation=cv2.INTER_CUBIC))
+            origins.append((x0, y0, top))
+            owns.append(
+                (quad - np.array([x0, y0], np.float32)) * up + shift + np.array([pad, top], np.float32)
+            )
+            top += pieces[-1].shape[0] + pad
+        if not pieces:
+            return []
+        canvas = np.full((top, max(p.shape[1] for p in pieces) + 2 * pad), 255, np.uint8)
+        for piece, (_, _, y) in zip(pieces, origins, strict=True):
+            canvas[y : y + piece.shape[0], pad : pad + piece.shape[1]] = piece
+        starts = np.array([y for _, _, y in origins])
+
+        def crop_of(quads: np.ndarray) -> np.ndarray:
+            """The crop each quad (n, 4, 2) of the canvas lies in, by its rows."""
+            return np.maximum(np.searchsorted(starts, quads[:, :, 1].mean(axis=1), side="right") - 1, 0)
+
+        own = np.asarray(owns, np.float32)
+        own_centres, reach = own.mean(axis=1), 0.3 * sides_px(own)
+
+        def read(named: list[tuple[int, np.ndarray]]) -> np.ndarray:
+            """Whether each crop's own candidate is named (a crop may hold a neighbour's sticker too)."""
+            if not named:
+                return np.zeros(len(own), bool)
+            centres = np.array([c.mean(axis=0) for _, c in named])
+            return (np.linalg.norm(own_centres[:, None] - centres[None], axis=2) < reach[:, None]).any(axis=1)
+
+        # The steps in turn, each only for the crops no step before named: most re-reads end at the first.
+        cands: list[np.ndarray] = [own]
+        if how.subpixel:
+            criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_COUNT, 10, 0.1)
+            win = max(2, round(0.5 * float(sides_px(own).min()) / ArucoCodebook.SIDE))
+            fine = cv2.cornerSubPix(canvas, own.reshape(-1, 1, 2).copy(), (win, win), (-1, -1), criteria)
+            cands.append(fine.reshape(-1, 4, 2))
+        found = np.concatenate(cands)
+        book = self._exact_book() if how.exact else self._book
+        hits, _ = book.identify(canvas, found)
+        named = [h for h in hits if h is not None]
+        missed = found[[h is None for h in hits]]
+        if how.search and not read(named).all():
+            more = self._search_canvas(canvas, how)
+            more = more[~read(named)[crop_of(more)]] if len(more) else more
+            if len(more):
+                hits, _ = book.identify(canvas, more)
+                named += [h for h in hits if h is not None]
+                missed = np.concatenate([missed, more[[h is None for h in hits]]])
+        if how.centres and len(missed):
+            named += self._read_centres(canvas, missed[~read(named)[crop_of(missed)]], book)
+        out = []
+        for marker_id, quad in named:
+            # Back from the canvas to the frame, through the crop whose rows the quad lies in.
+            x0, y0, y = origins[int(crop_of(quad[None])[0])]
+            frame_quad = (quad - np.array([pad, y], np.float32) - shift) / up + np.array([x0, y0], np.float32)
+            out.append((marker_id, frame_quad))
+        return out
+
+    def _exact_book(self) -> ArucoCodebook:
+        if self._exact is None:
+            assert self._book is not None
+            self._exact = self._book.exact_only()
+        return self._exact
+
+    def _search_canvas(self, canvas: np.ndarray, how: Recovery) -> np.ndarray:
+        """Candidate quads (n, 4, 2) found afresh in the stacked, sharpened crops."""
+        if self._recover_detector is None:
+            params = aruco_parameters(self.fast)
+            params.adaptiveThreshWinSizeMin = params.adaptiveThreshWinSizeMax = 8 * how.up + 3
+            self._recover_detector = _stub_detector(self.ids, params)
+        params = self._recover_detector.getDetectorParameters()
+        params.minMarkerPerimeterRate = 4 * how.min_cell * ArucoCodebook.SIDE * how.up / max(canvas.shape)
+        self._recover_detector.setDetectorParameters(params)
+        corners, _, rejected = self._recover_detector.detectMarkers(canvas)
+        return np.asarray([q.reshape(4, 2) for q in (*rejected, *corners)], np.float32).reshape(-1, 4, 2)
+
+    # A candidate's contour runs along the marker's border (7 cells across) or its quiet zone's outline (9): both
+    # are tried (adding 8, a blurred contour between them, read nothing more).
+    _SPANS = (7.0, 9.0)
+    _TILE_MARGIN = 4
+
+    def _read_centres(
+        self, image: np.ndarray, quads: np.ndarray, book: ArucoCodebook
+    ) -> list[tuple[int, np.ndarray]]:
+        """Name ``quads`` from their cells' centres only: a blurred cell's edges carry its neighbours' ink.
+
+        Each cell is sampled at its centre (bilinear; averaging over its middle third or half read fewer); the
+        cells are redrawn as a clean marker tile of ``ArucoCodebook.CELL_PX`` px cells, and ``book`` names the
+        tiles in one go, as it names any read. Returns ids with the marker's corners in ``image``.
+        """
+        if not len(quads):
+            return []
+        side = ArucoCodebook.SIDE
+        centre = np.arange(side) + 0.5
+        gy, gx = np.meshgrid(centre, centre, indexing="ij")
+        hs = unit_to_quads(np.repeat(quads, len(self._SPANS), axis=0))
+        spans = np.tile(np.array(self._SPANS), len(quads))
+        offset = (spans - side) / 2
+        # Unit-square points of each hypothesis: (offset + cell centre) / span, for the 7 x 7 cells.
+        u = (offset[:, None] + gx.ravel()[None, :]) / spans[:, None]
+        v = (offset[:, None] + gy.ravel()[None, :]) / spans[:, None]
+        pts = hs @ np.stack([u, v, np.ones_like(u)], axis=1)  # (n, 3, 49)
+        mx = (pts[:, 0] / pts[:, 2]).astype(np.float32)  # one row of samples per hypothesis
+        my = (pts[:, 1] / pts[:, 2]).astype(np.float32)
+        vals = cv2.remap(image, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        n = len(hs)
+        means = vals.reshape(n, side, side)
+        px, m = ArucoCodebook.CELL_PX, self._TILE_MARGIN
+        size = side * px + 2 * m
+        tiles = np.full((n * size, size), 255, np.uint8)
+        for i, cell_means in enumerate(means):
+            block = np.repeat(np.repeat(cell_means, px, axis=0), px, axis=1)
+            tiles[i * size + m : i * size + m + side * px, m : m + side * px] = block
+        last = side * px - 1
+        own = np.array([[0, 0], [last, 0], [last, last], [0, last]], np.float32) + m
+        tile_quads = own[None] + (np.arange(n) * size)[:, None, None] * np.array([0, 1], np.float32)
+        hits, _ = book.identify(tiles, tile_quads)
+        # The marker's corners in ``image`` for each hypothesis: its central 7 cells of the span.
+        corners_unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float64)
+        out = []
+        for i, hit in enumerate(hits):
+            if hit is None:
+                continue
+            # Only the tile itself, not the inner quad the codebook tries after a miss.
+            at = np.flatnonzero(np.abs(tile_quads[i] - hit[1][0]).max(axis=1) < 0.5)
+            if not len(at):
+                continue
+            lo, hi = offset[i] / spans[i], (offset[i] + side) / spans[i]
+            marker = apply_hs(hs[i : i + 1], lo + corners_unit * (hi - lo))[0].astype(np.float32)
+            out.append((hit[0], marker[(np.arange(4) + int(at[0])) % 4]))
+        return out
 
     def _inside(self, gray: np.ndarray, outline: np.ndarray) -> tuple[int, np.ndarray] | None:
         """Find the marker inside a blurred or dim quiet-zone outline whose 7/9 inner quad missed it.

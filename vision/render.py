@@ -17,6 +17,8 @@ import cv2
 import numpy as np
 
 from vision import layout
+from vision.backgrounds import Background, px_per_mm, table_texture
+from vision.camera_model import Optics
 from vision.identity import aruco_modules, mat_marker_id, modules_across, sticker_modules
 from vision.kinds import StickerKind
 from vision.sensor import Glare, LightMap, NoiseBank, Rect, develop, exposed
@@ -76,7 +78,14 @@ class Look:
     uneven_angle: float = 0.0
     glare: tuple[Glare, ...] = ()
     blur: float = 0.7  # Gaussian sigma in pixels (a sharp lens and demosaicing still blur a little)
-    noise: float = 2.0  # sensor noise, standard deviation in grey levels at full light
+    noise: float = 2.0  # sensor noise, standard deviation in grey levels at full light (without ``optics``)
+    background: Background = Background.WOOD  # the table top (vision/backgrounds.py)
+    paper: float = (
+        0.0  # printed-paper texture on cards and stickers: the fibres' contrast, 0.05 is plain paper
+    )
+    gloss: float = 0.0  # a glossy card's sheen: the brightest reflection's strength on each card, 0..1
+    # A real camera's faults (vision/camera_model.py); when on, its shot and read noise replace ``noise``.
+    optics: Optics = field(default_factory=Optics)
 
 
 @dataclass(frozen=True)
@@ -197,7 +206,9 @@ def _face_colour(face: str) -> tuple[int, int, int]:
     return (40 + h * 37 % 180, 40 + h * 91 % 180, 40 + h * 53 % 180)
 
 
-def card_texture(card: PlacedCard, kind: StickerKind, t: float) -> np.ndarray:
+def card_texture(
+    card: PlacedCard, kind: StickerKind, t: float, paper: float = 0.0, gloss: float = 0.0
+) -> np.ndarray:
     w, h = round(layout.CARD_W * t), round(layout.CARD_H * t)
     rng = np.random.default_rng(card.number)
     tex = np.empty((h, w, 3), np.uint8)
@@ -210,7 +221,28 @@ def card_texture(card: PlacedCard, kind: StickerKind, t: float) -> np.ndarray:
     cv2.rectangle(tex, (0, 0), (w - 1, h - 1), (250, 250, 250), max(1, round(2 * t)))
     modules = sticker_modules(kind, card.sticker_code, card.number)
     _paint_modules(tex, modules, layout.STICKER_INSET, layout.STICKER_INSET, layout.STICKER_MM, t)
+    if paper or gloss:
+        return printed(tex, t, paper, gloss, np.random.default_rng([card.number, 1]))
     return tex
+
+
+def printed(tex: np.ndarray, t: float, paper: float, gloss: float, rng: np.random.Generator) -> np.ndarray:
+    """``tex`` as printed on paper: fibres (fine blotches about 0.3-1 mm across) and a glossy sheen, a soft
+    reflection of the room's light somewhere on the card that washes its print out."""
+    h, w = tex.shape[:2]
+    out = tex.astype(np.float32)
+    if paper:
+        fine = rng.standard_normal((h, w)).astype(np.float32)
+        fibres = cv2.GaussianBlur(fine, (0, 0), max(0.3 * t, 0.5))
+        fibres = fibres * (paper / max(float(fibres.std()), 1e-6))
+        out *= 1 + fibres[..., None]
+    if gloss:
+        cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+        r = rng.uniform(0.2, 0.5) * w
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        sheen = gloss * np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * r * r))
+        out += sheen[..., None] * (255 - out)
+    return np.clip(out, 0, 255).astype(np.uint8)
 
 
 def mat_texture(zone: int, t: float) -> np.ndarray:
@@ -231,17 +263,6 @@ def mat_texture(zone: int, t: float) -> np.ndarray:
     cv2.putText(tex, label, (round(pw * t / 2 - 8 * t), round(ph * t * 0.55)), cv2.FONT_HERSHEY_SIMPLEX,
                 0.12 * t, (150, 150, 150), max(1, round(t)), cv2.LINE_AA)  # fmt: skip
     return tex
-
-
-def table_texture(seed: int, table: tuple[float, float]) -> np.ndarray:
-    """Wood-like low-frequency texture at 1 px/mm."""
-    rng = np.random.default_rng(seed)
-    w, h = int(table[0]), int(table[1])
-    coarse = rng.standard_normal((h // 8 + 1, w // 64 + 1)).astype(np.float32)
-    grain = cv2.resize(coarse, (w, h), interpolation=cv2.INTER_CUBIC)
-    base = np.array([60, 95, 140], np.float32)  # BGR brown
-    tex = base[None, None, :] * (1 + 0.12 * grain[..., None])
-    return np.clip(tex, 0, 255).astype(np.uint8)
 
 
 def hand_polygon(hand: Hand) -> np.ndarray:
@@ -443,10 +464,11 @@ class Renderer:
             scene.camera,
             scene.table,
             scene.seed % 4,
-            replace(scene.look, noise=0.0),
+            replace(scene.look, noise=0.0, optics=Optics()),
             scene.kind,
             scene.mats,
         )
+        look = scene.look
         canvas = self._canvas
         if canvas is None or canvas.key != key:
             canvas = self._canvas = self._new_canvas(scene, key)
@@ -455,10 +477,13 @@ class Renderer:
             scene,
             canvas.changes(scene.cards, scene.hands),
             lambda card: self._texture(
-                ("card", card.card_id, scene.kind, t), partial(card_texture, card, scene.kind, t)
+                ("card", card.card_id, scene.kind, t, look.paper, look.gloss),
+                partial(card_texture, card, scene.kind, t, look.paper, look.gloss),
             ),
         )
-        if scene.look.noise > 0:
+        if look.optics.on:
+            image = look.optics.expose(canvas.lit, np.random.default_rng(scene.seed))
+        elif look.noise > 0:
             image = self._noise_bank(scene.camera.width, scene.camera.height).exposed(
                 canvas.lit, scene.look.noise, np.random.default_rng(scene.seed)
             )
@@ -473,9 +498,12 @@ class Renderer:
         tw, th = scene.table
         scale = max(local_scale(h, x, y) for x in (0, tw) for y in (0, th))
         t = float(min(12, max(2, math.ceil(2 * scale))))
+        ground = scene.look.background
+        table = self._texture(
+            ("table", ground, scene.seed % 4), lambda: table_texture(ground, scene.seed % 4, scene.table)
+        )
         background = cv2.warpPerspective(
-            self._texture(("table", scene.seed % 4), lambda: table_texture(scene.seed % 4, scene.table)),
-            h, (cam.width, cam.height), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=(25, 25, 25),
+            table, h @ _scale(1 / px_per_mm(ground)), (cam.width, cam.height), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=(25, 25, 25),
         )  # fmt: skip
         pw, ph = layout.PAPERS["a4"].width, layout.PAPERS["a4"].height
         whole = (0, 0, cam.width, cam.height)

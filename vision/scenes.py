@@ -6,12 +6,14 @@ Scenes are parameters and seeds, never stored images: ``table_scene(seed, ...)``
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from companion.table import CENTRE, seat_zone
 from vision import layout
+from vision.backgrounds import Background
+from vision.camera_model import Optics
 from vision.identity import GameCards
 from vision.kinds import StickerKind
 from vision.render import Camera, Hand, Look, PlacedCard, PlacedMat, Pose, Scene, apply_h, pose_matrix
@@ -94,7 +96,23 @@ class Condition:
     hands: int = 0
 
 
-# The committed matrix at the issue's scale: 2304 x 1296 seeing the table at 2.3 px/mm at its centre.
+@dataclass(frozen=True)
+class Size:
+    """A column of the matrix: the frame's size and the scale it sees the table's centre at."""
+
+    name: str
+    width: int
+    height: int
+    px_per_mm: float
+
+
+# The issue's camera (a 2304 x 1296 mode seeing the 100 x 60 cm table at 2.3 px/mm, 6.4 px per sticker cell) and
+# the README's webcam path (1280 x 720 at 1.28 px/mm, 3.5 px per cell).
+SIZES = (Size("2304x1296", 2304, 1296, 2.3), Size("1280x720", 1280, 720, 1.28))
+WARM = (0.7, 1.0, 1.3)  # B, G, R: tungsten light the white balance did not fully correct
+HARSH = "harsh mix"
+
+# The committed matrix: each condition at every size of SIZES (its camera's size and scale are the column's).
 MATRIX: tuple[Condition, ...] = (
     Condition("plain"),
     Condition("rotated 30°", camera=Camera(px_per_mm=2.3, roll=30)),
@@ -114,15 +132,45 @@ MATRIX: tuple[Condition, ...] = (
         ),
         hands=1,
     ),
+    # A real camera's faults (vision/camera_model.py), one at a time.
+    Condition("defocus σ1.5", look=Look(optics=Optics(defocus=3.0, read=2.0))),  # a disc of radius 3 px
+    Condition("motion blur 4 px", look=Look(optics=Optics(motion=4.0, motion_angle=25, read=2.0))),
+    Condition("JPEG q60", look=Look(optics=Optics(read=2.0, jpeg=60))),
+    Condition("Bayer + shot noise", look=Look(optics=Optics(bayer=True, shot=6.0, read=3.0))),
+    Condition("warm white balance, tone", look=Look(optics=Optics(white_balance=WARM, gamma=1.3, read=2.0))),
+    Condition("vignetting", look=Look(optics=Optics(vignetting=0.5, read=2.0))),
+    Condition("paper and gloss", look=Look(paper=0.05, gloss=0.5)),
+    Condition("wood grain", look=Look(background=Background.GRAIN)),
+    Condition("cloth", look=Look(background=Background.CLOTH)),
+    Condition("printed clutter", look=Look(background=Background.CLUTTER)),
+    # The issue's harsh mix: tilt 35°, dim warm light, blur, JPEG q60, through a real sensor.
+    Condition(
+        HARSH,
+        camera=Camera(px_per_mm=2.3, tilt=35, azimuth=40),
+        look=Look(
+            gain=0.45,
+            background=Background.GRAIN,
+            paper=0.05,
+            optics=Optics(
+                motion=3.0, motion_angle=-30, white_balance=WARM, bayer=True, shot=6.0, read=3.0, jpeg=60
+            ),
+        ),
+    ),
 )
 SEEDS = (11, 12, 13)
 
 
 def matrix_scenes(
-    game: GameCards, kind: StickerKind, seeds: tuple[int, ...] = SEEDS
+    game: GameCards, kind: StickerKind, seeds: tuple[int, ...] = SEEDS, size: Size = SIZES[0]
 ) -> list[tuple[str, Scene]]:
+    """Every condition's scene for each seed, seen at ``size``."""
     return [
-        (c.name, table_scene(game, seed, kind, camera=c.camera, look=c.look, hands=c.hands))
+        (c.name, table_scene(game, seed, kind, camera=at_size(c.camera, size), look=c.look, hands=c.hands))
         for c in MATRIX
         for seed in seeds
     ]
+
+
+def at_size(camera: Camera, size: Size) -> Camera:
+    """``camera`` with the frame size and scale of ``size`` (its tilt, azimuth and roll kept)."""
+    return replace(camera, width=size.width, height=size.height, px_per_mm=size.px_per_mm)
