@@ -3,11 +3,36 @@ in any state is a step or a violation told in words."""
 
 from __future__ import annotations
 
+import random
+from functools import cache
 from typing import Any
 
 from hypothesis import strategies as st
 
 from companion.protocol import CHECK_CODES, Game, Step, Violation
+
+
+@cache
+def playthrough(game: Game[Any, Any], players: int, seed: int) -> tuple[Any, ...]:
+    """Every state of one random game of ``players``, from its first to its last."""
+    rng = random.Random(seed)
+    state = game.initial_state(players)
+    states = [state]
+    while not game.is_over(state):
+        state = game.apply_legal(state, game.random_action(state, rng)).state
+        states.append(state)
+    return tuple(states)
+
+
+def game_states(game: Game[Any, Any], players: tuple[int, int], seeds: int = 8) -> st.SearchStrategy[Any]:
+    """A state of a random game of ``game`` (players in the closed range ``players``, one of ``seeds`` games)."""
+
+    @st.composite
+    def drawn(draw: st.DrawFn) -> Any:
+        states = playthrough(game, draw(st.integers(*players)), draw(st.integers(0, seeds - 1)))
+        return states[draw(st.integers(0, len(states) - 1))]
+
+    return drawn()
 
 
 def json_values(samples: st.SearchStrategy[Any], largest: int = 60) -> st.SearchStrategy[Any]:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
-from functools import cache
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,21 +18,8 @@ from tests import fuzzing
 GAME = KanaloaGame(KanaloaProfile(lay_down_variant=True))
 
 
-@cache
-def states_of_game(players: int, seed: int) -> tuple[State, ...]:
-    rng = random.Random(seed)
-    state = GAME.initial_state(players)
-    states = [state]
-    while not GAME.is_over(state):
-        state = GAME.apply(state, GAME.random_action(state, rng)).state
-        states.append(state)
-    return tuple(states)
-
-
-@st.composite
-def game_states(draw: st.DrawFn) -> State:
-    states = states_of_game(draw(st.integers(3, 5)), draw(st.integers(0, 7)))
-    return states[draw(st.integers(0, len(states) - 1))]
+def game_states() -> st.SearchStrategy[State]:
+    return fuzzing.game_states(GAME, (3, 5), seeds=8)
 
 
 cards = st.sampled_from(DECK + SEA_CARDS) | st.text(max_size=8)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from hypothesis import given, settings
@@ -23,21 +22,8 @@ from tests import fuzzing
 GAME = SharkParkGame(SharkParkProfile(vivier=True, two_sharks="active-player"))
 
 
-@cache
-def states_of_game(players: int, seed: int) -> tuple[State, ...]:
-    rng = random.Random(seed)
-    state = GAME.initial_state(players)
-    states = [state]
-    while not GAME.is_over(state):
-        state = GAME.apply_legal(state, GAME.random_action(state, rng)).state
-        states.append(state)
-    return tuple(states)
-
-
-@st.composite
-def game_states(draw: st.DrawFn) -> State:
-    states = states_of_game(draw(st.integers(2, 4)), draw(st.integers(0, 7)))
-    return states[draw(st.integers(0, len(states) - 1))]
+def game_states() -> st.SearchStrategy[State]:
+    return fuzzing.game_states(GAME, (2, 4), seeds=8)
 
 
 squares = st.sampled_from([name(q) for q in SQUARES]) | st.text(max_size=4)
