@@ -63,15 +63,20 @@ class PictureView(Widget):
 
 
 def fitted(text: str, w: float, h: float, halign: str) -> Any:
-    """The text's texture at the largest size (of a few) whose wrapped lines fit ``w`` x ``h``; cut short at the
-    smallest. A tile is a drawing: its words shrink, wrap, and at worst are shortened, never spill over."""
-    for share in (0.5, 0.36, 0.27, 0.2):
-        size = max(7.0, min(h * share, 40.0))
-        maker = TextMaker(text=text, font_size=size, halign=halign, valign="middle", text_size=(w, None))
-        maker.refresh()
-        texture = maker.texture
-        if texture is not None and texture.width <= w + 1 and texture.height <= h + 1:
-            return texture
+    """The text's texture at the largest size (of a few) whose wrapped lines fit ``w`` x ``h``, preferring sizes
+    at which every word fits whole (Kivy breaks a wider word mid-word: "purpl / e"); cut short at the smallest.
+    A tile is a drawing: its words shrink, wrap, and at worst are shortened, never spill over."""
+    words = text.split()
+    sizes = [max(7.0, min(h * share, 40.0)) for share in (0.5, 0.36, 0.27, 0.2)]
+    for whole in (True, False):
+        for size in sizes if whole else sizes[-1:]:
+            maker = TextMaker(text=text, font_size=size, halign=halign, valign="middle", text_size=(w, None))
+            if whole and words and max(maker.get_extents(word)[0] for word in words) > w:
+                continue
+            maker.refresh()
+            texture = maker.texture
+            if texture is not None and texture.width <= w + 1 and texture.height <= h + 1:
+                return texture
     maker = TextMaker(
         text=text, font_size=max(7.0, h * 0.2), halign=halign, valign="middle", text_size=(w, h), shorten=True
     )
