@@ -7,7 +7,8 @@ import pytest
 from companion.coach import coach
 from companion.games import GAMES
 from companion.games.kuna_yala.coach import coach_turn
-from companion.games.kuna_yala.state import REVEAL
+from companion.games.kuna_yala.state import REVEAL, TILES
+from companion.simulate import simulate
 from tests.kuna_yala.tables import Box, bank, game, table
 
 GAME = game()
@@ -55,7 +56,22 @@ def test_the_coach_speaks_french_and_italian(language: str) -> None:
     assert "Keep" not in coaching.options[0].title and "Points for" not in coaching.options[0].outcome
 
 
-def test_other_moments_are_listed_by_the_generic_coach() -> None:
+def test_a_card_to_turn_up_is_said_as_what_to_do_not_as_every_card_it_may_be() -> None:
     state = GAME.initial_state(2)
     assert state.phase == REVEAL
-    assert coach_turn(GAME, state, "en").options
+    coaching = coach_turn(GAME, state, "en")
+    assert (
+        coaching.summary
+        == "Turn up the top card of piles 1, 2, 3 and 4 onto the display, each above its pile."
+    )
+    assert coaching.options == ()
+    french = coach_turn(GAME, state, "fr").summary
+    assert french.startswith("Retournez la première carte des pioches 1, 2, 3 et 4")
+
+
+def test_other_moments_list_their_moves() -> None:
+    state = next(s for s in simulate(GAME, 2, 4).states if s.phase == TILES)
+    coaching = coach_turn(GAME, state, "en", SEATS)
+    assert coaching.summary == f"{SEATS[coaching.seat]}, here is what you may do now."
+    assert coaching.options and all(o.title for o in coaching.options)
+    assert "does not know" not in coaching.summary

@@ -10,23 +10,28 @@ the two cards go into different banks, so each place changes the score apart fro
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from companion.coach import CN_, Advice, Coaching, coach_translator, generic_coaching
+from companion.coach import CN_, CNP_, Advice, Coaching, coach_translator, generic_coaching
 from companion.i18n import Translator
-from companion.protocol import evolve, seat_name
+from companion.protocol import evolve, join_words, seat_name
 
 from . import ending, flow, words
-from .actions import Cell, Take
+from .actions import Cell, Reveal, Take
 from .bank import anchor
 from .engine import KunaYalaGame
 from .rules import Choice, choices
-from .state import PLAY, Bank, State
+from .state import PLAY, REVEAL, Bank, State
 
 MAX_OPTIONS = 8  # a child reads a handful: the best for the player first
 
 YOUR_TURN = CN_("{seat}, it is your turn: take two cards, one for your bank and one for an opponent's bank.")
 YOUR_COLOUR = CN_("Your fish: {colour}.")
+TURN_UP = CNP_(
+    "Turn up the top card of pile {piles} onto the display, above its pile.",
+    "Turn up the top card of piles {piles} onto the display, each above its pile.",
+)
+OTHER_MOMENT = CN_("{seat}, here is what you may do now.")
 COLOUR_UNKNOWN = CN_("The coach does not know your fish tile: enter it privately to count your fish.")
 TAKE = CN_("Keep the {card} ({place}); give the {other_card} to {to_seat} ({other_place}).")
 NO_PLACE = CN_("no place: discarded")
@@ -48,11 +53,19 @@ def coach_turn(
     game: KunaYalaGame, state: State, language: str = "en", seats: Sequence[str] = (), tile: str = ""
 ) -> Coaching:
     """The current player's ways to take a pair, best for them first; other moments as the generic coach."""
-    if state.phase != PLAY:
-        return generic_coaching(game, state, language, seats)
     tr = coach_translator(language)
     gtr = game.translator(language)
     seat = state.current
+    if state.phase == REVEAL:
+        # A chance move: which card turns up is the pile's, so the coach says what to do, not 100 cards it may be.
+        piles = sorted(
+            {action.slot + 1 for action in game.legal_actions(state) if isinstance(action, Reveal)}
+        )
+        said = tr.plural(*TURN_UP, len(piles), piles=join_words([str(p) for p in piles], gtr))
+        return Coaching(seat, said, ())
+    if state.phase != PLAY:  # a shark to discard, the octopus to place, the tiles shown: the moves themselves
+        listed = generic_coaching(game, state, language, seats)
+        return replace(listed, summary=tr(OTHER_MOMENT, seat=seat_name(seat, gtr, seats)))
     colour = tile or state.tiles[seat]
     before = _points(game, state, state.banks, seat, colour)
     placings: dict[tuple[int, int], Placing] = {}  # (display place, bank) -> the card's best place there
