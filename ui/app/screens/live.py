@@ -30,6 +30,7 @@ TURN_OVER = N_("The game is over.")
 TO_DO = N_("Still to do on the table:")
 ALERTS = N_("Against the rules:")
 COACH = N_("Coach:")
+ADVICE = N_("• {title}: {outcome}")  # French puts a space before the colon
 LAST = N_("Last moves:")
 NO_CAMERA = N_("No camera image ({problem}). Still trying; moves can be entered by hand.")
 RETRY = N_("Try the camera again")
@@ -268,7 +269,7 @@ class LivePage(Page):
             info.add_widget(Words(self.tr(COACH), t, bold=True))
             info.add_widget(Words(view.coaching.summary, t))
             for advice in view.coaching.options:
-                info.add_widget(Words(f"• {advice.title}: {advice.outcome}", t))
+                info.add_widget(Words(self.tr(ADVICE, title=advice.title, outcome=advice.outcome), t))
                 if advice.risk:
                     info.add_widget(Words(advice.risk, t, color=th.MUTED))
         if view.recent:
