@@ -830,6 +830,9 @@ class ArucoDecoder:
             reach = 0.25 * sides_px(unread)
             skip = (np.linalg.norm(centres[:, None] - self._vain[None], axis=2) < reach[:, None]).any(axis=1)
         found = self._reread(gray, unread[~skip], self.recovery) if (~skip).any() else []
+        if found:
+            sized = self._sticker_sized(np.array([quad for _, quad in found], np.float32), self.recovery)
+            found = [hit for hit, keep in zip(found, sized.tolist(), strict=True) if keep]
         named = np.array([c.mean(axis=0) for _, c in found]).reshape(-1, 2)
         vain = skip.copy()
         if len(named):
@@ -853,20 +856,25 @@ class ArucoDecoder:
         rest = cands[np.array([h is None for h in hits], bool)]
         if not len(rest):
             return rest
-        sides = sides_px(rest)
-        cell = sides / ArucoCodebook.SIDE
-        # A blurred marker's contour runs between its black border and its quiet zone's outline.
-        low = 0.6 * self._smallest if self._smallest else how.min_cell * ArucoCodebook.SIDE
-        high = (
-            1.3 * self._largest * (ArucoCodebook.SIDE + 2) / ArucoCodebook.SIDE if self._largest else np.inf
-        )
-        rest = rest[(sides >= low) & (sides <= high) & (cell <= how.max_cell) & _squarish(rest, how.square)]
+        rest = rest[self._sticker_sized(rest, how)]
         if len(rest) and out:
             centres = np.array([c.corners for c in out.values()]).mean(axis=1)
             rest = rest[~_contain_any(rest, centres)]
         if len(rest):
             rest = rest[_contrast(gray, rest) >= how.contrast]
         return rest[: how.most]
+
+    def _sticker_sized(self, quads: np.ndarray, how: Recovery) -> np.ndarray:
+        """Whether each quad (n, 4, 2) is the size and shape a sticker has here: asked of the candidates, and of
+        what a re-read names, as a quad searched afresh in a crop may span far more than a sticker."""
+        sides = sides_px(quads)
+        cell = sides / ArucoCodebook.SIDE
+        # A blurred marker's contour runs between its black border and its quiet zone's outline.
+        low = 0.6 * self._smallest if self._smallest else how.min_cell * ArucoCodebook.SIDE
+        high = (
+            1.3 * self._largest * (ArucoCodebook.SIDE + 2) / ArucoCodebook.SIDE if self._largest else np.inf
+        )
+        return (sides >= low) & (sides <= high) & (cell <= how.max_cell) & _squarish(quads, how.square)
 
     def _reread(self, gray: np.ndarray, quads: np.ndarray, how: Recovery) -> list[tuple[int, np.ndarray]]:
         """Read candidates again from local crops, sharpened and upsampled: at 3-4 px per cell a blurred

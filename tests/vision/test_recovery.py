@@ -9,6 +9,8 @@ import pytest
 
 from vision.camera_model import Optics
 from vision.decoders import ArucoDecoder, Recovery
+from vision.foreign import SIZES as FOREIGN_SIZES
+from vision.foreign import foreign_frame
 from vision.identity import MAT_IDS, GameCards, aruco_card_id, aruco_modules
 from vision.kinds import StickerKind
 from vision.pipeline import default_aruco_ids
@@ -130,3 +132,11 @@ def test_a_spot_re_read_in_vain_waits_for_the_retry_unless_it_moves(game: GameCa
     before = len(tried)
     decoder.decode(moved)
     assert len(tried) == before + 1
+
+
+def test_a_re_read_far_larger_than_a_sticker_names_nothing():
+    # Foreign frame 92 at 2304x1296: searching a crop afresh found a 48 x 62 mm quad on a mirrored DataMatrix and
+    # read it as card 88. A re-read is kept only at a sticker's size, as the candidates are chosen.
+    frame = foreign_frame(92, FOREIGN_SIZES[0], Renderer())
+    gray = cv2.cvtColor(frame.image, cv2.COLOR_BGR2GRAY)
+    assert ArucoDecoder(ids=default_aruco_ids()).decode(gray) == []
