@@ -119,3 +119,22 @@ def test_decoys_hold_no_code_of_ours():
     assert ours._book is not None
     exact = set(ours._book._codes.values())
     assert not exact & decoy_keys(PLANNED_IDS)
+
+
+def test_building_the_code_book_holds_no_large_temporary() -> None:
+    # The decoys were compared with all our codes at once: 200 MB for an instant at each start of the app,
+    # whose whole budget is 300 MB. A fresh process, as the book is cached.
+    import subprocess
+    import sys
+
+    code = (
+        "import cv2, numpy\n"
+        "hwm = lambda: int([l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1])\n"
+        "before = hwm()\n"
+        "from vision.decoders import ArucoCodebook\n"
+        "from vision.pipeline import default_aruco_ids\n"
+        "ArucoCodebook(default_aruco_ids())\n"
+        "print((hwm() - before) // 1024)\n"
+    )
+    grown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert int(grown.stdout) < 80, f"{grown.stdout.strip()} MB more at the peak"
