@@ -143,7 +143,10 @@ def decoys_near(
     flips = [
         sum(1 << b for b in c) for e in range(margin + 1) for c in itertools.combinations(range(CELLS), e)
     ]
-    reached = frozenset((decoys[:, None] ^ np.array(flips, np.int32)[None]).ravel().tolist())
+    flipped = np.array(flips, np.int32)[None]
+    # Only the keys a book of ours holds matter: the cache keeps these few, not all 300,000 (25 MB for good).
+    near_ours = set((ours[:, None] ^ flipped).ravel().tolist())
+    reached = frozenset(near_ours.intersection((decoys[:, None] ^ flipped).ravel().tolist()))
     pairs: list[tuple[int, int]] = []
     # Our codes against the decoys a block at a time: all at once (2,244 x ~12,000) held 200 MB at the app's
     # start for an instant, two thirds of its whole memory budget.
