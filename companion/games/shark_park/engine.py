@@ -121,6 +121,9 @@ class SharkParkGame(Game[State, SharkParkAction]):
     def apply_legal(self, state: State, action: SharkParkAction) -> Step[State]:
         return flow.apply(self.profile, state, action)
 
+    def random_step(self, state: State, rng: random.Random) -> State:
+        return flow.advance(self.profile, state, self.random_action(state, rng), None)  # no effects built
+
     def random_action(self, state: State, rng: random.Random) -> SharkParkAction:
         """Uniform over the legal actions, drawn without listing them in the two commonest phases."""
         phase = state.phase

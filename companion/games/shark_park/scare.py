@@ -48,10 +48,12 @@ def scare(
     source: int,
     direction: str,
     special: str,
+    tell: bool = True,
 ) -> Push:
-    """The push from the shark on ``source`` towards ``direction``, under the turn's ``special`` action."""
+    """The push from the shark on ``source`` towards ``direction``, under the turn's ``special`` action. With
+    ``tell`` false its events are left out (a step told to nobody) and the plain scare skips writing them."""
     if special != PEUR and special != TERREUR:
-        return plain_scare(profile, fish, sharks, per_seat, active, source, direction)
+        return plain_scare(profile, fish, sharks, per_seat, active, source, direction, tell)
     board = list(fish)
     where = list(sharks)
     at: dict[int, list[int]] = {}
@@ -153,6 +155,7 @@ def plain_scare(
     active: int,
     source: int,
     direction: str,
+    tell: bool = True,
 ) -> Push:
     """The normal scare, the commonest: only the front fish of each run meets a shark or the edge, so this
     needs neither the map of sharks nor the per-square bookkeeping of a wave."""
@@ -184,7 +187,8 @@ def plain_scare(
                 sitting = [shark for shark, q in enumerate(sharks) if q == to]
                 owner = _eater(profile, sitting, per_seat, active)
                 if owner is None:  # the run stays where it is
-                    events.append((FISH_BLOCKED, front, to, value, -1))
+                    if tell:
+                        events.append((FISH_BLOCKED, front, to, value, -1))
                     continue
                 if owner >= 0:
                     eaten.append((owner, value))
@@ -192,9 +196,10 @@ def plain_scare(
                 else:
                     escaped.append(value)
                     last = (FISH_ESCAPES, front, to, value, -1)
-        for k in range(stop - 1):
-            events.append((FISH_MOVES, lane[k], lane[k + 1], fish[lane[k]], -1))
-        events.append(last)
+        if tell:
+            for k in range(stop - 1):
+                events.append((FISH_MOVES, lane[k], lane[k + 1], fish[lane[k]], -1))
+            events.append(last)
         for k in range(stop - 1, 0, -1):
             board[lane[k]] = fish[lane[k - 1]]
         board[lane[0]] = 0
