@@ -26,7 +26,7 @@ SHARK_BITTEN = "shark-bitten"  # (kind, from, to: the biting shark's square, sha
 Event = tuple[str, int, int, int, int]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # not frozen: a frozen init sets each field through object.__setattr__, at every scare
 class Push:
     """A scare's result: the board after it, who ate what, what escaped, the sharks to put back or bitten."""
 
