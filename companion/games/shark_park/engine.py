@@ -152,6 +152,12 @@ class SharkParkGame(Game[State, SharkParkAction]):
         if phase == SCARE and self.profile.any_direction:
             source, direction, special = self._random_scare(state, rng)
             return flow.do_scare(self.profile, state, source, DIRECTION_NAMES[direction], special, None)
+        if phase == SETUP:
+            squares = setup_squares(self.profile, state, state.current)
+            return flow.place(state, squares[rng._randbelow(len(squares))], None)  # type: ignore[attr-defined]
+        if phase == RELOCATE:
+            squares = put_back_squares(state)
+            return flow.put_back(self.profile, state, squares[rng._randbelow(len(squares))], None)  # type: ignore[attr-defined]
         return flow.advance(self.profile, state, self.random_action(state, rng), None)
 
     def random_action(self, state: State, rng: random.Random) -> SharkParkAction:
