@@ -117,7 +117,7 @@ class SharkParkGame(Game[State, SharkParkAction]):
             out += steps[q]
         if not self.profile.sharks_share_squares:
             taken = set(state.sharks)
-            out = [step for step in out if step[1] not in taken]
+            return [step for step in out if step[1] not in taken]
         return out
 
     def _sources(self, state: State) -> list[int]:
@@ -144,7 +144,12 @@ class SharkParkGame(Game[State, SharkParkAction]):
             if state.points <= 0:
                 return flow.end_turn(state, None)
             steps = self._steps_of(state)
-            k = rng._randbelow(len(steps) + 1)  # type: ignore[attr-defined]  # the draw behind rng.choice
+            # rng.choice's draw inline (Random._randbelow_with_getrandbits): the same numbers, no call.
+            n = len(steps) + 1
+            size = n.bit_length()
+            k = rng.getrandbits(size)
+            while k >= n:
+                k = rng.getrandbits(size)
             if k == len(steps):
                 return flow.end_turn(state, None)
             origin, target = steps[k]

@@ -54,20 +54,42 @@ def scare(
     ``tell`` false its events are left out (a step told to nobody) and the plain scare skips writing them."""
     if special != PEUR and special != TERREUR:
         return plain_scare(profile, fish, sharks, per_seat, active, source, direction, tell)
+    return wave(
+        profile,
+        fish,
+        sharks,
+        per_seat,
+        active,
+        LANES[(source, direction)],
+        terror=special == TERREUR,
+        tell=tell,
+    )
+
+
+def wave(
+    profile: SharkParkProfile,
+    fish: tuple[int, ...],
+    sharks: tuple[int, ...],
+    per_seat: int,
+    active: int,
+    lanes: tuple[tuple[int, ...], ...],
+    terror: bool,
+    tell: bool,
+) -> Push:
+    """Peur! or Terreur!!!: every run of fish in the ``lanes`` moves, sharks too under Terreur!!!."""
     board = list(fish)
     where = list(sharks)
     at: dict[int, list[int]] = {}
     for shark, square in enumerate(sharks):
         if square != OFF:
             at.setdefault(square, []).append(shark)
-    terror = special == TERREUR
     own_stay = profile.terror_own_sharks_stay
     eaten: list[tuple[int, int]] = []
     escaped: list[int] = []
     fled: list[int] = []
     bitten: list[int] = []
     events: list[Event] = []
-    for lane in LANES[(source, direction)]:  # a wave: Peur! or Terreur!!!
+    for lane in lanes:
         length = len(lane)
         if not fish[lane[0]] and not profile.fear_from_empty_start:
             continue
@@ -85,7 +107,8 @@ def scare(
                 break
         # Front first: what each occupant of the segment does, and whether it stays where it is.
         stays = [False] * (length + 1)
-        lane_events: list[list[Event]] = [[] for _ in range(length)]
+        # Told back to front once the lane is resolved; a step told to nobody keeps one list it never reads.
+        lane_events: list[list[Event]] = [[] for _ in range(length)] if tell else [[]] * length
         moved_fish: list[tuple[int, int]] = []  # (to, value)
         moved_sharks: list[tuple[int, int]] = []  # (shark, to)
         for k in range(stop - 1, -1, -1):
@@ -140,8 +163,9 @@ def scare(
             board[to] = value
         for shark, to in moved_sharks:
             where[shark] = to
-        for told in lane_events:
-            events.extend(told)
+        if tell:
+            for told in lane_events:
+                events.extend(told)
     return Push(
         tuple(board), tuple(where), tuple(eaten), tuple(escaped), tuple(fled), tuple(bitten), tuple(events)
     )
