@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from companion.catalogue import Catalogue
 from companion.i18n import Translator
-from companion.protocol import JSON, Game, Step, Violation
+from companion.protocol import JSON, Game, Step, Violation, own_fields
 
 from . import ending, flow, rules, words
 from . import text as T
@@ -58,13 +58,14 @@ class KunaYalaGame(Game[State, KunaYalaAction]):
         starting = CORAL_IDS[:players]
         rest = len(DECK) - players
         piles = tuple(rest // PILES + (1 if p < rest % PILES else 0) for p in range(PILES))
-        return State(
+        state = State(
             players=players,
             piles=piles,
             banks=tuple(((0, 0, coral, "", False),) for coral in starting),
             seen=frozenset(starting),
             tiles=("",) * players,
         )
+        return own_fields(state)  # every later state's fields read fast (protocol.own_fields)
 
     # --- legality and application -----------------------------------------------------------------
 
@@ -85,6 +86,11 @@ class KunaYalaGame(Game[State, KunaYalaAction]):
 
     def apply_legal(self, state: State, action: KunaYalaAction) -> Step[State]:
         return flow.apply(self.profile, self.banks, state, action)
+
+    def random_step(self, state: State, rng: random.Random) -> State:
+        return flow.advance(
+            self.profile, self.banks, state, self.random_action(state, rng), None
+        )  # no effects
 
     def random_action(self, state: State, rng: random.Random) -> KunaYalaAction:
         """A pair uniform among the ways to take one (pair, who gets which, which opponent), then a place
