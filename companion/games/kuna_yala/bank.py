@@ -213,8 +213,10 @@ class Banks:
 
     def put(self, bank: Bank, cell: Cell, card: str) -> Bank:
         """``bank`` with ``card`` at ``cell`` (``put``), its view made from the old one's."""
-        new = put(bank, cell, card)
-        self._keep(new, self.view(bank).after(cell, card))
+        view = self.view(bank)
+        # A cell the view shows empty takes the card at the end, without looking through the bank for it.
+        new = put(bank, cell, card) if cell in view.top else (*bank, (cell[0], cell[1], card, "", False))
+        self._keep(new, view.after(cell, card))
         return new
 
 

@@ -36,7 +36,7 @@ def advance(
     changes: Changes = {}
     # By exact class, cheaper than isinstance at every action: action classes have no subclasses.
     if type(action) is Reveal:
-        reveal(profile, banks, state, action, changes, effects)
+        reveal(profile, banks, state, action.slot, action.card, changes, effects)
     elif type(action) is Take:
         take(profile, banks, state, action, changes, effects)
     elif type(action) is PlaceOctopus:
@@ -69,9 +69,15 @@ def advance(
 
 
 def reveal(
-    profile: KunaYalaProfile, banks: Banks, state: State, action: Reveal, changes: Changes, effects: Effects
+    profile: KunaYalaProfile,
+    banks: Banks,
+    state: State,
+    slot: int,
+    card: str,
+    changes: Changes,
+    effects: Effects,
 ) -> None:
-    card, slot = action.card, action.slot
+    """``card`` turned up from the pile that refills display place ``slot``."""
     piles = state.piles
     pile = slot if piles[slot] else source_pile(profile, piles, slot)
     assert pile is not None
