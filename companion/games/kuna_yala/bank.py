@@ -157,6 +157,22 @@ class View:
         new.fish_cells, new.corals = fish, corals
         return new
 
+    def turned(self, cells: tuple[Cell, ...]) -> View:
+        """This bank with the fish at ``cells`` turned bone side up by the curse: they show "", and the empty
+        cells beside them allow no fish at all (``Kinds.allowed``)."""
+        top = self.top.copy()
+        frontier = self.frontier.copy()
+        for x, y in cells:
+            top[x, y] = ""
+            for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if near in frontier:
+                    frontier[near] = 0
+        new = View.__new__(View)
+        new.kinds, new.top, new.frontier, new._cells = self.kinds, top, frontier, {}
+        new.fish_cells = tuple(c for c in self.fish_cells if c not in cells)
+        new.corals = self.corals
+        return new
+
     def cells_for(self, card: str) -> tuple[Cell, ...]:
         """Every cell of this bank where ``card`` may go (a shark: the fish it would eat; an octopus: the
         coral it would sit on), in a fixed order."""
@@ -217,6 +233,12 @@ class Banks:
         # A cell the view shows empty takes the card at the end, without looking through the bank for it.
         new = put(bank, cell, card) if cell in view.top else (*bank, (cell[0], cell[1], card, "", False))
         self._keep(new, view.after(cell, card))
+        return new
+
+    def turn_over(self, bank: Bank, cells: tuple[Cell, ...]) -> Bank:
+        """``bank`` with the fish at ``cells`` turned over (``turn_over``), its view made from the old one's."""
+        new = turn_over(bank, cells)
+        self._keep(new, self.view(bank).turned(cells))
         return new
 
 

@@ -13,7 +13,7 @@ from companion.protocol import EffectData, Step, changed, effect
 
 from . import text as T
 from .actions import DiscardShark, KunaYalaAction, PlaceOctopus, Reveal, ShowTile, Take
-from .bank import Banks, Cell, anchor, curse, turn_over
+from .bank import Banks, Cell, anchor, curse
 from .cards import FISH, OCTOPUS, SHARK
 from .profile import END_AT_ONCE, REFILL_NEXT, KunaYalaProfile
 from .rules import octopus_owner, source_pile
@@ -173,7 +173,7 @@ def place_card(
         cards = [c for x, y, c, _, _ in bank if (x, y) in cursed]
         background = faces[card].background
         effects.append(effect("kuna-yala.curse", T.CURSE, n=len(cards), background=background, cards=cards))
-    return turn_over(bank, cursed)
+    return banks.turn_over(bank, cursed)
 
 
 def settle(profile: KunaYalaProfile, banks: Banks, state: State, changes: Changes, effects: Effects) -> None:
