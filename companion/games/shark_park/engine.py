@@ -113,8 +113,11 @@ class SharkParkGame(Game[State, SharkParkAction]):
         first = state.current * state.per_seat
         steps = self._steps
         out: list[tuple[int, int]] = []
-        for q in sorted(set(state.sharks[first : first + state.per_seat])):
-            out += steps[q]
+        last = OFF
+        for q in sorted(state.sharks[first : first + state.per_seat]):
+            if q != last:  # two sharks on one square move the same ways: listed once
+                out += steps[q]
+                last = q
         if not self.profile.sharks_share_squares:
             taken = set(state.sharks)
             return [step for step in out if step[1] not in taken]

@@ -172,7 +172,10 @@ def do_scare(
         pending += [(RETURN_FISH, value) for value in push.escaped]
     if not pending:  # the commonest: straight on to the movement step
         changes["pending"], changes["phase"] = (), MOVE
-        return check_end(changed(state, changes), effects)
+        state = changed(state, changes)
+        # A 4 was on the board before the scare: the game can end only if one left it (eaten or escaped).
+        gone = 4 in push.escaped or any(value == 4 for _, value in push.eaten)
+        return check_end(state, effects) if gone else state
     changes["pending"] = tuple(pending)
     return next_pending(changed(state, changes), effects)
 
