@@ -58,6 +58,7 @@ SPEC = GameSpec(
     demo=demo,
     picture=picture,
     options=OPTIONS,
+    mat_reach=1230.0,  # table.MAT_REACH: the banks lie in front of the mats
 )
 
 __all__ = ["SPEC", "KunaYalaGame"]

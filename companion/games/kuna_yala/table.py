@@ -2,8 +2,8 @@
 
 The display's four face-up cards lie in the centre, one above each face-down pile (a pile shows only fish bones:
 no sticker), with an octopus that is waiting for its player beside them. Each player's bank is a free grid of
-card-sized cells in front of them, in their mat's frame extended beyond the mat: the starting coral lies on the
-mat's centre and the bank grows from it in any direction. Only face-up cards on top show their sticker: a fish
+card-sized cells in front of them, in their mat's frame extended beyond the mat (``MAT_REACH``): the bank grows
+from its starting coral in any direction, wherever that lies. Only face-up cards on top show their sticker: a fish
 eaten by a shark or a coral under an octopus is covered, and a card the curse turned bone side up shows fish
 bones, so none of them is expected in view.
 
@@ -60,10 +60,13 @@ DISPLAY_AREA = "display"
 OCTOPUS_SLOT = "octopus"  # where an octopus turned up waits for the player it goes to
 CARD_W, CARD_H = 63.0, 88.0
 CELL = (CARD_W + 4.0, CARD_H + 4.0)  # a card and the gap players leave between cards
-ANCHOR = (130.0, 90.0)  # the starting coral: the centre of its player's mat (260 x 180 mm)
-# The display in the table frame (the lowest seat's mat extended): a line of places beyond that mat's far edge.
-DISPLAY_Y = -600.0  # clear of the lowest seat's bank, which may grow 5 cells beyond its mat
+# Where a bank lies: beyond its player's mat (vision/scene_banks.py lays it so), within MAT_REACH mm of the mat's
+# marked area, a seat's zone reaching that far (GameSpec.mat_reach). The display lies in the table frame (the
+# lowest seat's mat, extended): a line of places DISPLAY_Y mm beyond that mat, past the far side of its bank.
+MAT_REACH = 1230.0
+DISPLAY_Y = -1290.0
 DISPLAY_STEP = 90.0
+MAT_CENTRE_X = 130.0  # the mats' marked area is 260 mm wide
 
 # --- what to tell the table (this game's domain) ---
 PUT_IN_DISPLAY = N_("Put the {card} in display place {slot}.")
@@ -84,7 +87,7 @@ def place_slot(slot: int) -> str:
 
 SLOTS: tuple[str, ...] = (*(place_slot(s) for s in range(PILES)), OCTOPUS_SLOT)
 DISPLAY_SPOTS: dict[str, tuple[float, float]] = {
-    slot: (ANCHOR[0] + (k - 2) * DISPLAY_STEP, DISPLAY_Y) for k, slot in enumerate(SLOTS)
+    slot: (MAT_CENTRE_X + (k - 2) * DISPLAY_STEP, DISPLAY_Y) for k, slot in enumerate(SLOTS)
 }
 
 
@@ -99,11 +102,6 @@ def grid_cell(cell: Cell) -> tuple[int, int]:
 
 def rules_cell(cell: tuple[int, int]) -> Cell:
     return cell[0], -cell[1]
-
-
-def cell_position(cell: Cell) -> tuple[float, float]:
-    """Where a bank cell's card centre lies in its player's mat frame, in mm."""
-    return ANCHOR[0] + cell[0] * CELL[0], ANCHOR[1] - cell[1] * CELL[1]
 
 
 @functools.cache
@@ -337,4 +335,4 @@ class KunaYalaTable:
         return None
 
 
-__all__ = ["TILES_BUTTON", "KunaYalaTable", "areas", "bank_area", "cell_position", "place_slot"]
+__all__ = ["TILES_BUTTON", "KunaYalaTable", "areas", "bank_area", "place_slot"]

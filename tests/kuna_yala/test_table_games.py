@@ -1,4 +1,4 @@
-"""Kuna Yala refereed from the table's facts: simulated players, the tracker, the referee, the record."""
+"""Kuna Yala refereed from the table: simulated players, the camera side (facts, or rendered frames), the referee."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from companion.match import Match
 from companion.simulate import simulate
 from ui.simtable import SimulatedTable
 from vision.identity import game_cards
+from vision.render import Camera
 
 SPEC = find_game("kuna-yala")
 GAME = make_game("kuna-yala")
@@ -46,3 +47,17 @@ def test_the_referee_reaches_the_simulations_record_and_reports_nothing(players:
     assert live.record.actions == played.actions
     assert GAME.scores(live.record.state) == GAME.scores(played.state)
     assert alerts == [] and violations == []
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 4)])
+def test_the_same_through_rendered_frames_and_the_real_pipeline(players: int, seed: int) -> None:
+    played = simulate(GAME, players, seed)
+    live = live_for(played)
+    table = simulated(played, live, mode="pixels", seed=seed, camera=Camera(3840, 2160))
+    alerts: list[str] = []
+    for happening in table.play():
+        alerts += happening.view.alerts + happening.view.refused
+        if len(live.record.actions) >= 30:
+            break
+    assert live.record.actions == played.actions[: len(live.record.actions)]
+    assert len(live.record.actions) >= 30 and alerts == []
