@@ -29,7 +29,7 @@ def grid_anchor(area: FreeGrid) -> tuple[float, float]:
     return layout.MAT_W / 2, -(GRID_CELLS * area.cell[1] + layout.CARD_H / 2 + GRID_CLEAR)
 
 
-def grid_position(area: FreeGrid, cell: tuple[int, int]) -> tuple[float, float]:
+def grid_position(area: FreeGrid, cell: tuple[float, float]) -> tuple[float, float]:
     """A grid cell's card centre in its zone's frame."""
     x, y = grid_anchor(area)
     return x + cell[0] * area.cell[0], y + cell[1] * area.cell[1]
@@ -39,7 +39,7 @@ def sightings(area: FreeGrid | Piles, contents: Mapping[object, str]) -> list[Si
     """Every card of a free grid or of slots at spots, where a reader would see it."""
     if isinstance(area, FreeGrid):
         return [
-            Sighting(card, area.zone, *grid_position(area, (int(c[0]), int(c[1]))))  # type: ignore[index]
+            Sighting(card, area.zone, *grid_position(area, (c[0], c[1])))  # type: ignore[index]
             for c, card in contents.items()
         ]
     return [Sighting(card, area.zone, *area.spots[str(slot)]) for slot, card in contents.items()]

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from companion.games.kuna_yala import rules, words
 from companion.games.kuna_yala.actions import (
@@ -67,6 +68,7 @@ MAT_REACH = 1230.0
 DISPLAY_Y = -1290.0
 DISPLAY_STEP = 90.0
 MAT_CENTRE_X = 130.0  # the mats' marked area is 260 mm wide
+BETWEEN_CELLS = 0.3  # a card further than this (in cells) from a cell's centre lies between cells
 
 # --- what to tell the table (this game's domain) ---
 PUT_IN_DISPLAY = N_("Put the {card} in display place {slot}.")
@@ -77,6 +79,7 @@ TAKE_BACK = N_("{rule} The {card} lies {where}: put it back in display place {sl
 TURN_OVER = N_("The fish curse: turn the {card} in {seat}'s bank bone side up.")
 COVER = N_("The {card} in {seat}'s bank lies under the {top}: put the {top} back on it.")
 OFF_TABLE = N_("The {card} is discarded: take it off the table.")
+BETWEEN = N_("The {card} lies between two places: push it {where}.")
 STARTING = N_("The {card} goes on {seat}'s mat: it is their starting coral.")
 NOT_TURNED_UP = N_("Turn the {card} back face down: it was not turned up in turn.")
 
@@ -108,7 +111,8 @@ def rules_cell(cell: tuple[int, int]) -> Cell:
 def areas(players: int) -> tuple[Area, ...]:
     """The display (four places and the octopus waiting) in the centre, and each seat's bank."""
     display = Piles(DISPLAY_AREA, CENTRE, SLOTS, DISPLAY_SPOTS, reach=DISPLAY_STEP / 2)
-    return (display, *(FreeGrid(bank_area(seat), seat_zone(seat), CELL) for seat in range(players)))
+    banks = (FreeGrid(bank_area(seat), seat_zone(seat), CELL, slack=BETWEEN_CELLS) for seat in range(players))
+    return (display, *banks)
 
 
 class KunaYalaTable:
@@ -161,7 +165,8 @@ class KunaYalaTable:
             to_seat = zone_seat(change.zone)
             if change.kind == REMOVE or to_seat is None or to_seat >= state.players:
                 return None
-            return PlaceOctopus(to_seat, self._cell(state, to_seat, change.card, seen))
+            cell = self._cell(state, to_seat, change.card, seen)
+            return None if cell is None else PlaceOctopus(to_seat, cell)
         if change.card not in state.display:
             return None
         slot = state.display.index(change.card)
@@ -202,20 +207,23 @@ class KunaYalaTable:
         other = [slot for slot, to_seat in landed.items() if to_seat != seat]
         if len(own) > 1 or len(other) > 1 or (not own and not other):
             return None
+        own_cell: Cell | None = None
+        other_cell: Cell | None = None
         if not own:
-            own_slot, own_cell = gone.pop(), None
+            own_slot = gone.pop()
         else:
             own_slot = own[0]
             own_cell = self._cell(state, seat, state.display[own_slot], seen)
+            if own_cell is None:
+                return None  # between cells: not placed yet
         if other:
             other_slot, opponent = other[0], landed[other[0]]
-            other_cell: Cell | None = self._cell(state, opponent, state.display[other_slot], seen)
+            other_cell = self._cell(state, opponent, state.display[other_slot], seen)
+            if other_cell is None:
+                return None
         else:
-            other_slot, opponent, other_cell = (
-                gone.pop(),
-                self._no_place_for(state, seat, state.display[other_slot]),
-                None,
-            )
+            other_slot = gone.pop()
+            opponent = self._no_place_for(state, seat, state.display[other_slot])
         return Take(seat, own_slot, own_cell, opponent, other_slot, other_cell)
 
     def _no_place_for(self, state: State, seat: int, card: str) -> int:
@@ -227,14 +235,18 @@ class KunaYalaTable:
             (o for o in opponents if not rules.has_place(banks, state.banks[o], card, False)), opponents[0]
         )
 
-    def _cell(self, state: State, seat: int, card: str, seen: Sequence[SeenCard]) -> Cell:
-        """The bank cell ``card`` lies on in ``seat``'s bank, as the grid of the cards seen there places it."""
+    def _cell(self, state: State, seat: int, card: str, seen: Sequence[SeenCard]) -> Cell | None:
+        """The bank cell ``card`` lies on in ``seat``'s bank, as the grid of the cards seen there places it (the
+        nearest, for a card between two: no later event would tell it pushed onto one)."""
         area = areas(state.players)[seat + 1]
+        assert isinstance(area, FreeGrid)
         zone = seat_zone(seat)
         expected = self.layout(state).content(area.name)
-        cells = area.seen(expected, [s for s in seen if s.zone == zone])
+        # The nearest cell, even for a card between two: the instructions then say which to push it onto.
+        cells = replace(area, slack=0.5).seen(expected, [s for s in seen if s.zone == zone])
         cell = cells.get(card)
-        assert isinstance(cell, tuple), "a card seen in a bank lies on a cell"
+        if not isinstance(cell, tuple):
+            return None
         return rules_cell((int(cell[0]), int(cell[1])))
 
     def panel_actions(self) -> tuple[PanelAction, ...]:
@@ -273,13 +285,15 @@ class KunaYalaTable:
         faces = self.game.faces
         name = words.card_name(faces, d.card, tr)
         seen_seat = zone_seat(d.seen.zone) if d.seen is not None else None
+        between = seen_seat is not None and d.seen is not None and d.seen.area == bank_area(seen_seat)
+        between = between and d.seen is not None and d.seen.spot is None
         if d.card in state.display:
             slot = state.display.index(d.card)
             if seen_seat is None or seen_seat >= state.players or d.seen is None:
                 return tr(PUT_IN_DISPLAY, card=name, slot=slot + 1)
             cell = self._seen_cell(d)
-            if cell is None:
-                return tr(PUT_IN_DISPLAY, card=name, slot=slot + 1)
+            if cell is None:  # between two cells of a bank: half a take, its cell told once it is taken
+                return None if between else tr(PUT_IN_DISPLAY, card=name, slot=slot + 1)
             bank = state.banks[seen_seat]
             broken = None
             if state.phase == PLAY:
@@ -308,6 +322,8 @@ class KunaYalaTable:
         if cell == (0, 0):
             return tr(STARTING, card=name, seat=owner)
         where = words.where(faces, self._anchor_beside(bank_top, cell, seat), tr, seats)
+        if between and seen_seat == seat:
+            return tr(BETWEEN, card=name, where=where)
         seen_cell = self._seen_cell(d)
         if d.kind == LEFTOVER or seen_seat != seat or seen_cell is None or seen_cell == cell:
             return tr(GOES, card=name, where=where)
