@@ -135,6 +135,19 @@ class KunaYalaTable:
     def has_tile(self, seat: int) -> bool:
         return seat in self._tiles
 
+    # The private entry's generic face (ui/control/secret.py): what may be entered, in words, and keeping it.
+
+    def secret_choices(self, language: str) -> tuple[tuple[str, str], ...]:
+        """Each fish tile a player may hold, with its words: (fish type, "red")."""
+        tr = self.game.translator(language)
+        return tuple((fish_type, words.type_name(fish_type, tr)) for fish_type in TYPES)
+
+    def keep_secret(self, seat: int, value: str) -> None:
+        self.keep_tile(seat, value)
+
+    def secret_kept(self, seat: int) -> bool:
+        return self.has_tile(seat)
+
     # --- what the table must look like ----------------------------------------------------------------
 
     def layout(self, state: State) -> TableLayout:
