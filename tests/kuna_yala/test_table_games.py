@@ -61,3 +61,23 @@ def test_the_same_through_rendered_frames_and_the_real_pipeline(players: int, se
             break
     assert live.record.actions == played.actions[: len(live.record.actions)]
     assert len(live.record.actions) >= 30 and alerts == []
+
+
+def test_a_card_of_another_game_on_a_bank_is_named_and_never_read_as_ours() -> None:
+    from dataclasses import replace
+
+    from vision.pipeline import Detector
+    from vision.render import PlacedCard, Pose, Renderer
+    from vision.scene_banks import banks_scene
+    from vision.scenes import PLAIN
+
+    played = simulate(GAME, 2, 1)
+    layout = SPEC.table_adapter(GAME).layout(played.states[30])
+    scene = banks_scene(layout, CARDS.catalogue, CARDS.sticker_code, 2, Camera(3840, 2160), PLAIN, seed=3)
+    stray = game_cards("kai-piranja").catalogue.cards[5]
+    mat = scene.mats[0].pose
+    foreign = PlacedCard(stray.id, "KP", stray.number, stray.face, Pose(mat.x + 400, mat.y + 380, mat.angle))
+    image = Renderer().render(replace(scene, cards=(*scene.cards, foreign))).image
+    det = Detector(CARDS, expected_seats={0, 1}).detect(image)
+    assert len(det.other_game) == 1
+    assert {c.card_id for c in det.cards} == layout.cards()
