@@ -86,7 +86,7 @@ class SimulatedTable:
         self._rng = random.Random(self.seed)
         self._tracker = Tracker(self.tracker_config)
         if self.mode == "pixels":
-            self._renderer = Renderer()
+            self._renderer = Renderer(keep_mats=False)  # one table all game long: its mats are drawn once
             self._pipeline = Pipeline.create(
                 self.game_cards, players=len(self.match.seats), config=self.tracker_config
             )
