@@ -16,7 +16,8 @@ from typing import Any
 from companion.live import LiveGame, LiveView
 from companion.match import Match
 from companion.protocol import Action
-from companion.table import Piles, Row, SeenCard, Sighting, TableChange, TableLayout, TableStep
+from companion.table import FreeGrid, Piles, Row, SeenCard, Sighting, TableChange, TableLayout, TableStep
+from vision import scene_banks
 from vision.identity import GameCards
 from vision.pipeline import Pipeline
 from vision.render import Camera, Renderer
@@ -34,6 +35,8 @@ def sightings(layout: TableLayout, miss: float, rng: random.Random) -> list[Sigh
         contents = layout.content(area.name)
         if isinstance(area, Row):
             out += [Sighting(card, area.zone, CARD_STEP * k) for k, card in enumerate(contents)]
+        elif isinstance(area, FreeGrid) or (isinstance(area, Piles) and area.spots):
+            out += scene_banks.sightings(area, contents)
         elif isinstance(area, Piles):
             out += [
                 Sighting(card, area.zone, SLOT_STEP * area.slots.index(slot))

@@ -22,6 +22,7 @@ from ui.app import theme as th
 from ui.app.page import Page
 from ui.app.picture import PictureView
 from ui.app.widgets import Big, Column, Row, WordsPool, backdrop, scrolled
+from ui.control import secret
 from ui.control.library import SavedGame
 from ui.control.table import TableControl
 
@@ -38,6 +39,7 @@ WAITING = N_("Waiting for the camera…")
 SHOW_PICTURE = N_("Table picture")
 SHOW_CAMERA = N_("Camera image")
 ENTER = N_("Enter or fix a move")
+SECRETS = N_("Secret tiles")
 TURN_BUTTON = N_("End turn")
 CONFIRM_BUTTON = N_("Coach again")
 UNDO_BUTTON = N_("Undo")
@@ -190,6 +192,8 @@ class LivePage(Page):
             words = button_words(table.live.adapter, game.translator(self.app.language))
             for button, label in words.items():
                 row.add_widget(Big(label, t, partial(self.app.press, button)))
+            if secret.missing(table.live.adapter, len(table.session.seats)):  # until every secret is kept
+                row.add_widget(Big(self.tr(SECRETS), t, lambda: self.app.go("secret")))
             row.add_widget(Big(self.tr(ENTER), t, lambda: self.app.go("manual"), th.ACCENT))
         if not wide:
             flip = SHOW_CAMERA if self.showing_picture else SHOW_PICTURE
