@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from companion.games.shark_park.cards import components
@@ -14,9 +14,24 @@ from companion.registry import GameSpec, StickerBlock
 
 if TYPE_CHECKING:
     from companion.coach import Coaching
+    from companion.games.shark_park.table import SharkParkTable
+    from companion.match import Match
     from companion.picture import TablePicture
+    from companion.table import TableStep
 
 # The coach and the table picture are loaded when first used: the commands that need none (rules, replay, simulate) start without it.
+
+
+def table(game: SharkParkGame) -> SharkParkTable:
+    from companion.games.shark_park.table import SharkParkTable
+
+    return SharkParkTable(game)
+
+
+def demo(adapter: SharkParkTable, match: Match) -> Iterator[TableStep]:
+    from companion.games.shark_park.physical import table_steps
+
+    return table_steps(adapter, match)
 
 
 def coach(game: SharkParkGame, state: State, language: str, seats: Sequence[str]) -> Coaching:
@@ -45,6 +60,8 @@ SPEC = GameSpec(
     components=components,
     # The 16 sharks, the 36 fish and 3 spares, the fish-bone tile and the 4 hunger markers, room to spare.
     stickers=(StickerBlock(393, 64),),
+    table=table,
+    demo=demo,
     coach=coach,
     picture=picture,
     levels=levels,
