@@ -117,6 +117,7 @@ class SimulatedTable:
             self.camera,
             # One table all game long (its grain is the seed modulo 4), fresh sensor noise in every frame.
             seed=4 * self.frame + self.seed % 4,
+            board=self.game_cards.board,
         )
         image = self._renderer.render(scene).image
         started = time.perf_counter()

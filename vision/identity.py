@@ -23,7 +23,7 @@ import numpy as np
 
 from companion.catalogue import Catalogue, Component
 from companion.games import GAMES
-from companion.registry import TABLE_MARK_IDS, GameSpec, Registry
+from companion.registry import TABLE_MARK_IDS, BoardMarks, GameSpec, Registry
 from vision.kinds import StickerKind
 
 ARUCO_DICT = cv2.aruco.DICT_5X5_1000
@@ -55,6 +55,7 @@ class GameCards:
     sticker_id: Callable[[int], int] | None = None  # component number -> sticker id (default: the registry's)
     back_name: Callable[[str, str], str] = lambda back, language: back  # (back, language) -> words
     title: str = ""  # e.g. "Kai Piranja", printed on its stickers' guide (default: the name)
+    board: BoardMarks | None = None  # the game's printed board and its corner marks, if it has one
 
     @classmethod
     def of(cls, spec: GameSpec, profile: object = None) -> GameCards:
@@ -68,6 +69,7 @@ class GameCards:
             spec.sticker_id,
             game.describe_back,
             spec.title,
+            spec.board,
         )
 
     @property

@@ -9,10 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.table import Board, Pointer, Spot, stacked
+import numpy as np
+
+from companion.catalogue import Catalogue
+from companion.registry import BoardMarks
+from companion.table import Board, Pointer, Spot, TableLayout, stacked
+from vision.kinds import StickerKind
+from vision.render import Camera, Hand, Look, PlacedBoard, PlacedCard, Pose, Scene, apply_h, pose_matrix
+from vision.scenes import PLAIN, TABLE
 
 STACK_STEP = 0.24  # of a square: how far apart two tiles sharing a square lie
 POINTER_OFFSET = 0.12  # of a square: the pointer lies this far down and right of the square's middle
+TILE_MM = 44.0  # a tile's side: it sits in its 50 mm square with a little room
+BOARD_POSE = Pose(TABLE[0] / 2, TABLE[1] / 2, 0.0)  # the board in the middle of the table
 
 
 def board_spots(
@@ -33,3 +42,39 @@ def board_spots(
             dx = (k - (len(cards) - 1) / 2) * STACK_STEP * board.square
             out.append((card, x + dx, y - abs(dx) / 2, 0.0))
     return out
+
+
+def board_scene(
+    table: TableLayout,
+    catalogue: Catalogue,
+    sticker_code: str,
+    marks: BoardMarks,
+    camera: Camera,
+    look: Look = PLAIN,
+    hands: tuple[Hand, ...] = (),
+    seed: int = 0,
+    kind: StickerKind = StickerKind.ARUCO,
+    pose: Pose = BOARD_POSE,
+) -> Scene:
+    """The scene of a board game's table: the board at ``pose``, its tiles on their squares, pointers on top."""
+    to_table = pose_matrix(pose, marks.width, marks.height)
+    tiles: list[PlacedCard] = []
+    on_top: list[PlacedCard] = []
+    for area in table.areas:
+        if not isinstance(area, (Board, Pointer)):
+            raise NotImplementedError(f"cannot draw a {type(area).__name__} beside a board yet")
+        for card_id, x, y, angle in board_spots(area, table.content(area.name)):
+            card = catalogue[card_id]
+            (tx, ty) = apply_h(to_table, np.array([[x, y]]))[0]
+            placed = PlacedCard(
+                card.id,
+                sticker_code,
+                card.number,
+                card.face,
+                Pose(float(tx), float(ty), pose.angle + angle),
+                TILE_MM,
+            )
+            (on_top if isinstance(area, Pointer) else tiles).append(placed)
+    return Scene(
+        camera, tuple(tiles + on_top), (), hands, look, kind, TABLE, seed, (PlacedBoard(marks, pose),)
+    )

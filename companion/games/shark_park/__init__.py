@@ -10,7 +10,7 @@ from companion.games.shark_park.engine import SharkParkGame
 from companion.games.shark_park.profile import OPTIONS
 from companion.games.shark_park.state import State
 from companion.panel import Level
-from companion.registry import GameSpec, StickerBlock
+from companion.registry import BoardMarks, GameSpec, StickerBlock
 
 if TYPE_CHECKING:
     from companion.coach import Coaching
@@ -66,6 +66,8 @@ SPEC = GameSpec(
     picture=picture,
     levels=levels,
     options=OPTIONS,
+    # The board's four missing corner squares carry its marks: the block's four ids no component uses.
+    board=BoardMarks((453, 454, 455, 456), 8, 8, 50.0, 35.0),
 )
 
 __all__ = ["SPEC", "SharkParkGame"]
