@@ -1,8 +1,8 @@
 """A board of squares (Shark Park's) as the simulated table lays it: where each tile lies in the board's frame.
 
 The board zone's frame is the board's millimetres (companion.table.Board): each tile lies in the middle of its
-square, two tiles sharing a square side by side, and a pointer piece (the fish-bone tile) a little off the middle,
-so that the tile under it keeps its sticker in view.
+square, two tiles sharing a square on its diagonal so that both stickers show, and a pointer piece (the
+fish-bone tile) a little off the middle, over the tile it lies on (whose sticker it hides, as at a real table).
 """
 
 from __future__ import annotations
@@ -18,7 +18,9 @@ from vision.kinds import StickerKind
 from vision.render import Camera, Hand, Look, PlacedBoard, PlacedCard, Pose, Scene, apply_h, pose_matrix
 from vision.scenes import PLAIN, TABLE
 
-STACK_STEP = 0.24  # of a square: how far apart two tiles sharing a square lie
+STACK_STEP = (
+    0.36  # of a square, across and down from its middle: two tiles on one square both show their stickers
+)
 POINTER_OFFSET = 0.12  # of a square: the pointer lies this far down and right of the square's middle
 TILE_MM = 44.0  # a tile's side: it sits in its 50 mm square with a little room
 BOARD_POSE = Pose(TABLE[0] / 2, TABLE[1] / 2, 0.0)  # the board in the middle of the table
@@ -39,8 +41,8 @@ def board_spots(
             continue
         cards = stacked(held)  # type: ignore[arg-type]
         for k, card in enumerate(cards):
-            dx = (k - (len(cards) - 1) / 2) * STACK_STEP * board.square
-            out.append((card, x + dx, y - abs(dx) / 2, 0.0))
+            d = (2 * k / max(len(cards) - 1, 1) - 1) * STACK_STEP * board.square if len(cards) > 1 else 0.0
+            out.append((card, x + d, y + d, 0.0))
     return out
 
 

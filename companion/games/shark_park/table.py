@@ -141,6 +141,9 @@ class SharkParkTable:
         self._tried: set[SharkParkAction] = set()  # read from the table in this state: never read twice
         self._bone: tuple[int, str] | None = None  # where the fish-bone tile lay when the last scare was read
         self._bone_problem: str | None = None
+        self._covered: set[int] = (
+            set()
+        )  # squares the fish-bone tile lay on before: a shark there may be unseen
         self._special: tuple[int, str] = (-1, NONE)  # (turn, special chosen for it)
         self._take: tuple[int, int] = (-1, 0)  # (pending left, fish value offered)
 
@@ -238,6 +241,8 @@ class SharkParkTable:
             return None
         self._tried.add(shows)
         if isinstance(shows, Scare):
+            if self._bone is not None:
+                self._covered = {self._bone[0]}  # its shark is seen again a few frames after the tile left it
             self._bone = (seen_square(on_board[FISH_BONE]), shows.direction)
             self._lifted.discard(FISH_BONE)
         return shows
@@ -449,8 +454,9 @@ class SharkParkTable:
         if there is None:
             return None
         if d.kind == MISSING:
-            if bone is not None and d.expected is not None and bone.spot == d.expected.spot:
-                return None  # under the fish-bone tile
+            under = {spot(q) for q in self._covered} | ({bone.spot} if bone is not None else set())
+            if d.expected is not None and d.expected.spot in under:
+                return None  # under the fish-bone tile, or just uncovered and not read again yet
             return tr(T.PUT_SHARK, colour=colour, square=there)
         if d.kind == MISPLACED and here is None:
             return tr(T.SHARK_BACK, colour=colour, square=there)
