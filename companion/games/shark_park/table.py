@@ -141,9 +141,9 @@ class SharkParkTable:
         self._tried: set[SharkParkAction] = set()  # read from the table in this state: never read twice
         self._bone: tuple[int, str] | None = None  # where the fish-bone tile lay when the last scare was read
         self._bone_problem: str | None = None
-        self._covered: set[int] = (
-            set()
-        )  # squares the fish-bone tile lay on before: a shark there may be unseen
+        self._covered: set[int] = set()  # where the fish-bone tile lay before: a shark there may be unseen
+        self._bone_at: Square | None = None  # the square the fish-bone tile lies on in the last frame read
+        self._bone_off = False  # the fish-bone tile was seen off the board (or on a missing corner)
         self._special: tuple[int, str] = (-1, NONE)  # (turn, special chosen for it)
         self._take: tuple[int, int] = (-1, 0)  # (pending left, fish value offered)
 
@@ -229,6 +229,9 @@ class SharkParkTable:
         """The action the board shows once its pieces have lain still ``SETTLE`` frames, read once per state."""
         self._watch(state, seen)
         on_board = {s.card: s for s in seen if s.zone == BOARD and s.fresh}
+        bone = on_board.get(FISH_BONE)
+        self._bone_at = BOARD_AREA.square_at(bone.x, bone.y) if bone is not None else None
+        self._bone_off = any(s.card == FISH_BONE and s.fresh for s in seen) and self._bone_at is None
         if state.phase == SETUP:
             self._learn_fish(state, on_board)
             return None
@@ -378,8 +381,7 @@ class SharkParkTable:
     ) -> list[str]:
         """Each difference as what to do about it, naming squares (fish tiles look alike, so only squares)."""
         out: list[str] = []
-        bone_seen = next((d.seen for d in diffs if d.card == FISH_BONE and d.seen is not None), None)
-        if bone_seen is not None and bone_seen.zone == BOARD and bone_seen.spot is None:
+        if self._bone_off:
             out.append(tr(T.BONE_OFF))
         elif self._bone_problem is not None and state.phase == SCARE:
             out.append(tr(self._bone_problem))
@@ -392,7 +394,7 @@ class SharkParkTable:
             if d.card.startswith("fish-"):
                 said = self._fish_words(state, d, tr)
             else:
-                said = self._shark_words(state, d, bone_seen, tr, seats)
+                said = self._shark_words(state, d, tr, seats)
             if said is not None and not (d.seen is not None and d.seen.spot in crowded and d.kind != MISSING):
                 out.append(said)
         return out
@@ -433,7 +435,6 @@ class SharkParkTable:
         self,
         state: State,
         d: Difference,
-        bone: TablePlace | None,
         tr: Translator,
         seats: Sequence[str],
     ) -> str | None:
@@ -454,7 +455,7 @@ class SharkParkTable:
         if there is None:
             return None
         if d.kind == MISSING:
-            under = {spot(q) for q in self._covered} | ({bone.spot} if bone is not None else set())
+            under = {spot(q) for q in self._covered} | ({self._bone_at} if self._bone_at else set())
             if d.expected is not None and d.expected.spot in under:
                 return None  # under the fish-bone tile, or just uncovered and not read again yet
             return tr(T.PUT_SHARK, colour=colour, square=there)
