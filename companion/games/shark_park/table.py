@@ -144,6 +144,7 @@ class SharkParkTable:
         self._covered: set[int] = set()  # where the fish-bone tile lay before: a shark there may be unseen
         self._bone_at: Square | None = None  # the square the fish-bone tile lies on in the last frame read
         self._bone_off = False  # the fish-bone tile was seen off the board (or on a missing corner)
+        self._board_hidden = False
         self._special: tuple[int, str] = (-1, NONE)  # (turn, special chosen for it)
         self._take: tuple[int, int] = (-1, 0)  # (pending left, fish value offered)
 
@@ -229,6 +230,10 @@ class SharkParkTable:
         """The action the board shows once its pieces have lain still ``SETTLE`` frames, read once per state."""
         self._watch(state, seen)
         on_board = {s.card: s for s in seen if s.zone == BOARD and s.fresh}
+        # Pieces seen, none of them on the board: the board's marks are out of view (too few to place it).
+        self._board_hidden = (
+            bool(seen) and not any(s.zone == BOARD for s in seen if s.fresh) and any(s.fresh for s in seen)
+        )
         bone = on_board.get(FISH_BONE)
         self._bone_at = BOARD_AREA.square_at(bone.x, bone.y) if bone is not None else None
         self._bone_off = any(s.card == FISH_BONE and s.fresh for s in seen) and self._bone_at is None
@@ -381,6 +386,8 @@ class SharkParkTable:
     ) -> list[str]:
         """Each difference as what to do about it, naming squares (fish tiles look alike, so only squares)."""
         out: list[str] = []
+        if self._board_hidden:
+            return [tr(T.BOARD_HIDDEN)]  # nothing else can be judged until it is back
         if self._bone_off:
             out.append(tr(T.BONE_OFF))
         elif self._bone_problem is not None and state.phase == SCARE:
