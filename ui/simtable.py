@@ -51,7 +51,7 @@ def sightings(layout: TableLayout, miss: float, rng: random.Random) -> list[Sigh
                 for slot, card in contents.items()
             ]
         elif isinstance(area, (Board, Pointer)):
-            out += [Sighting(card, area.zone, x, y, a) for card, x, y, a in board_spots(area, contents)]
+            out += [Sighting(card, area.zone, x, y, a) for card, x, y, a, _ in board_spots(area, contents)]
         else:
             raise NotImplementedError(f"the simulated table cannot lay a {type(area).__name__} yet")
     return [s for s in out if rng.random() >= miss]

@@ -18,9 +18,8 @@ from vision.kinds import StickerKind
 from vision.render import Camera, Hand, Look, PlacedBoard, PlacedCard, Pose, Scene, apply_h, pose_matrix
 from vision.scenes import PLAIN, TABLE
 
-STACK_STEP = (
-    0.36  # of a square, across and down from its middle: two tiles on one square both show their stickers
-)
+STACK_STEP = 0.3  # of a square, across and down from its middle: tiles sharing a square lie apart...
+STACK_TILE_MM = 30.0  # ...drawn this small, so that every sticker shows, theirs and their neighbours' alike
 POINTER_OFFSET = 0.12  # of a square: the pointer lies this far down and right of the square's middle
 TILE_MM = 44.0  # a tile's side: it sits in its 50 mm square with a little room
 BOARD_POSE = Pose(TABLE[0] / 2, TABLE[1] / 2, 0.0)  # the board in the middle of the table
@@ -28,8 +27,8 @@ BOARD_POSE = Pose(TABLE[0] / 2, TABLE[1] / 2, 0.0)  # the board in the middle of
 
 def board_spots(
     area: Board | Pointer, contents: Mapping[Spot, object]
-) -> list[tuple[str, float, float, float]]:
-    """Each tile of ``area`` as (card, x, y, angle) in the board zone's frame."""
+) -> list[tuple[str, float, float, float, bool]]:
+    """Each tile of ``area`` as (card, x, y, angle, shares its square) in the board zone's frame."""
     board = area.board if isinstance(area, Pointer) else area
     out = []
     for square, held in contents.items():
@@ -37,12 +36,12 @@ def board_spots(
         x, y = board.centre(square)
         if isinstance(area, Pointer):
             shift = POINTER_OFFSET * board.square
-            out += [(card, x + shift, y + shift, area.angle) for card in stacked(held)]  # type: ignore[arg-type]
+            out += [(card, x + shift, y + shift, area.angle, False) for card in stacked(held)]  # type: ignore[arg-type]
             continue
         cards = stacked(held)  # type: ignore[arg-type]
         for k, card in enumerate(cards):
             d = (2 * k / max(len(cards) - 1, 1) - 1) * STACK_STEP * board.square if len(cards) > 1 else 0.0
-            out.append((card, x + d, y + d, 0.0))
+            out.append((card, x + d, y + d, 0.0, len(cards) > 1))
     return out
 
 
@@ -65,7 +64,7 @@ def board_scene(
     for area in table.areas:
         if not isinstance(area, (Board, Pointer)):
             raise NotImplementedError(f"cannot draw a {type(area).__name__} beside a board yet")
-        for card_id, x, y, angle in board_spots(area, table.content(area.name)):
+        for card_id, x, y, angle, shares in board_spots(area, table.content(area.name)):
             card = catalogue[card_id]
             (tx, ty) = apply_h(to_table, np.array([[x, y]]))[0]
             placed = PlacedCard(
@@ -74,7 +73,7 @@ def board_scene(
                 card.number,
                 card.face,
                 Pose(float(tx), float(ty), pose.angle + angle),
-                TILE_MM,
+                STACK_TILE_MM if shares else TILE_MM,
             )
             (on_top if isinstance(area, Pointer) else tiles).append(placed)
     return Scene(
