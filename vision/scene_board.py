@@ -18,8 +18,8 @@ from vision.kinds import StickerKind
 from vision.render import Camera, Hand, Look, PlacedBoard, PlacedCard, Pose, Scene, apply_h, pose_matrix
 from vision.scenes import PLAIN, TABLE
 
-STACK_STEP = 0.3  # of a square, across and down from its middle: tiles sharing a square lie apart...
-STACK_TILE_MM = 30.0  # ...drawn this small, so that every sticker shows, theirs and their neighbours' alike
+STACK_STEP = 0.36  # of a square, across and down from its middle: tiles sharing a square lie apart...
+STACK_TILE_MM = 36.0  # ...drawn this small, so that every sticker shows, theirs and their neighbours' alike
 POINTER_OFFSET = 0.12  # of a square: the pointer lies this far down and right of the square's middle
 TILE_MM = 44.0  # a tile's side: it sits in its 50 mm square with a little room
 BOARD_POSE = Pose(TABLE[0] / 2, TABLE[1] / 2, 0.0)  # the board in the middle of the table
