@@ -28,7 +28,7 @@ from companion.games.shark_park.table import BOARD_AREA, SharkParkTable  # noqa:
 from companion.live import LiveGame  # noqa: E402
 from companion.match import Match  # noqa: E402
 from companion.simulate import simulate  # noqa: E402
-from companion.table import BOARD  # noqa: E402
+from companion.table import BOARD, TableLayout  # noqa: E402
 from ui.simtable import FPS, SimulatedTable  # noqa: E402
 from vision.identity import game_cards  # noqa: E402
 from vision.pipeline import Pipeline  # noqa: E402
@@ -63,12 +63,12 @@ GAMES = ((2, 1), (3, 4), (4, 7))  # (players, seed) of the games whose boards ar
 MOMENTS = (0.15, 0.5, 0.9)  # how far into each game: the board full, half emptied, nearly bare
 
 
-def boards(quick: bool) -> list[tuple[str, object]]:
+def boards(quick: bool) -> list[tuple[str, TableLayout]]:
     """The layouts drawn: boards of simulated games at a few moments, the fish-bone tile where it last lay."""
     out = []
     for players, seed in GAMES[:1] if quick else GAMES:
         played = simulate(GAME, players, seed)
-        adapter = SharkParkTable(GAME)
+        adapter: SharkParkTable = SPEC.table_adapter(GAME)
         bone = None
         for index, action in enumerate(played.actions):
             adapter.tiles(played.states[index + 1])
@@ -105,14 +105,14 @@ def recall(quick: bool) -> tuple[str, dict[str, object]]:
                         hands,
                         k,
                         board=CARDS.board,
-                    )  # type: ignore[arg-type]
+                    )
                     rendered = renderer.render(scene)
                     truth = {t.card.card_id for t in rendered.truth if t.visible}
                     where = {}
-                    for area in layout.areas:  # type: ignore[attr-defined]
-                        for card, square in area.expected(layout.content(area.name)).items():  # type: ignore[attr-defined]
+                    for area in layout.areas:
+                        for card, square in area.expected(layout.content(area.name)).items():
                             where[card] = square
-                    where["fish-bone"] = next(iter(layout.content("fish-bone")), None)  # type: ignore[attr-defined]
+                    where["fish-bone"] = next(iter(layout.content("fish-bone")), None)
                     detections = Pipeline.create(CARDS, players=2).detector.detect(rendered.image)
                     names = {c.card_id for c in scene.cards}
                     for c in detections.cards:
@@ -174,7 +174,8 @@ def latency(quick: bool) -> tuple[str, dict[str, object]]:
 
 def run(quick: bool = False) -> str:
     started = time.perf_counter()
-    parts, raws = [], {}
+    parts: list[str] = []
+    raws: dict[str, object] = {}
     for name, fn in (("recall", recall), ("latency", latency)):
         text, raws[name] = fn(quick)
         parts.append(text)
