@@ -153,6 +153,10 @@ def table_after(players: int, actions: int) -> tuple[SharkParkTable, object, lis
     return adapter, state, seen
 
 
+def first_scare(players: int) -> int:
+    return next(k for k, a in enumerate(simulate(GAME, players, 5).actions) if isinstance(a, Scare))
+
+
 def told(adapter: SharkParkTable, state: object, seen: list[SeenCard]) -> list[str]:
     adapter.action_from_table(state, seen)  # type: ignore[arg-type]
     diffs = differences(adapter.layout(state), seen)  # type: ignore[arg-type]
@@ -206,15 +210,8 @@ def test_a_shark_of_a_colour_nobody_plays() -> None:
     ],
 )
 def test_a_fish_bone_tile_badly_laid_is_no_scare_and_is_told(bone: SeenCard, words: str) -> None:
-    played = simulate(GAME, 3, 5)
-    i = next(k for k, a in enumerate(played.actions) if isinstance(a, Scare))
-    adapter = SharkParkTable(GAME)
-    state = played.states[i]
-    layout = adapter.layout(state)
-    seen = [
-        SeenCard(card, BOARD, *BOARD_AREA.centre(square), last_seen=1.0)  # type: ignore[arg-type]
-        for card, square in BOARD_AREA.expected(layout.content(BOARD_AREA.name)).items()
-    ] + [bone]
+    adapter, state, seen = table_after(3, first_scare(3))
+    seen = [*seen, bone]
     for _ in range(5):
         assert adapter.action_from_table(state, seen) is None
     assert words in told(adapter, state, seen)
