@@ -115,6 +115,7 @@ class LiveGame:
         """One frame's stable changes and the cards the camera holds now."""
         self._seen = tuple(seen)
         rulings = [self.referee.on_change(change, self._seen) for change in changes]
+        rulings.append(self.referee.on_table(self._seen))
         return self._after(rulings, t)
 
     def press(self, button: str, t: float = 0.0) -> LiveView:

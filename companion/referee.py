@@ -16,7 +16,6 @@ from companion.i18n import N_, translator
 from companion.panel import PanelAction
 from companion.protocol import Action, Effect, Game, Step, Violation
 from companion.table import (
-    CENTRE,
     LEFTOVER,
     MISPLACED,
     ORDER,
@@ -26,6 +25,7 @@ from companion.table import (
     TableChange,
     TableLayout,
     differences,
+    zone_seat,
 )
 
 RULE_BROKEN = N_("Not allowed: {explanation}")
@@ -156,9 +156,21 @@ class Referee:
             self._refused.add(change.card)
         return ruling
 
+    def on_table(self, seen: Sequence[SeenCard]) -> Ruling:
+        """The whole table of one frame, for adapters that read actions from where pieces lie rather than from
+        changes (``action_from_table``: a piece slid from square to square of a board makes no change)."""
+        reader = getattr(self.table, "action_from_table", None)
+        action = None if reader is None else reader(self.state, seen)
+        return Ruling() if action is None else self._play(action, seen)
+
     def on_button(self, button: str, seen: Sequence[SeenCard]) -> Ruling:
         action = self.table.action_for_button(self.state, button)
-        return Ruling() if action is None else self._play(action, seen)
+        if action is None:
+            # A button may make a choice for an action to come (a special action before a scare), said in words.
+            chooser = getattr(self.table, "choice_for_button", None)
+            words = None if chooser is None else chooser(self.state, button, self.language, self.seats)
+            return Ruling() if words is None else Ruling(words=(words,))
+        return self._play(action, seen)
 
     def play(self, action: Action, seen: Sequence[SeenCard]) -> Ruling:
         """An action entered by hand (the app's manual entry): checked and applied like one the camera saw."""
@@ -205,7 +217,7 @@ class Referee:
         for d in diffs:
             # A fish in a row that cannot take it, or a row out of order, breaks a rule at once; the rest is
             # what is left to do after an action, until the game moves on without it.
-            in_a_row = d.seen is not None and d.seen.zone != CENTRE
+            in_a_row = d.seen is not None and zone_seat(d.seen.zone) is not None
             breaks = d.kind in (MISPLACED, ORDER) and in_a_row
             (urgent if breaks or fault(d) in self._overdue or d.card in self._refused else later).append(d)
         tr = self.game.translator(self.language)

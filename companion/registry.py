@@ -51,6 +51,39 @@ class StickerBlock:
 
 
 @dataclass(frozen=True)
+class BoardMarks:
+    """A printed board's four corner marks, which give its squares in every frame (vision/zones.py).
+
+    ``ids`` are the marks' sticker ids, clockwise from the board frame's top-left (A1's corner); each mark is a
+    ``size`` mm marker (its quiet zone not counted) in the middle of a corner square of a ``rows`` x ``cols``
+    board of ``square`` mm squares. The ids are taken from the game's own blocks, where no component uses them.
+    """
+
+    ids: tuple[int, int, int, int]
+    rows: int
+    cols: int
+    square: float
+    size: float
+
+    @property
+    def width(self) -> float:
+        return self.cols * self.square
+
+    @property
+    def height(self) -> float:
+        return self.rows * self.square
+
+    def corners(self, mark: int) -> tuple[tuple[float, float], ...]:
+        """Mark ``mark``'s four corners in the board's frame (mm), clockwise from its top-left."""
+        col = 0 if mark in (0, 3) else self.cols - 1
+        row = 0 if mark in (0, 1) else self.rows - 1
+        x = (col + 0.5) * self.square - self.size / 2
+        y = (row + 0.5) * self.square - self.size / 2
+        s = self.size
+        return ((x, y), (x + s, y), (x + s, y + s), (x, y + s))
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Everything the tools need to know of one game. Optional parts are None when the game has none yet: front
     ends offer only what a game supports (``refereed_live``, ``coached``)."""
@@ -72,6 +105,7 @@ class GameSpec:
     # mm beyond its mat's marked area that a seat's zone reaches, for cards laid in front of the mat (Kuna Yala's
     # banks); 0: a seat's cards lie on its mat.
     mat_reach: float = 0.0
+    board: BoardMarks | None = None  # a printed board found by its own corner marks (None: none)
 
     @property
     def name(self) -> str:

@@ -16,11 +16,23 @@ from typing import Any
 from companion.live import LiveGame, LiveView
 from companion.match import Match
 from companion.protocol import Action
-from companion.table import FreeGrid, Piles, Row, SeenCard, Sighting, TableChange, TableLayout, TableStep
+from companion.table import (
+    Board,
+    FreeGrid,
+    Piles,
+    Pointer,
+    Row,
+    SeenCard,
+    Sighting,
+    TableChange,
+    TableLayout,
+    TableStep,
+)
 from vision import scene_banks
 from vision.identity import GameCards
 from vision.pipeline import Pipeline
 from vision.render import Camera, Renderer
+from vision.scene_board import board_spots
 from vision.tablescene import CARD_STEP, SLOT_STEP, layout_scene
 from vision.tracking import Tracker, TrackerConfig
 
@@ -42,6 +54,8 @@ def sightings(layout: TableLayout, miss: float, rng: random.Random) -> list[Sigh
                 Sighting(card, area.zone, SLOT_STEP * area.slots.index(slot))
                 for slot, card in contents.items()
             ]
+        elif isinstance(area, (Board, Pointer)):
+            out += [Sighting(card, area.zone, x, y, a) for card, x, y, a, _ in board_spots(area, contents)]
         else:
             raise NotImplementedError(f"the simulated table cannot lay a {type(area).__name__} yet")
     return [s for s in out if rng.random() >= miss]
@@ -107,6 +121,7 @@ class SimulatedTable:
             self.camera,
             # One table all game long (its grain is the seed modulo 4), fresh sensor noise in every frame.
             seed=4 * self.frame + self.seed % 4,
+            board=self.game_cards.board,
         )
         image = self._renderer.render(scene).image
         started = time.perf_counter()

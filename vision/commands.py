@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 LOCALE_DIR = Path(__file__).parent / "locale"
 STICKERS_WRITTEN = N_("{path}: {items} stickers on {pages} pages ({paper}, {kind})")
 MATS_WRITTEN = N_("{path}: {items} mats ({paper})")
+BOARD_WRITTEN = N_(
+    "{path}: the board's corner marks, then the board in {items} quarters ({pages} pages, {paper})"
+)
+NO_BOARD = N_("{title} has no board to print")
 CANNOT_WRITE = N_("cannot write {path}: {problem}")
 DEFAULT_KIND = StickerKind.ARUCO  # chosen by the benchmark: see docs/vision.md
 
@@ -36,6 +40,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     st.add_argument("--kind", choices=[k.value for k in StickerKind], default=DEFAULT_KIND.value)
     _paper_options(st)
     st.set_defaults(run=run_stickers)
+    board = what.add_parser("board", help="a game's board corner marks, and its board at true size")
+    board.add_argument("game", help="the game, e.g. shark-park")
+    _paper_options(board)
+    board.set_defaults(run=run_board)
     mats = what.add_parser("mats", help="one player mat per seat")
     mats.add_argument("--players", type=int, required=True)
     _paper_options(mats)
@@ -93,6 +101,21 @@ def run_stickers(args: argparse.Namespace) -> int:
         raise CommandError(_vision(args)(CANNOT_WRITE, path=args.out, problem=exc)) from None
     print(_vision(args)(STICKERS_WRITTEN, path=args.out, items=info.items, pages=info.pages, paper=args.paper,
                         kind=args.kind))  # fmt: skip
+    return 0
+
+
+def run_board(args: argparse.Namespace) -> int:
+    from vision.board_sheet import board_sheet
+
+    game = _game(args)
+    if game.board is None:
+        raise CommandError(_vision(args)(NO_BOARD, title=game.title or game.name))
+    refuse_saved_game(args.out)
+    try:
+        info = board_sheet(game.board, game.title or game.name, args.out, args.paper, args.language)
+    except (OSError, ValueError) as exc:
+        raise CommandError(_vision(args)(CANNOT_WRITE, path=args.out, problem=exc)) from None
+    print(_vision(args)(BOARD_WRITTEN, path=args.out, items=info.items, pages=info.pages, paper=args.paper))
     return 0
 
 

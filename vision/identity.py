@@ -23,7 +23,7 @@ import numpy as np
 
 from companion.catalogue import Catalogue, Component
 from companion.games import GAMES
-from companion.registry import TABLE_MARK_IDS, GameSpec, Registry
+from companion.registry import TABLE_MARK_IDS, BoardMarks, GameSpec, Registry
 from vision.kinds import StickerKind
 
 ARUCO_DICT = cv2.aruco.DICT_5X5_1000
@@ -56,6 +56,7 @@ class GameCards:
     back_name: Callable[[str, str], str] = lambda back, language: back  # (back, language) -> words
     title: str = ""  # e.g. "Kai Piranja", printed on its stickers' guide (default: the name)
     mat_reach: float = 0.0  # mm beyond a mat that still holds its seat's cards (GameSpec.mat_reach)
+    board: BoardMarks | None = None  # the game's printed board and its corner marks, if it has one
 
     @classmethod
     def of(cls, spec: GameSpec, profile: object = None) -> GameCards:
@@ -70,6 +71,7 @@ class GameCards:
             game.describe_back,
             spec.title,
             spec.mat_reach,
+            spec.board,
         )
 
     @property

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
+from companion.games import GAMES
 from companion.table import SeenCard, Sighting, TableChange, seat_zone
 from vision.decoders import (
     ArucoDecoder,
@@ -37,7 +38,16 @@ from vision.identity import (
 )
 from vision.kinds import StickerKind
 from vision.tracking import Tracker, TrackerConfig
-from vision.zones import MatView, card_axes, card_quads, find_mats, place_all
+from vision.zones import (
+    BoardView,
+    MatView,
+    card_axes,
+    card_quads,
+    find_board,
+    find_mats,
+    place_all,
+    place_on_board,
+)
 
 
 @dataclass(frozen=True)
@@ -68,6 +78,7 @@ class Detections:
     duplicates: tuple[str, ...] = ()
     copies: tuple[int, ...] = ()
     unusable: FrameProblem | None = None  # why the frame was not read (nothing else is then filled in)
+    board: BoardView | None = None  # the game's printed board, when at least two of its marks are seen
 
     def stickers_twice(self) -> tuple[tuple[str, int], ...]:
         """Each card id read on stickers apart, with how many (2 where a caller gave no count)."""
@@ -85,8 +96,9 @@ class TableFacts:
 
 
 def default_aruco_ids() -> tuple[int, ...]:
-    """The ArUco ids in use: the mats' corner markers and every registered game's card stickers."""
-    return tuple(range(MAT_IDS)) + tuple(sorted(default_codebook().cards))
+    """The ArUco ids in use: the mats' corner markers, every registered game's card stickers and boards' marks."""
+    boards = {i for spec in GAMES.values() if spec.board is not None for i in spec.board.ids}
+    return tuple(range(MAT_IDS)) + tuple(sorted(set(default_codebook().cards) | boards))
 
 
 def default_decoder(kind: StickerKind) -> Decoder:
@@ -109,6 +121,7 @@ class Detector:
     _mats: MatsOnly = field(default_factory=MatsOnly)
     _resolver: Resolver | None = None
     _last_mats: dict[int, MatView] = field(default_factory=dict)
+    _last_board: BoardView | None = None
 
     def __post_init__(self) -> None:
         if self.decoder is None:
@@ -144,7 +157,13 @@ class Detector:
         foreign = 0
         other: list[str] = []
         markers: list[RawCode] = []
+        board_marks = self.game.board
+        board_corners: dict[int, np.ndarray] = {}
         for code in codes:
+            if board_marks is not None and code.value in board_marks.ids:
+                board_corners[board_marks.ids.index(code.value)] = code.corners
+                markers.append(code)
+                continue
             # A QR sticker reads as its text, an ArUco marker as its id.
             what = parse_qr(code.value) if isinstance(code.value, str) else parse_aruco(code.value)
             if isinstance(what, MatCorner):
@@ -170,6 +189,12 @@ class Detector:
         corners = np.array([code.corners for _, code in cards], np.float32).reshape(-1, 4, 2)
         centres, heads = card_axes(corners, self.kind)
         places = place_all(centres, mats, self.expected_seats, heads, self.game.mat_reach)
+        board = None if board_marks is None else find_board(board_corners, board_marks, self._last_board)
+        self._last_board = board
+        if board is not None and board_marks is not None and len(corners):
+            middles = corners.mean(axis=1)
+            on_board = place_on_board(middles, middles + (heads - centres), board, board_marks)
+            places = [b if b is not None else p for b, p in zip(on_board, places, strict=True)]
         ppm = (sides_px(list(corners)) / modules_across(self.kind)).tolist()
         seen = [
             CardSeen(card_id, code.corners, centre, px, where.zone, where.x, where.y, where.angle)
@@ -184,6 +209,7 @@ class Detector:
             tuple(markers),
             tuple(twice),
             tuple(len(stickers[card_id]) for card_id in twice),
+            board=board,
         )
 
 

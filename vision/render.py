@@ -16,10 +16,18 @@ from functools import partial
 import cv2
 import numpy as np
 
+from companion.registry import BoardMarks
 from vision import layout
 from vision.backgrounds import Background, px_per_mm, table_texture
 from vision.camera_model import Optics
-from vision.identity import aruco_modules, mat_marker_id, modules_across, sticker_modules
+from vision.identity import (
+    ARUCO_BITS,
+    ARUCO_QUIET,
+    aruco_modules,
+    mat_marker_id,
+    modules_across,
+    sticker_modules,
+)
 from vision.kinds import StickerKind
 from vision.sensor import Glare, LightMap, NoiseBank, Rect, develop, exposed
 
@@ -53,12 +61,25 @@ class PlacedCard:
     number: int
     face: str  # picks the artwork colour
     pose: Pose
+    tile: float = 0.0  # 0: a card; else a square tile this many mm wide with its sticker in the middle
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return (self.tile, self.tile) if self.tile else (layout.CARD_W, layout.CARD_H)
 
 
 @dataclass(frozen=True)
 class PlacedMat:
     zone: int
     pose: Pose  # the marked area's centre
+
+
+@dataclass(frozen=True)
+class PlacedBoard:
+    """A printed board (its squares and corner marks) with its centre and rotation on the table."""
+
+    marks: BoardMarks
+    pose: Pose
 
 
 @dataclass(frozen=True)
@@ -98,6 +119,7 @@ class Scene:
     kind: StickerKind = StickerKind.ARUCO
     table: tuple[float, float] = (1000.0, 600.0)
     seed: int = 0
+    boards: tuple[PlacedBoard, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -209,7 +231,7 @@ def _face_colour(face: str) -> tuple[int, int, int]:
 def card_texture(
     card: PlacedCard, kind: StickerKind, t: float, paper: float = 0.0, gloss: float = 0.0
 ) -> np.ndarray:
-    w, h = round(layout.CARD_W * t), round(layout.CARD_H * t)
+    w, h = (round(side * t) for side in card.size)
     rng = np.random.default_rng(card.number)
     tex = np.empty((h, w, 3), np.uint8)
     tex[:] = _face_colour(card.face)
@@ -220,7 +242,8 @@ def card_texture(
         cv2.ellipse(tex, centre, axes, float(rng.uniform(0, 180)), 0, 360, colour, -1, cv2.LINE_AA)
     cv2.rectangle(tex, (0, 0), (w - 1, h - 1), (250, 250, 250), max(1, round(2 * t)))
     modules = sticker_modules(kind, card.sticker_code, card.number)
-    _paint_modules(tex, modules, layout.STICKER_INSET, layout.STICKER_INSET, layout.STICKER_MM, t)
+    inset = (card.tile - layout.STICKER_MM) / 2 if card.tile else layout.STICKER_INSET
+    _paint_modules(tex, modules, inset, inset, layout.STICKER_MM, t)
     if paper or gloss:
         return printed(tex, t, paper, gloss, np.random.default_rng([card.number, 1]))
     return tex
@@ -262,6 +285,26 @@ def mat_texture(zone: int, t: float) -> np.ndarray:
     label = f"{zone + 1}"
     cv2.putText(tex, label, (round(pw * t / 2 - 8 * t), round(ph * t * 0.55)), cv2.FONT_HERSHEY_SIMPLEX,
                 0.12 * t, (150, 150, 150), max(1, round(t)), cv2.LINE_AA)  # fmt: skip
+    return tex
+
+
+def board_texture(marks: BoardMarks, t: float) -> np.ndarray:
+    """A board as printed: its squares in two blues, its corner squares white with their marks."""
+    w, h = round(marks.width * t), round(marks.height * t)
+    tex = np.empty((h, w, 3), np.uint8)
+    for row in range(marks.rows):
+        for col in range(marks.cols):
+            colour = (170, 120, 60) if (row + col) % 2 else (190, 150, 90)
+            x0, y0 = round(col * marks.square * t), round(row * marks.square * t)
+            x1, y1 = round((col + 1) * marks.square * t), round((row + 1) * marks.square * t)
+            tex[y0:y1, x0:x1] = colour
+    quiet = marks.size / (ARUCO_BITS + 2) * ARUCO_QUIET
+    for mark, marker_id in enumerate(marks.ids):
+        mx, my = marks.corners(mark)[0]
+        col, row = int(mx // marks.square), int(my // marks.square)
+        tex[round(row * marks.square * t) : round((row + 1) * marks.square * t),
+            round(col * marks.square * t) : round((col + 1) * marks.square * t)] = PAPER  # fmt: skip
+        _paint_modules(tex, aruco_modules(marker_id), mx - quiet, my - quiet, marks.size + 2 * quiet, t)
     return tex
 
 
@@ -357,10 +400,9 @@ class _Canvas:
 
     def place(self, card: PlacedCard) -> _Placed:
         if card not in self.placed:
-            m = self.to_image @ pose_matrix(card.pose, layout.CARD_W, layout.CARD_H)
-            corners = np.array(
-                [[0, 0], [layout.CARD_W, 0], [layout.CARD_W, layout.CARD_H], [0, layout.CARD_H]]
-            )
+            w, h = card.size
+            m = self.to_image @ pose_matrix(card.pose, w, h)
+            corners = np.array([[0, 0], [w, 0], [w, h], [0, h]])
             quad = apply_h(m, corners)
             outline, box = np.round(quad).astype(np.int32), _box(quad, self.frame)
             self.placed[card] = _Placed(m, outline, box, _mask(box, outline, convex=True))
@@ -471,6 +513,7 @@ class Renderer:
             replace(scene.look, noise=0.0, optics=Optics()),
             scene.kind,
             scene.mats,
+            scene.boards,
         )
         look = scene.look
         canvas = self._canvas
@@ -515,6 +558,10 @@ class Renderer:
             make = partial(mat_texture, mat.zone, t)
             tex = self._texture(("mat", mat.zone, t), make) if self.keep_mats else make()
             _warp_into(background, tex, h @ pose_matrix(mat.pose, pw, ph) @ _scale(1 / t), whole)
+        for board in scene.boards:
+            tex = self._texture(("board", board.marks, t), partial(board_texture, board.marks, t))
+            to_table = pose_matrix(board.pose, board.marks.width, board.marks.height)
+            _warp_into(background, tex, h @ to_table @ _scale(1 / t), whole)
         look = scene.look
         light = LightMap.of(cam.width, cam.height, look.gain, look.uneven, look.uneven_angle, look.glare)
         owner = np.zeros((cam.height, cam.width), np.int16)
@@ -585,6 +632,8 @@ def _warp_into(frame: np.ndarray, tex: np.ndarray, m: np.ndarray, clip: Rect) ->
 
 def _truth(card: PlacedCard, index: int, m: np.ndarray, owner: np.ndarray, kind: StickerKind) -> CardTruth:
     sticker = layout.sticker_corners_on_card()
+    if card.tile:
+        sticker = sticker + np.float32((card.tile - layout.STICKER_MM) / 2 - layout.STICKER_INSET)
     quiet = (layout.STICKER_MM / (modules_across(kind) + 2 * _quiet(kind))) * _quiet(kind)
     inner = sticker + np.array(
         [[quiet, quiet], [-quiet, quiet], [-quiet, -quiet], [quiet, -quiet]], np.float32

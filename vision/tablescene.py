@@ -12,11 +12,13 @@ from collections.abc import Sequence
 import numpy as np
 
 from companion.catalogue import Catalogue
+from companion.registry import BoardMarks
 from companion.table import CENTRE, FreeGrid, Piles, Row, TableLayout, zone_seat
 from vision import layout
 from vision.kinds import StickerKind
 from vision.render import Camera, Hand, Look, PlacedCard, PlacedMat, Pose, Scene, apply_h, pose_matrix
 from vision.scene_banks import banks_scene
+from vision.scene_board import board_scene
 from vision.scenes import MAT_POSES, PLAIN, TABLE
 
 # Up to four seats around the table as vision.scenes lays them; five and six seats three a side.
@@ -75,9 +77,12 @@ def layout_scene(
     hands: tuple[Hand, ...] = (),
     seed: int = 0,
     kind: StickerKind = StickerKind.ARUCO,
+    board: BoardMarks | None = None,
 ) -> Scene:
     """The scene of a table laid out as ``table``; ``slots`` fixes where each centre slot lies (None: in the order
     the centre's piles declare them)."""
+    if board is not None:  # a board game: the board alone on the table (vision/scene_board.py)
+        return board_scene(table, catalogue, sticker_code, board, camera, look, hands, seed, kind)
     if any(isinstance(area, FreeGrid) for area in table.areas):  # banks in front of the mats: Kuna Yala's
         return banks_scene(table, catalogue, sticker_code, players, camera, look, hands, seed, kind)
     mats = tuple(PlacedMat(seat, pose) for seat, pose in enumerate(mat_poses(players)))

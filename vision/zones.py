@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from companion.table import CENTRE, UNKNOWN, seat_zone
+from companion.registry import BoardMarks
+from companion.table import BOARD, CENTRE, UNKNOWN, seat_zone
 from vision import layout
 from vision.decoders import apply_hs, square_to_quads
 from vision.kinds import StickerKind
@@ -89,6 +90,59 @@ def find_mats(
         outline = cv2.perspectiveTransform(area[None], np.linalg.inv(h))[0]
         mats[seat] = MatView(seat, len(seen), h, outline, src)
     return mats
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """A printed board as seen in one frame, from its corner marks: frame pixels to the board's millimetres."""
+
+    marks: int  # how many of its four corner marks were seen
+    image_to_board: np.ndarray = field(compare=False)
+    outline: np.ndarray = field(compare=False)  # the board's corners in the frame
+    source: np.ndarray | None = field(default=None, compare=False)
+
+
+def find_board(
+    corners: Mapping[int, np.ndarray],
+    marks: BoardMarks,
+    previous: BoardView | None = None,
+    still_px: float = 1.5,
+) -> BoardView | None:
+    """The board from its corner marks seen (``corners``: mark index 0..3 to its 4 frame points), as
+    ``find_mats`` finds a mat: two marks are enough, and a board whose marks did not move is reused."""
+    seen = sorted(corners)
+    if len(seen) < MIN_MARKERS:
+        return None
+    src = np.concatenate([corners[m] for m in seen]).astype(np.float32)
+    if (
+        previous is not None
+        and previous.source is not None
+        and previous.source.shape == src.shape
+        and float(np.abs(previous.source - src).max()) < still_px
+    ):
+        return previous
+    dst = np.concatenate([np.array(marks.corners(m), np.float32) for m in seen])
+    h = fit_homography(src, dst)
+    if h is None:
+        return None
+    area = np.array([[0, 0], [marks.width, 0], [marks.width, marks.height], [0, marks.height]], np.float32)
+    outline = cv2.perspectiveTransform(area[None], np.linalg.inv(h))[0]
+    return BoardView(len(seen), h, outline, src)
+
+
+def place_on_board(
+    centres: np.ndarray, heads: np.ndarray, board: BoardView, marks: BoardMarks
+) -> list[Placement | None]:
+    """Pieces on the board (their stickers' centres and heads, (n, 2) frame px): each one's placement in the board
+    zone, where its sticker's middle lies (a tile carries its sticker in its middle), or None off the board."""
+    out: list[Placement | None] = []
+    for centre, head in zip(np.asarray(centres, np.float64), np.asarray(heads, np.float64), strict=True):
+        x, y = to_mat(board.image_to_board, centre)
+        inside = 0.0 <= x <= marks.width and 0.0 <= y <= marks.height
+        out.append(
+            Placement(BOARD, x, y, _angle((x, y), to_mat(board.image_to_board, head))) if inside else None
+        )
+    return out
 
 
 def fit_homography(src: np.ndarray, dst: np.ndarray) -> np.ndarray | None:

@@ -6,7 +6,7 @@ table adapter declares its areas and the ``TableLayout`` the rules expect; ``dif
 
 from companion.table.areas import Area, Box, OrderFault, Spot
 from companion.table.facts import ADD, MOVE, REMOVE, SeenCard, Sighting, TableChange
-from companion.table.grids import Board, FreeGrid, Square, corner_squares, square_name
+from companion.table.grids import Board, FreeGrid, Pointer, Square, corner_squares, square_name, stacked
 from companion.table.layout import (
     LEFTOVER,
     MISPLACED,
@@ -20,10 +20,11 @@ from companion.table.layout import (
 from companion.table.lines import Ring, Row
 from companion.table.piles import Piles
 from companion.table.steps import TableStep
-from companion.table.zones import CENTRE, UNKNOWN, seat_zone, zone_seat
+from companion.table.zones import BOARD, CENTRE, UNKNOWN, seat_zone, zone_seat
 
 __all__ = [
     "ADD",
+    "BOARD",
     "CENTRE",
     "LEFTOVER",
     "MISPLACED",
@@ -40,6 +41,7 @@ __all__ = [
     "OrderFault",
     "Piles",
     "Place",
+    "Pointer",
     "Ring",
     "Row",
     "SeenCard",
@@ -53,5 +55,6 @@ __all__ = [
     "differences",
     "seat_zone",
     "square_name",
+    "stacked",
     "zone_seat",
 ]

@@ -35,7 +35,7 @@ class Board:
     ...                           they fall in; the holes (here the four corners) are no squares
     8     .  .  .  .  .  .
     ```
-    Contents: squares mapped to the card on each.
+    Contents: squares mapped to the card on each, or to the cards stacked there (two sharks sharing a square).
     """
 
     name: str
@@ -65,11 +65,52 @@ class Board:
             return None
         return row, col
 
+    def expected(self, contents: Mapping[Square, str | tuple[str, ...]]) -> dict[str, Spot]:
+        return {card: square for square, held in contents.items() for card in stacked(held)}
+
+    def seen(
+        self, contents: Mapping[Square, str | tuple[str, ...]], cards: Sequence[SeenCard]
+    ) -> dict[str, Spot | None]:
+        return {s.card: self.square_at(s.x, s.y) for s in cards}
+
+    def order_fault(
+        self, contents: Mapping[Square, str | tuple[str, ...]], cards: Sequence[SeenCard]
+    ) -> OrderFault | None:
+        return None
+
+    def centre(self, square: Square) -> tuple[float, float]:
+        """The middle of a square in the zone's frame."""
+        row, col = square
+        return self.origin[0] + (col + 0.5) * self.square, self.origin[1] + (row + 0.5) * self.square
+
+
+def stacked(held: str | tuple[str, ...]) -> tuple[str, ...]:
+    """The cards on one board square: one card, or a stack."""
+    return (held,) if isinstance(held, str) else held
+
+
+@dataclass(frozen=True)
+class Pointer:
+    """A piece laid on a board's squares pointing one way (Shark Park's fish-bone tile), ``angle`` degrees as a
+    card's rotation: where it lies is drawn and read, never judged (the adapter reads it as an action).
+
+    Contents: squares mapped to the piece on each (at most one in practice).
+    """
+
+    name: str
+    zone: str
+    board: Board
+    angle: float = 0.0
+    judges_spots: ClassVar[bool] = False
+
+    def covers(self, x: float, y: float) -> bool:
+        return False  # a seen piece falls in the board it lies on
+
     def expected(self, contents: Mapping[Square, str]) -> dict[str, Spot]:
-        return {card: square for square, card in contents.items()}
+        return {}
 
     def seen(self, contents: Mapping[Square, str], cards: Sequence[SeenCard]) -> dict[str, Spot | None]:
-        return {s.card: self.square_at(s.x, s.y) for s in cards}
+        return {}
 
     def order_fault(self, contents: Mapping[Square, str], cards: Sequence[SeenCard]) -> OrderFault | None:
         return None

@@ -1,4 +1,5 @@
-"""The zones the camera tells apart: a player's mat (``seat-N``), the ``centre`` and ``unknown`` (a mat out of view).
+"""The zones the camera tells apart: a player's mat (``seat-N``), the ``centre``, a game's ``board`` found by its own
+corner marks, and ``unknown`` (a mat out of view).
 
 Defined here once: vision names the zones it sees with these, the games' table adapters read them.
 """
@@ -6,6 +7,7 @@ Defined here once: vision names the zones it sees with these, the games' table a
 from __future__ import annotations
 
 CENTRE = "centre"
+BOARD = "board"  # a printed board with its own corner marks: positions in the board's millimetres
 UNKNOWN = "unknown"  # the card may lie on a mat that is out of view: it is not judged
 _SEAT = "seat-"
 

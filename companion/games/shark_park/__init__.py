@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from companion.games.shark_park.cards import components
@@ -10,13 +10,28 @@ from companion.games.shark_park.engine import SharkParkGame
 from companion.games.shark_park.profile import OPTIONS
 from companion.games.shark_park.state import State
 from companion.panel import Level
-from companion.registry import GameSpec, StickerBlock
+from companion.registry import BoardMarks, GameSpec, StickerBlock
 
 if TYPE_CHECKING:
     from companion.coach import Coaching
+    from companion.games.shark_park.table import SharkParkTable
+    from companion.match import Match
     from companion.picture import TablePicture
+    from companion.table import TableStep
 
 # The coach and the table picture are loaded when first used: the commands that need none (rules, replay, simulate) start without it.
+
+
+def table(game: SharkParkGame) -> SharkParkTable:
+    from companion.games.shark_park.table import SharkParkTable
+
+    return SharkParkTable(game)
+
+
+def demo(adapter: SharkParkTable, match: Match) -> Iterator[TableStep]:
+    from companion.games.shark_park.physical import table_steps
+
+    return table_steps(adapter, match)
 
 
 def coach(game: SharkParkGame, state: State, language: str, seats: Sequence[str]) -> Coaching:
@@ -45,10 +60,14 @@ SPEC = GameSpec(
     components=components,
     # The 16 sharks, the 36 fish and 3 spares, the fish-bone tile and the 4 hunger markers, room to spare.
     stickers=(StickerBlock(393, 64),),
+    table=table,
+    demo=demo,
     coach=coach,
     picture=picture,
     levels=levels,
     options=OPTIONS,
+    # The board's four missing corner squares carry its marks: the block's four ids no component uses.
+    board=BoardMarks((453, 454, 455, 456), 8, 8, 50.0, 35.0),
 )
 
 __all__ = ["SPEC", "SharkParkGame"]

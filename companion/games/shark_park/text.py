@@ -206,3 +206,31 @@ movement points), or a Hungry one. Using one lowers your hunger at once.
 
 Ties go to the most fish of 4 points, then of 3 points."""
 )
+
+# --- at the table: what the referee asks the players to do (companion/games/shark_park/table.py) ---
+PUT_FISH = N_("Put a fish face down on {square}.")
+FISH_GONE = N_("A fish is missing on {square}: put it back.")
+MOVE_FISH = N_("Move the fish on {origin} to {square}.")
+FISH_BACK = N_("Put the fish back on the board, on {square}.")
+FISH_OFF = N_("Take the fish on {square} off the board.")
+TWO_FISH = N_("Two fish lie on {square}: only one may.")
+PUT_SHARK = N_("Put the {colour} shark on {square}.")
+MOVE_SHARK = N_("Move the {colour} shark on {origin} to {square}.")
+SHARK_BACK = N_("Put the {colour} shark back on the board, on {square}.")
+SHARK_OFF_BOARD = N_(
+    "Take the {colour} shark on {square} off the board: {seat} puts it back on a free outer square."
+)
+SHARK_NOT_YET = N_(
+    "Take the {colour} shark off {square}: the sharks are placed one at a time, in turn order."
+)
+NOBODY_PLAYS = N_("Nobody plays {colour}: take that shark off {square}.")
+BONE_OFF = N_("The fish-bone tile lies off the board: put it on a shark.")
+BONE_BETWEEN = N_("The fish-bone tile lies between squares: put it squarely on one shark.")
+BONE_ASKEW = N_("The fish-bone tile points no clear way: turn it to point along a row or a column.")
+# The panel's two game buttons, and what a press chose.
+FEAR_BUTTON = N_("Fear! or Terror!!!")
+RUN_BUTTON = N_("Run! or Fly!!!")
+CHOSEN = N_("{seat} chooses {special} for this turn.")
+NOT_HUNGRY = N_("{seat} is {level}: no special action yet.")
+TAKE_CHOICE = N_("{seat} takes a fish of {value} points from {giver}? Press the first button to take it.")
+BOARD_HIDDEN = N_("The camera sees too few of the board's corner marks: bring the whole board into view.")
