@@ -106,6 +106,8 @@ class GameSpec:
     # banks); 0: a seat's cards lie on its mat.
     mat_reach: float = 0.0
     board: BoardMarks | None = None  # a printed board found by its own corner marks (None: none)
+    # The most seats whose cards the drawn demo lays in one camera's view (0: every count the game allows).
+    drawn_players: int = 0
 
     @property
     def name(self) -> str:

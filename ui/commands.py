@@ -57,6 +57,8 @@ def run_app(args: argparse.Namespace) -> Any:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("demo", help="a simulated game refereed through the camera, narrated with the coach")
     add_table_options(p, players=3)
+    # None: 3, or fewer for a game whose drawn table holds fewer (GameSpec.drawn_players)
+    p.set_defaults(players=None)
     p.add_argument("--seed", type=int, help="the same seed gives the same game (default: the clock)")
     p.add_argument(
         "--resolution",

@@ -21,6 +21,7 @@ from companion.names import parse_names
 from companion.narrate import final_lines
 from companion.panel import button_words
 from companion.protocol import RecordError
+from companion.registry import GameSpec
 from companion.session import LiveSession
 from companion.simulate import simulate
 from hardware.start import start_panel
@@ -44,6 +45,23 @@ SAME = N_("The referee's scores equal the simulated game's: {same}.")
 YES, NO = N_("yes"), N_("no")
 SESSION = N_("Game saved as it goes in {path}")
 TIMING = N_("{frames} frames read in {seconds:.0f} s.")
+TOO_MANY_DRAWN = N_(
+    "The drawn demo of {title} lays at most {most} players' cards in a camera's view: "
+    "give --players {most}, or --mode facts for {players} players"
+)
+DEMO_PLAYERS = 3
+
+
+def demo_players(spec: GameSpec, args: argparse.Namespace) -> int:
+    """The demo's player count: as asked, else 3 or as many as its drawn table holds; more than that in pixels
+    mode is refused, since the cards beyond the camera's view would never be read (the game would stall)."""
+    most = spec.drawn_players
+    if args.players is None:
+        return min(DEMO_PLAYERS, most) if most else DEMO_PLAYERS
+    if most and args.mode == "pixels" and args.players > most:
+        tr = ui_translator(args.lang)
+        raise CommandError(tr(TOO_MANY_DRAWN, title=spec.title, most=most, players=args.players))
+    return int(args.players)
 
 
 def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
@@ -52,7 +70,7 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     adapter = spec.table_adapter(game)
     if adapter is None:
         raise CommandError(ui_translator(args.lang)(CANNOT_REFEREE, title=game.title))
-    players = checked_players(game, args.players)
+    players = checked_players(game, demo_players(spec, args))
     seed = args.seed if args.seed is not None else int(time.time()) % 100_000
     names = parse_names(args.names, players)
     tr = ui_translator(args.lang)

@@ -74,3 +74,19 @@ def test_the_app_with_no_screen_says_so_instead_of_running_unseen() -> None:
     )
     assert done.returncode == 2
     assert "Il n'y a pas d'écran où ouvrir l'application" in done.stderr
+
+
+def test_the_demo_lays_no_more_players_than_its_drawn_table_holds(capsys) -> None:
+    from companion.cli import build_parser, main
+    from companion.games import GAMES
+    from ui.demo import demo_players
+
+    parser, _ = build_parser()
+    kuna_yala, kai = GAMES.find("kuna-yala"), GAMES.find("kai-piranja")
+    assert demo_players(kuna_yala, parser.parse_args(["demo", "--game", "kuna-yala"])) == 2
+    assert demo_players(kai, parser.parse_args(["demo", "--game", "kai-piranja"])) == 3
+    facts = parser.parse_args(["demo", "--game", "kuna-yala", "--players", "4", "--mode", "facts"])
+    assert demo_players(kuna_yala, facts) == 4
+    assert main(["demo", "--game", "kuna-yala", "--players", "3", "--lang", "fr"]) != 0
+    said = capsys.readouterr().err
+    assert "au plus 2 joueurs" in said and "--mode facts" in said and "Traceback" not in said
