@@ -132,6 +132,7 @@ RECOVERY_STEPS: tuple[tuple[str, Recovery | None], ...] = (
     ("+ cells read at their centres", Recovery(deblur=())),
     ("+ crops deconvolved by a defocus disc, two radii agreeing (default)", Recovery()),
     ("default, one radius enough (not kept: foreign codes)", Recovery(agree=1)),
+    ("default, Wiener's filter for Richardson-Lucy (not kept)", Recovery(deconvolution="wiener")),
     ("default, one-bit corrections in re-reads too (not kept: foreign codes)", Recovery(exact=False)),
 )
 

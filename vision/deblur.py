@@ -1,8 +1,8 @@
 """Undoing a lens's defocus on small crops, for the re-reads of ArucoDecoder's recovery.
 
 An out-of-focus lens spreads each point into a disc: at 1280x720 a disc of radius 3 px covers most of a 3.6 px
-sticker cell's neighbours. Dividing the crop's spectrum by the disc's (Wiener's filter, which gives up where the
-disc's spectrum is near zero and noise would win) brings the cells back apart.
+sticker cell's neighbours. Deconvolving the crop by the disc brings the cells back apart: Richardson and Lucy's
+iterations (what recovery uses: they keep grey levels positive and ring less) or Wiener's filter (measured too).
 """
 
 from __future__ import annotations
@@ -40,3 +40,15 @@ def wiener(crop: np.ndarray, psf: np.ndarray, noise: float) -> np.ndarray:
     gain = (1 + noise) * np.conj(spectrum) / (np.abs(spectrum) ** 2 + noise)
     out = np.fft.irfft2(np.fft.rfft2(img) * gain, s=(h, w))
     return np.clip(np.rint(out[pad:-pad, pad:-pad]), 0, 255).astype(np.uint8)
+
+
+def richardson_lucy(crop: np.ndarray, psf: np.ndarray, iterations: int) -> np.ndarray:
+    """``crop`` (uint8) deconvolved by ``psf`` in ``iterations`` of Richardson and Lucy's multiplicative updates."""
+    pad = psf.shape[0]
+    img = cv2.copyMakeBorder(crop, pad, pad, pad, pad, cv2.BORDER_REFLECT).astype(np.float32) + 1.0
+    flipped = psf[::-1, ::-1]
+    estimate = img.copy()
+    for _ in range(iterations):
+        blurred = cv2.filter2D(estimate, -1, psf, borderType=cv2.BORDER_REFLECT)
+        estimate *= cv2.filter2D(img / np.maximum(blurred, 1e-3), -1, flipped, borderType=cv2.BORDER_REFLECT)
+    return np.clip(np.rint(estimate[pad:-pad, pad:-pad] - 1.0), 0, 255).astype(np.uint8)

@@ -13,13 +13,13 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 import cv2
 import numpy as np
 
 from vision.codebook import READ_RULE, ReadRule, decoys_near
-from vision.deblur import disc_psf, wiener
+from vision.deblur import disc_psf, richardson_lucy, wiener
 from vision.frames import grey8
 from vision.identity import ARUCO_BITS, ARUCO_DICT, MAT_IDS
 from vision.kinds import StickerKind
@@ -578,11 +578,21 @@ class Recovery:
     # Name re-reads only from codes read without a bit wrong: with the code book's one-bit correction, recovery's
     # several guesses at each candidate let foreign codes pass for cards (docs/vision.md, "Recovery").
     exact: bool = True
-    # Then the candidates still unnamed, from crops deconvolved by a lens's defocus disc of each radius in turn
-    # (px), by Wiener's filter allowing this noise-to-signal power.
+    # Then the candidates still unnamed, from crops deconvolved by a lens's defocus disc of each radius (px) in
+    # turn: by ``iterations`` of Richardson-Lucy, or by Wiener's filter allowing ``wiener_noise`` (noise-to-signal
+    # power). An id is taken where ``agree`` radii read it and none read another (docs/vision.md, "Recovery").
     deblur: tuple[float, ...] = (1.75, 2.25, 2.75, 3.25, 3.75)
+    deconvolution: Literal["richardson-lucy", "wiener"] = "richardson-lucy"
+    iterations: int = 30
     wiener_noise: float = 0.01
     agree: int = 2
+
+
+def _deconvolver(how: Recovery, radius: float) -> Callable[[np.ndarray], np.ndarray]:
+    """A crop's deconvolution by the defocus disc of ``radius``, as ``how`` chooses it."""
+    if how.deconvolution == "wiener":
+        return functools.partial(wiener, psf=disc_psf(radius), noise=how.wiener_noise)
+    return functools.partial(richardson_lucy, psf=disc_psf(radius), iterations=how.iterations)
 
 
 def _sharpen(crop: np.ndarray, how: Recovery) -> np.ndarray:
@@ -909,17 +919,31 @@ class ArucoDecoder:
         if not len(quads):
             return found
         # A deconvolved crop is a guess at the sticker: several radii, each a chance for a foreign code to come
-        # out as one of ours. An id is taken only where ``how.agree`` radii read it.
-        reads: list[tuple[int, np.ndarray]] = []
-        for radius in how.deblur:
-            deconvolve = functools.partial(wiener, psf=disc_psf(radius), noise=how.wiener_noise)
-            reads += self._reread_crops(gray, quads, how, deconvolve)
-        for marker_id, corners in reads:
-            here = [m for m, c in reads if _near_any(corners[None], [c], 0.3)[0]]
-            # One id, read at enough radii, at a spot not taken yet; two ids at one spot: neither.
-            agreed = here.count(marker_id) >= how.agree and len(set(here)) == 1
-            if agreed and not _near_any(corners[None], [c for _, c in found], 0.3)[0]:
-                found.append((marker_id, corners))
+        # out as one of ours. An id is taken only where ``how.agree`` radii read it, and no radius read another;
+        # a spot is done once taken, so the radii go from the middle out.
+        votes: list[list[tuple[int, np.ndarray]]] = [[] for _ in quads]
+        pending = np.ones(len(quads), bool)
+        reach = 0.3 * sides_px(quads)
+        middle_out = sorted(how.deblur, key=lambda r: abs(r - float(np.median(how.deblur))))
+        for k, radius in enumerate(middle_out):
+            left = len(middle_out) - 1 - k
+            at = np.flatnonzero(pending)
+            if not len(at):
+                break
+            deconvolve = _deconvolver(how, radius)
+            for marker_id, corners in self._reread_crops(gray, quads[at], how, deconvolve):
+                apart = np.linalg.norm(quads[at].mean(axis=1) - corners.mean(axis=0), axis=1)
+                for i in at[apart < reach[at]]:
+                    votes[i].append((marker_id, corners))
+            for i in at:
+                ids = [m for m, _ in votes[i]]
+                if len(set(ids)) > 1:
+                    pending[i] = False  # two ids at one spot: neither
+                elif len(ids) >= how.agree:
+                    pending[i] = False
+                    found.append(votes[i][0])
+                elif len(ids) + left < how.agree:
+                    pending[i] = False  # the radii left cannot make up the votes
         return found
 
     def _reread_crops(
