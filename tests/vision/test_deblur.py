@@ -1,7 +1,10 @@
 """Deconvolution of a lens's defocus disc (vision/deblur.py), as recovery's re-reads use it."""
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
@@ -25,12 +28,19 @@ def _bars(cell: int = 4) -> np.ndarray:
     return np.tile(row, (64, 1)).astype(np.float32)
 
 
-def test_wiener_brings_back_cells_a_defocus_disc_merged():
+@pytest.mark.parametrize(
+    "deconvolve",
+    [lambda img, psf: wiener(img, psf, 0.01), lambda img, psf: richardson_lucy(img, psf, 30)],
+    ids=["wiener", "richardson-lucy"],
+)
+def test_deconvolution_brings_back_cells_a_defocus_disc_merged(
+    deconvolve: Callable[[np.ndarray, np.ndarray], np.ndarray],
+):
     sharp = _bars()
     psf = disc_psf(3.0)
     blurred = cv2.filter2D(sharp, -1, psf, borderType=cv2.BORDER_REFLECT)
     noisy = np.clip(blurred + np.random.default_rng(0).normal(0, 2, blurred.shape), 0, 255).astype(np.uint8)
-    restored = wiener(noisy, psf, 0.01)
+    restored = deconvolve(noisy, psf)
     inner = (slice(16, 48), slice(16, 48))  # away from the crop's mirrored edges
     before = float(np.abs(noisy[inner] - sharp[inner]).mean())
     after = float(np.abs(restored[inner].astype(np.float32) - sharp[inner]).mean())
@@ -55,20 +65,6 @@ def test_wiener_keeps_the_crop_s_size_and_grey_range(crop: np.ndarray, radius: f
 def test_wiener_leaves_a_flat_crop_flat(level: int, shape: tuple[int, int]):
     out = wiener(np.full(shape, level, np.uint8), disc_psf(2.75), 0.01)
     assert np.abs(out.astype(int) - level).max() <= 1
-
-
-def test_richardson_lucy_brings_back_cells_a_defocus_disc_merged():
-    sharp = _bars()
-    psf = disc_psf(3.0)
-    blurred = cv2.filter2D(sharp, -1, psf, borderType=cv2.BORDER_REFLECT)
-    noisy = np.clip(blurred + np.random.default_rng(0).normal(0, 2, blurred.shape), 0, 255).astype(np.uint8)
-    restored = richardson_lucy(noisy, psf, 30)
-    inner = (slice(16, 48), slice(16, 48))
-    before = float(np.abs(noisy[inner] - sharp[inner]).mean())
-    after = float(np.abs(restored[inner].astype(np.float32) - sharp[inner]).mean())
-    assert after < 0.6 * before
-    centres = restored[32, 2:62:4].astype(int)
-    assert ((centres > 125) == (sharp[32, 2:62:4] > 125)).all()
 
 
 @settings(max_examples=40)
