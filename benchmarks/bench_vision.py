@@ -126,10 +126,13 @@ def sweep(game: GameCards, quick: bool) -> tuple[str, dict]:
 # Recovery's steps (vision/decoders.py Recovery), each added to the one before: what each pays, at each size.
 RECOVERY_STEPS: tuple[tuple[str, Recovery | None], ...] = (
     ("no recovery", None),
-    ("re-read, sharpened and upsampled", Recovery(subpixel=False, search=False, centres=False)),
-    ("+ corners refined to sub-pixel", Recovery(search=False, centres=False)),
-    ("+ quads searched in the crops", Recovery(centres=False)),
-    ("+ cells read at their centres (default)", Recovery()),
+    ("re-read, sharpened and upsampled", Recovery(subpixel=False, search=False, centres=False, deblur=())),
+    ("+ corners refined to sub-pixel", Recovery(search=False, centres=False, deblur=())),
+    ("+ quads searched in the crops", Recovery(centres=False, deblur=())),
+    ("+ cells read at their centres", Recovery(deblur=())),
+    ("+ crops deconvolved by a defocus disc, two radii agreeing (default)", Recovery()),
+    ("default, one radius enough (not kept: foreign codes)", Recovery(agree=1)),
+    ("default, Wiener's filter for Richardson-Lucy (not kept)", Recovery(deconvolution="wiener")),
     ("default, one-bit corrections in re-reads too (not kept: foreign codes)", Recovery(exact=False)),
 )
 
@@ -281,6 +284,14 @@ def timing(game: GameCards, quick: bool) -> tuple[str, dict]:
             "aruco 5x5, default without recovery (before), every frame read whole",
             aruco,
             lambda: ArucoDecoder(ids=default_aruco_ids(), recovery=None),
+            0,
+            True,
+            True,
+        ),
+        (
+            "aruco 5x5, default without deblurring (before), every frame read whole",
+            aruco,
+            lambda: ArucoDecoder(ids=default_aruco_ids(), recovery=Recovery(deblur=())),
             0,
             True,
             True,

@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import copy
 import ctypes
+import functools
 import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 import cv2
 import numpy as np
 
 from vision.codebook import READ_RULE, ReadRule, decoys_near
+from vision.deblur import disc_psf, richardson_lucy, wiener
 from vision.frames import grey8
 from vision.identity import ARUCO_BITS, ARUCO_DICT, MAT_IDS
 from vision.kinds import StickerKind
@@ -443,6 +445,15 @@ def _contain_any(quads: np.ndarray, points: np.ndarray) -> np.ndarray:
     return ((cross >= 0).all(axis=2) | (cross <= 0).all(axis=2)).any(axis=1)
 
 
+def _near_any(quads: np.ndarray, others: list[np.ndarray], reach: float) -> np.ndarray:
+    """For each quad (n, 4, 2), whether the centre of any of ``others`` lies within ``reach`` of its side."""
+    if not len(others) or not len(quads):
+        return np.zeros(len(quads), bool)
+    centres = np.array([c.mean(axis=0) for c in others])
+    apart = np.linalg.norm(quads.mean(axis=1)[:, None] - centres[None], axis=2)
+    return (apart < reach * sides_px(quads)[:, None]).any(axis=1)
+
+
 def _squarish(quads: np.ndarray, least: float) -> np.ndarray:
     """Whether each quad (n, 4, 2) could be a square seen up to 60 degrees off: card art and wood grain trace
     slivers and kites that no sticker makes."""
@@ -567,6 +578,27 @@ class Recovery:
     # Name re-reads only from codes read without a bit wrong: with the code book's one-bit correction, recovery's
     # several guesses at each candidate let foreign codes pass for cards (docs/vision.md, "Recovery").
     exact: bool = True
+    # Then the candidates still unnamed, from crops deconvolved by a lens's defocus disc of each radius (px) in
+    # turn: by ``iterations`` of Richardson-Lucy, or by Wiener's filter allowing ``wiener_noise`` (noise-to-signal
+    # power). An id is taken where ``agree`` radii read it and none read another (docs/vision.md, "Recovery").
+    deblur: tuple[float, ...] = (1.75, 2.25, 2.75, 3.25, 3.75)
+    deconvolution: Literal["richardson-lucy", "wiener"] = "richardson-lucy"
+    iterations: int = 30
+    wiener_noise: float = 0.01
+    agree: int = 2
+
+
+def _deconvolver(how: Recovery, radius: float) -> Callable[[np.ndarray], np.ndarray]:
+    """A crop's deconvolution by the defocus disc of ``radius``, as ``how`` chooses it."""
+    if how.deconvolution == "wiener":
+        return functools.partial(wiener, psf=disc_psf(radius), noise=how.wiener_noise)
+    return functools.partial(richardson_lucy, psf=disc_psf(radius), iterations=how.iterations)
+
+
+def _sharpen(crop: np.ndarray, how: Recovery) -> np.ndarray:
+    """``crop`` through the unsharp mask of ``how``."""
+    soft = cv2.GaussianBlur(crop, (0, 0), how.sigma)
+    return cv2.addWeighted(crop, 1 + how.gain, soft, -how.gain, 0)
 
 
 def _stub_dictionary(ids: tuple[int, ...] | None) -> cv2.aruco.Dictionary:
@@ -877,8 +909,53 @@ class ArucoDecoder:
         return (sides >= low) & (sides <= high) & (cell <= how.max_cell) & _squarish(quads, how.square)
 
     def _reread(self, gray: np.ndarray, quads: np.ndarray, how: Recovery) -> list[tuple[int, np.ndarray]]:
-        """Read candidates again from local crops, sharpened and upsampled: at 3-4 px per cell a blurred
-        sticker's cells fade into each other, and the codebook's nearest-pixel warp samples them too coarsely.
+        """Read ``quads`` again from sharpened crops, then those still unnamed from crops deconvolved by a defocus
+        disc of each of ``how.deblur``'s radii in turn: a lens's defocus is a disc the unsharp mask only softens."""
+        found = self._reread_crops(gray, quads, how, lambda crop: _sharpen(crop, how))
+        if not how.deblur or not len(quads):
+            return found
+        if found:
+            quads = quads[~_near_any(quads, [c for _, c in found], 0.3)]
+        if not len(quads):
+            return found
+        # A deconvolved crop is a guess at the sticker: several radii, each a chance for a foreign code to come
+        # out as one of ours. An id is taken only where ``how.agree`` radii read it, and no radius read another;
+        # a spot is done once taken, so the radii go from the middle out.
+        votes: list[list[tuple[int, np.ndarray]]] = [[] for _ in quads]
+        pending = np.ones(len(quads), bool)
+        reach = 0.3 * sides_px(quads)
+        middle_out = sorted(how.deblur, key=lambda r: abs(r - float(np.median(how.deblur))))
+        for k, radius in enumerate(middle_out):
+            left = len(middle_out) - 1 - k
+            at = np.flatnonzero(pending)
+            if not len(at):
+                break
+            deconvolve = _deconvolver(how, radius)
+            for marker_id, corners in self._reread_crops(gray, quads[at], how, deconvolve):
+                apart = np.linalg.norm(quads[at].mean(axis=1) - corners.mean(axis=0), axis=1)
+                for i in at[apart < reach[at]]:
+                    votes[i].append((marker_id, corners))
+            for i in at:
+                ids = [m for m, _ in votes[i]]
+                if len(set(ids)) > 1:
+                    pending[i] = False  # two ids at one spot: neither
+                elif len(ids) >= how.agree:
+                    pending[i] = False
+                    found.append(votes[i][0])
+                elif len(ids) + left < how.agree:
+                    pending[i] = False  # the radii left cannot make up the votes
+        return found
+
+    def _reread_crops(
+        self,
+        gray: np.ndarray,
+        quads: np.ndarray,
+        how: Recovery,
+        prepare: Callable[[np.ndarray], np.ndarray],
+    ) -> list[tuple[int, np.ndarray]]:
+        """Read candidates again from local crops, each through ``prepare`` (sharpened, or deblurred) and
+        upsampled: at 3-4 px per cell a blurred sticker's cells fade into each other, and the codebook's
+        nearest-pixel warp samples them too coarsely.
 
         The crops are stacked into one image, so each step (own corners, searched quads, cell centres) costs one
         call a frame whatever the number of crops, and a step runs only for the crops no step before named.
@@ -895,9 +972,7 @@ class ArucoDecoder:
             crop = gray[y0:y1, x0:x1]
             if min(crop.shape) < 8:
                 continue
-            soft = cv2.GaussianBlur(crop, (0, 0), how.sigma)
-            sharp = cv2.addWeighted(crop, 1 + how.gain, soft, -how.gain, 0)
-            pieces.append(cv2.resize(sharp, None, fx=up, fy=up, interpolation=cv2.INTER_CUBIC))
+            pieces.append(cv2.resize(prepare(crop), None, fx=up, fy=up, interpolation=cv2.INTER_CUBIC))
             origins.append((x0, y0, top))
             owns.append(
                 (quad - np.array([x0, y0], np.float32)) * up + shift + np.array([pad, top], np.float32)
