@@ -53,6 +53,7 @@ class PlacedCard:
     number: int
     face: str  # picks the artwork colour
     pose: Pose
+    size: tuple[float, float] | None = None  # mm: a smaller piece (a boat's deck) is a card's top-left part
 
 
 @dataclass(frozen=True)
@@ -209,7 +210,8 @@ def _face_colour(face: str) -> tuple[int, int, int]:
 def card_texture(
     card: PlacedCard, kind: StickerKind, t: float, paper: float = 0.0, gloss: float = 0.0
 ) -> np.ndarray:
-    w, h = round(layout.CARD_W * t), round(layout.CARD_H * t)
+    width, height = card.size or (layout.CARD_W, layout.CARD_H)
+    w, h = round(width * t), round(height * t)
     rng = np.random.default_rng(card.number)
     tex = np.empty((h, w, 3), np.uint8)
     tex[:] = _face_colour(card.face)
@@ -358,9 +360,8 @@ class _Canvas:
     def place(self, card: PlacedCard) -> _Placed:
         if card not in self.placed:
             m = self.to_image @ pose_matrix(card.pose, layout.CARD_W, layout.CARD_H)
-            corners = np.array(
-                [[0, 0], [layout.CARD_W, 0], [layout.CARD_W, layout.CARD_H], [0, layout.CARD_H]]
-            )
+            w, h = card.size or (layout.CARD_W, layout.CARD_H)
+            corners = np.array([[0, 0], [w, 0], [w, h], [0, h]])
             quad = apply_h(m, corners)
             outline, box = np.round(quad).astype(np.int32), _box(quad, self.frame)
             self.placed[card] = _Placed(m, outline, box, _mask(box, outline, convex=True))
