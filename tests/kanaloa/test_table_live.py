@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
+from companion.cli import main
 from companion.games import find_game, make_game
 from companion.games.kanaloa.actions import Deal, Play, RemoveSeaCard
 from companion.games.kanaloa.cards import KRAKEN_CARDS
@@ -19,6 +21,7 @@ from companion.simulate import simulate
 from companion.table import TableStep
 from ui.simtable import SimulatedTable
 from vision.identity import game_cards
+from vision.render import Camera
 
 SPEC = find_game("kanaloa")
 GAME = make_game("kanaloa")
@@ -60,6 +63,19 @@ def test_the_referee_reaches_the_simulations_record_and_reports_nothing(players:
     assert live.record.actions == hidden(played.actions)
     assert GAME.winners(live.record.state) == GAME.winners(played.state)
     assert alerts == [] and refused == []
+
+
+def test_the_same_through_rendered_frames_and_the_real_pipeline() -> None:
+    played = simulate(GAME, 3, 1)
+    live = live_for(played)
+    table = simulated(played, live, mode="pixels", seed=1, camera=Camera(1280, 720))
+    alerts: list[str] = []
+    for happening in table.play():
+        alerts += happening.view.alerts
+        if len(live.record.actions) >= 24:
+            break
+    assert live.record.actions == hidden(played.actions)[: len(live.record.actions)]
+    assert len(live.record.actions) >= 24 and alerts == []
 
 
 def first(played: Match, kind: type, after: int = 0) -> int:
@@ -196,3 +212,12 @@ def test_a_sea_card_removed_when_only_three_remain_is_refused_and_asked_back() -
     assert any(
         f"Put {name} back in the sea" in t and "only 3 sea cards are left" in t for t in pending | alerts
     ), pending | alerts
+
+
+def test_the_demo_referees_a_whole_kanaloa_game_and_ends_with_the_simulations_result(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["demo", "--game", "kanaloa", "--mode", "facts", "--players", "4", "--seed", "3"]
+    assert main([*args, "--session", str(tmp_path / "game.sqlite"), "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "Scores finaux :" in out and ": oui." in out and "annonce l'atout" in out

@@ -154,7 +154,7 @@ class KanaloaTable:
             elif d.card in SEA_CARD_SET:
                 out.append(words.sea_card(d))
             elif d.kind == LEFTOVER or d.expected is None:
-                if d.card in state.played:
+                if d.card in state.played or (state.phase == DEAL and d.card in DECK_SET):  # the last trick
                     gather.append(d.card)
                 else:
                     out.append(tr(T.NOT_PLAYED_YET, card=words.card(d.card)))
