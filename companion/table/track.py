@@ -19,6 +19,7 @@ from companion.table.facts import SeenCard
 from companion.table.lines import Ring
 
 SHARED_REACH = 2.0  # in reaches of a card: how far around it pieces sharing one of its squares may stand
+APART = 2.0  # in reaches: a card of the ring farther than this from every other card lies outside the ring
 TrackSquare = tuple[str, int]  # a card of the ring and the square on it, 0 .. squares - 1 clockwise
 
 
@@ -67,8 +68,11 @@ class Track:
     def seen(self, contents: TrackContents, cards: Sequence[SeenCard]) -> dict[str, Spot | None]:
         ring = self._ring().around([s for s in cards if s.card not in self.pieces])
         place = {card: k for k, card in enumerate(contents.cards)}
-        # A card of the ring is never misplaced by its spot: its order is judged by ``order_fault``.
-        out: dict[str, Spot | None] = {s.card: place.get(s.card) for s in ring}
+        # A card of the ring is never misplaced by its spot (its order is judged by ``order_fault``), unless it
+        # lies apart from every other card: laid outside the ring, at no spot of it.
+        out: dict[str, Spot | None] = {
+            s.card: place.get(s.card) if self._in_ring(ring, s) else None for s in ring
+        }
         where = {s.card: s for s in ring}
         counts = Counter(contents.pieces.values())
         for s in cards:
@@ -82,6 +86,11 @@ class Track:
             else:
                 out[s.card] = self.square_at(ring, s)
         return out
+
+    def _in_ring(self, ring: Sequence[SeenCard], card: SeenCard) -> bool:
+        """Whether ``card`` lies near another card of the ring (a ring of one is itself)."""
+        others = [math.hypot(s.x - card.x, s.y - card.y) for s in ring if s.card != card.card]
+        return not others or min(others) <= APART * self.reach
 
     def _piece_point(self, piece: SeenCard) -> tuple[float, float]:
         turn = math.radians(piece.angle)
