@@ -12,6 +12,7 @@ from companion.games.kanaloa.state import State
 from companion.registry import GameSpec, StickerBlock
 
 if TYPE_CHECKING:
+    from companion.coach import Coaching
     from companion.games.kanaloa.table import KanaloaTable
     from companion.match import Match
     from companion.picture import TablePicture
@@ -33,6 +34,12 @@ def table(game: KanaloaGame) -> KanaloaTable:
     return KanaloaTable(game)
 
 
+def coach(game: KanaloaGame, state: State, language: str, seats: Sequence[str]) -> Coaching:
+    from companion.games.kanaloa.coach import coach_turn
+
+    return coach_turn(game, state, language, seats)
+
+
 def demo(adapter: KanaloaTable, match: Match) -> Iterator[TableStep]:
     from companion.games.kanaloa.physical import table_steps
 
@@ -46,6 +53,7 @@ SPEC = GameSpec(
     # The 53 playing cards and the 12 sea cards, as first printed; then the five boats.
     stickers=(StickerBlock(280, 65), StickerBlock(561, 5)),
     table=table,
+    coach=coach,
     demo=demo,
     picture=picture,
     options=OPTIONS,
