@@ -6,7 +6,7 @@ The card outline and the fanned row are drawn in millimetres at the sizes the ca
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from fpdf import FPDF
 
@@ -25,7 +25,7 @@ DETAIL_MM = 15.0  # how much of the corner it shows
 
 
 def draw_guide(pdf: FPDF, title: str, marks: Mapping[str, Mark], back_words: Mapping[str, str],
-               tr: Translator) -> None:  # fmt: skip
+               tr: Translator, pieces: Sequence[str] = ()) -> None:  # fmt: skip
     """Add the guide page: steps in words, the marks' legend (when the backs differ), a fanned row of cards at
     true size with the stickers in place, and a ruler."""
     pdf.add_page()
@@ -61,6 +61,14 @@ def draw_guide(pdf: FPDF, title: str, marks: Mapping[str, Mark], back_words: Map
             tr(
                 "Look at the card's back first: the large mark on the sticker says which back the card has. "
                 "A sticker on a card with another back names the wrong card."
+            )
+        )
+    if pieces:  # components that are not cards (Kanaloa's boats): where their stickers go
+        steps.append(
+            tr(
+                "Pieces that are not cards take their sticker flat on the face that stays up in play, upright, "
+                "clear of any edge: {places}. Leave the sticker's top-left corner free of other pieces.",
+                places=", ".join(pieces),
             )
         )
     steps.append(
