@@ -119,6 +119,10 @@ STATE_BOAT = N_("{place}. {seat}: square {square} ({colour}), {tricks} trick(s) 
 STATE_TRICK = N_("On the table: {cards}")
 STATE_WAITING = N_("Waiting for {current_seat} to {task}.")
 STATE_WINNER = N_("{seat} has won the game.")
+STATE_REVOKE = N_(
+    "Revoke in round {round}: {seat} did not follow colour in trick {trick}, and showed that colour in trick "
+    "{shown}."
+)
 LAID_DOWN_MARK = N_("boat laid down")
 
 # --- actions, for narration and the coach ---

@@ -109,6 +109,9 @@ def describe_state(state: State, tr: Translator, seats: Sequence[str]) -> str:
             lines.append(line + (f" ({tr(T.LAID_DOWN_MARK)})" if state.laid_down[seat] else ""))
     if state.trick:
         lines.append(tr(T.STATE_TRICK, cards=join_words([card_name(card, tr) for card in state.trick], tr)))
+    # Revokes seen with hidden hands: told in the plain replay too, not only in its JSON.
+    for round_number, seat, missed, shown in state.revokes:
+        lines.append(tr(T.STATE_REVOKE, round=round_number, seat=names[seat], trick=missed, shown=shown))
     if state.phase == OVER:
         lines.append(tr(T.STATE_WINNER, seat=names[state.winner]))
     else:
