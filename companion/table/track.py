@@ -18,8 +18,8 @@ from companion.table.areas import Box, OrderFault, Spot
 from companion.table.facts import SeenCard
 from companion.table.lines import Ring
 
-SHARED_REACH = 2.0  # in reaches of a card: how far around it pieces sharing one of its squares may stand
-APART = 2.0  # in reaches: a card of the ring farther than this from every other card lies outside the ring
+SHARED_REACH = 3.0  # in reaches of a card: how far around it pieces sharing one of its squares may stand
+APART = 3.0  # in reaches: a card of the ring farther than this from every other card lies outside the ring
 TrackSquare = tuple[str, int]  # a card of the ring and the square on it, 0 .. squares - 1 clockwise
 
 

@@ -65,7 +65,9 @@ def play_area(seat: int) -> str:
 @functools.cache
 def areas(players: int) -> tuple[Area, ...]:
     """The sea in the centre, and each seat's play spot: its whole mat (the hand is held, never laid)."""
-    sea = Track(SEA_AREA, CENTRE, frozenset(BOATS), squares=2, reach=60.0, piece_shift=BOAT_SHIFT)
+    # A boat stands about 27 mm from its card's centre, 55 mm from a neighbour's: over a card unseen in a frame it
+    # is read on no square rather than on the neighbour's.
+    sea = Track(SEA_AREA, CENTRE, frozenset(BOATS), squares=2, reach=40.0, piece_shift=BOAT_SHIFT)
     return (sea, *(Piles(play_area(seat), seat_zone(seat), (PLAY_SLOT,)) for seat in range(players)))
 
 
