@@ -21,7 +21,7 @@ from ui.simtable import FPS, SimulatedTable
 from vision.identity import game_cards
 from vision.pipeline import Pipeline
 from vision.render import Camera, Hand, Look, Renderer
-from vision.scenes import ISSUE_CAMERA
+from vision.scenes import ISSUE_CAMERA, PLAIN
 from vision.sensor import Glare
 from vision.tablescene import layout_scene
 
@@ -62,7 +62,7 @@ def latency(seed: int, tricks: int) -> dict[str, float]:
 class KanaloaCondition:
     name: str
     camera: Camera = ISSUE_CAMERA
-    look: Look = Look()
+    look: Look = PLAIN
     hands: tuple[Hand, ...] = ()
 
 
