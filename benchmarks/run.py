@@ -24,6 +24,7 @@ SECTIONS = (
     "benchmarks.bench_live",
     "benchmarks.bench_demo",
     "benchmarks.bench_app",
+    "benchmarks.bench_kytable",
     "benchmarks.bench_kanaloatable",
 )
 

@@ -69,6 +69,9 @@ class GameSpec:
     picture: Callable[[Any, Any, str, Sequence[str]], Any] | None = None
     levels: Callable[[Any], Sequence[Level | None]] | None = None  # state -> each seat's level light (hunger)
     options: tuple[Any, ...] = field(default=())  # companion.protocol.Option docs of the profile's options
+    # mm beyond its mat's marked area that a seat's zone reaches, for cards laid in front of the mat (Kuna Yala's
+    # banks); 0: a seat's cards lie on its mat.
+    mat_reach: float = 0.0
 
     @property
     def name(self) -> str:

@@ -59,7 +59,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_table_options(p, players=3)
     p.add_argument("--seed", type=int, help="the same seed gives the same game (default: the clock)")
     p.add_argument(
-        "--resolution", type=parse_resolution, default=(1920, 1080), help="camera frames, e.g. 1920x1080"
+        "--resolution",
+        type=parse_resolution,
+        help="camera frames, e.g. 1920x1080 (default: 1920x1080; 3840x2160 for a game laid beyond the mats)",
     )
     p.add_argument(
         "--hold",

@@ -74,7 +74,8 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     live = LiveGame(
         game, adapter, session, names, args.lang, spec.coach, args.coach, panel_mode(panel), spec.levels
     )
-    width, height = args.resolution
+    # Cards laid beyond the mats (Kuna Yala's banks) need a larger table: more pixels read its stickers.
+    width, height = args.resolution or ((3840, 2160) if spec.mat_reach else (1920, 1080))
     assert spec.demo is not None, "a game refereed live names its scene builder"
     table = SimulatedTable(
         played,

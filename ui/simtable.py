@@ -17,6 +17,7 @@ from companion.live import LiveGame, LiveView
 from companion.match import Match
 from companion.protocol import Action
 from companion.table import (
+    FreeGrid,
     Piles,
     Row,
     SeenCard,
@@ -27,6 +28,7 @@ from companion.table import (
     Track,
     zone_seat,
 )
+from vision import scene_banks
 from vision.identity import GameCards
 from vision.pipeline import Pipeline
 from vision.render import Camera, Renderer
@@ -45,6 +47,8 @@ def sightings(layout: TableLayout, miss: float, rng: random.Random, players: int
         contents = layout.content(area.name)
         if isinstance(area, Row):
             out += [Sighting(card, area.zone, CARD_STEP * k) for k, card in enumerate(contents)]
+        elif isinstance(area, FreeGrid) or (isinstance(area, Piles) and area.spots):
+            out += scene_banks.sightings(area, contents)
         elif isinstance(area, Track) or (isinstance(area, Piles) and zone_seat(area.zone) is not None):
             out += ring_sightings(area, contents, mat_poses(players))
         elif isinstance(area, Piles):
@@ -96,7 +100,7 @@ class SimulatedTable:
         self._rng = random.Random(self.seed)
         self._tracker = Tracker(self.tracker_config)
         if self.mode == "pixels":
-            self._renderer = Renderer()
+            self._renderer = Renderer(keep_mats=False)  # one table all game long: its mats are drawn once
             self._pipeline = Pipeline.create(
                 self.game_cards, players=len(self.match.seats), config=self.tracker_config
             )

@@ -55,6 +55,7 @@ class GameCards:
     sticker_id: Callable[[int], int] | None = None  # component number -> sticker id (default: the registry's)
     back_name: Callable[[str, str], str] = lambda back, language: back  # (back, language) -> words
     title: str = ""  # e.g. "Kai Piranja", printed on its stickers' guide (default: the name)
+    mat_reach: float = 0.0  # mm beyond a mat that still holds its seat's cards (GameSpec.mat_reach)
 
     @classmethod
     def of(cls, spec: GameSpec, profile: object = None) -> GameCards:
@@ -68,6 +69,7 @@ class GameCards:
             spec.sticker_id,
             game.describe_back,
             spec.title,
+            spec.mat_reach,
         )
 
     @property

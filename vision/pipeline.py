@@ -169,7 +169,7 @@ class Detector:
         self.expected_seats |= set(mats)
         corners = np.array([code.corners for _, code in cards], np.float32).reshape(-1, 4, 2)
         centres, heads = card_axes(corners, self.kind)
-        places = place_all(centres, mats, self.expected_seats, heads)
+        places = place_all(centres, mats, self.expected_seats, heads, self.game.mat_reach)
         ppm = (sides_px(list(corners)) / modules_across(self.kind)).tolist()
         seen = [
             CardSeen(card_id, code.corners, centre, px, where.zone, where.x, where.y, where.angle)

@@ -449,8 +449,12 @@ class _Canvas:
 class Renderer:
     """Draws scenes. It keeps the textures it has drawn, and the last scene's picture: a scene that differs
     from the last one only in its cards, its hands and its seed's noise is drawn by redrawing the regions that
-    changed, as fast as a camera gives frames; any other scene is drawn whole."""
+    changed, as fast as a camera gives frames; any other scene is drawn whole.
 
+    ``keep_mats=False`` draws the mats afresh for each new picture instead of keeping their textures: one table
+    drawn all game long (the demo) needs them once, and six mats' textures are 10 MB of the app's 300."""
+
+    keep_mats: bool = True
     _cache: dict[tuple[object, ...], np.ndarray] = field(default_factory=dict, repr=False)
     _canvas: _Canvas | None = field(default=None, repr=False)
     _noise: dict[tuple[int, int], NoiseBank] = field(default_factory=dict, repr=False)
@@ -509,7 +513,8 @@ class Renderer:
         pw, ph = layout.PAPERS["a4"].width, layout.PAPERS["a4"].height
         whole = (0, 0, cam.width, cam.height)
         for mat in scene.mats:
-            tex = self._texture(("mat", mat.zone, t), partial(mat_texture, mat.zone, t))
+            make = partial(mat_texture, mat.zone, t)
+            tex = self._texture(("mat", mat.zone, t), make) if self.keep_mats else make()
             _warp_into(background, tex, h @ pose_matrix(mat.pose, pw, ph) @ _scale(1 / t), whole)
         look = scene.look
         light = LightMap.of(cam.width, cam.height, look.gain, look.uneven, look.uneven_angle, look.glare)

@@ -18,6 +18,7 @@ from vision.sticker_page import draw_mark
 from vision.tablescene import CARD_STEP, STICKER_CLEAR, ZIGZAG_DROP
 
 FAN = 3  # cards in the drawn row
+GRID_GAP = 4.0  # mm between cards side by side in a grid (Kuna Yala's banks)
 RULER = 100.0  # mm: a line to measure the print against
 GREY = 150  # the drawing's lines: lighter than the words
 ZOOM = 3  # the corner's drawing, magnified: 3 mm is too short to show at true size
@@ -25,9 +26,10 @@ DETAIL_MM = 15.0  # how much of the corner it shows
 
 
 def draw_guide(pdf: FPDF, title: str, marks: Mapping[str, Mark], back_words: Mapping[str, str],
-               tr: Translator, pieces: Sequence[str] = ()) -> None:  # fmt: skip
+               tr: Translator, mat_reach: float = 0.0, pieces: Sequence[str] = ()) -> None:  # fmt: skip
     """Add the guide page: steps in words, the marks' legend (when the backs differ), a fanned row of cards at
-    true size with the stickers in place, and a ruler."""
+    true size with the stickers in place (side by side, for a game whose cards lie in grids beyond the mats:
+    ``mat_reach`` mm), and a ruler."""
     pdf.add_page()
     pw = pdf.w
     width = pw - 2 * MARGIN
@@ -71,16 +73,27 @@ def draw_guide(pdf: FPDF, title: str, marks: Mapping[str, Mark], back_words: Map
                 places=", ".join(pieces),
             )
         )
-    steps.append(
-        tr(
-            "At the table, fan each row from left to right, each card about {step} mm (at least {clear} mm) to "
-            "the right of the one before, so that every sticker stays in view. When a row no longer fits on its "
-            "mat, lay every other card {drop} mm lower.",
-            step=f"{CARD_STEP:g}",
-            clear=f"{STICKER_CLEAR:g}",
-            drop=f"{ZIGZAG_DROP:g}",
+    if mat_reach:
+        steps.append(
+            tr(
+                "At the table, lay each card beside its neighbours, about {gap} mm apart and never over another "
+                "card, so that every sticker stays in view. Lay your cards in front of your mat, within {reach} cm "
+                "of it.",
+                gap=f"{GRID_GAP:g}",
+                reach=f"{mat_reach / 10:g}",
+            )
         )
-    )
+    else:
+        steps.append(
+            tr(
+                "At the table, fan each row from left to right, each card about {step} mm (at least {clear} mm) to "
+                "the right of the one before, so that every sticker stays in view. When a row no longer fits on its "
+                "mat, lay every other card {drop} mm lower.",
+                step=f"{CARD_STEP:g}",
+                clear=f"{STICKER_CLEAR:g}",
+                drop=f"{ZIGZAG_DROP:g}",
+            )
+        )
     pdf.set_font("helvetica", size=10)
     for n, step in enumerate(steps, start=1):
         pdf.set_x(MARGIN)
@@ -96,16 +109,20 @@ def draw_guide(pdf: FPDF, title: str, marks: Mapping[str, Mark], back_words: Map
         pdf.set_xy(MARGIN + 16, y + 2.5)
         pdf.cell(width - 16, 5, latin1(tr("a card with this back: {back}", back=back_words[back])))
         y += 13
-    _fanned_row(pdf, MARGIN + 4, y + 8, bool(marks), tr)
-    _corner_detail(pdf, MARGIN + 4 + (FAN - 1) * CARD_STEP + layout.CARD_W + 8, y + 8, tr)
+    apart, count = (layout.CARD_W + GRID_GAP, 2) if mat_reach else (CARD_STEP, FAN)  # two side by side fit A4
+    _fanned_row(pdf, MARGIN + 4, y + 8, bool(marks), tr, apart, count)
+    _corner_detail(pdf, MARGIN + 4 + (count - 1) * apart + layout.CARD_W + 8, y + 8, tr)
     _ruler(pdf, MARGIN, pdf.h - MARGIN - 6)
 
 
-def _fanned_row(pdf: FPDF, x: float, y: float, marked: bool, tr: Translator) -> None:
-    """``FAN`` cards at true size, each laid over the one before, every sticker in view; the spacing above."""
+def _fanned_row(
+    pdf: FPDF, x: float, y: float, marked: bool, tr: Translator, step: float = CARD_STEP, count: int = FAN
+) -> None:
+    """``count`` cards at true size ``step`` mm apart, each laid over the one before (or beside it), every sticker
+    in view; the spacing above."""
     pdf.set_line_width(0.3)
-    for k in range(FAN):
-        cx = x + k * CARD_STEP
+    for k in range(count):
+        cx = x + k * step
         pdf.set_draw_color(0, 0, 0)
         pdf.set_fill_color(255, 255, 255)
         pdf.rect(cx, y, layout.CARD_W, layout.CARD_H, style="DF", round_corners=True, corner_radius=3)
@@ -113,13 +130,13 @@ def _fanned_row(pdf: FPDF, x: float, y: float, marked: bool, tr: Translator) -> 
     pdf.set_draw_color(GREY, GREY, GREY)
     pdf.set_text_color(GREY, GREY, GREY)
     pdf.set_font("helvetica", size=8)
-    for k in range(FAN - 1):  # the step between cards, above them
-        x0 = x + k * CARD_STEP
-        pdf.line(x0, y - 4, x0 + CARD_STEP, y - 4)
-        for tick in (x0, x0 + CARD_STEP):
+    for k in range(count - 1):  # the step between cards, above them
+        x0 = x + k * step
+        pdf.line(x0, y - 4, x0 + step, y - 4)
+        for tick in (x0, x0 + step):
             pdf.line(tick, y - 5.5, tick, y - 2.5)
         pdf.set_xy(x0, y - 9)
-        pdf.cell(CARD_STEP, 4, f"{CARD_STEP:g} mm", align="C")
+        pdf.cell(step, 4, f"{step:g} mm", align="C")
     pdf.set_xy(x, y + layout.CARD_H + 1)
     pdf.cell(layout.CARD_W, 4, f"{layout.CARD_W:g} x {layout.CARD_H:g} mm")
     pdf.set_text_color(0, 0, 0)

@@ -12,10 +12,11 @@ from collections.abc import Sequence
 import numpy as np
 
 from companion.catalogue import Catalogue
-from companion.table import CENTRE, Piles, Row, TableLayout, Track, zone_seat
+from companion.table import CENTRE, FreeGrid, Piles, Row, TableLayout, Track, zone_seat
 from vision import layout
 from vision.kinds import StickerKind
 from vision.render import Camera, Hand, Look, PlacedCard, PlacedMat, Pose, Scene, apply_h, pose_matrix
+from vision.scene_banks import banks_scene
 from vision.scene_ring import ring_placed
 from vision.scenes import MAT_POSES, PLAIN, TABLE
 
@@ -78,6 +79,8 @@ def layout_scene(
 ) -> Scene:
     """The scene of a table laid out as ``table``; ``slots`` fixes where each centre slot lies (None: in the order
     the centre's piles declare them)."""
+    if any(isinstance(area, FreeGrid) for area in table.areas):  # banks in front of the mats: Kuna Yala's
+        return banks_scene(table, catalogue, sticker_code, players, camera, look, hands, seed, kind)
     mats = tuple(PlacedMat(seat, pose) for seat, pose in enumerate(mat_poses(players)))
 
     def placed(card_id: str, pose: Pose) -> PlacedCard:

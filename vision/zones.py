@@ -214,9 +214,18 @@ def _angle(at: tuple[float, float], head: tuple[float, float]) -> float:
 
 
 def place_all(
-    centres: np.ndarray, mats: Mapping[int, MatView], expected: Iterable[int], heads: np.ndarray | None = None
+    centres: np.ndarray,
+    mats: Mapping[int, MatView],
+    expected: Iterable[int],
+    heads: np.ndarray | None = None,
+    reach: float = 0.0,
 ) -> list[Placement]:
-    """``place`` for many centres (n, 2) at once (and their heads, (n, 2), for the rotations)."""
+    """``place`` for many centres (n, 2) at once (and their heads, (n, 2), for the rotations).
+
+    ``reach``: mm beyond its marked area that a mat still holds, in its own frame, for games whose players lay
+    cards in front of their mat (Kuna Yala's banks): a card outside every mat but within reach of some belongs
+    to the nearest.
+    """
     n = len(centres)
     rest = UNKNOWN if any(seat not in mats for seat in expected) else CENTRE
     if not n:
@@ -239,6 +248,15 @@ def place_all(
     # The lowest seat whose mat holds the centre, as ``place``; outside every mat, the lowest seat's frame.
     held = inside.any(axis=0)
     first = np.where(held, inside.argmax(axis=0), 0)
+    if reach > 0.0:
+        # How far outside each mat's marked area each centre lies; the nearest mat within reach holds it.
+        out_x = np.maximum(np.maximum(-x, x - layout.MAT_W), 0.0)
+        out_y = np.maximum(np.maximum(-y, y - layout.MAT_H), 0.0)
+        far = np.hypot(out_x, out_y)
+        near = far.argmin(axis=0)
+        near_held = ~held & (far[near, np.arange(n)] <= reach)
+        first = np.where(near_held, near, first)
+        held = held | near_held
     cols = np.arange(n)
     zones = [seat_zone(seat) for seat in seats]
     return [

@@ -92,6 +92,9 @@ class FreeGrid:
     zone: str
     cell: tuple[float, float]  # a cell's width and height in mm: a card's, with the gap players leave
     bounds: Box | None = None
+    # How far (in cells, across or along) a card may lie from its cell's centre and still be on it: further, it
+    # lies between cells, on none (its spot is None). 0.5: always on the nearest.
+    slack: float = 0.5
     judges_spots: ClassVar[bool] = True
 
     def covers(self, x: float, y: float) -> bool:
@@ -109,12 +112,19 @@ class FreeGrid:
         # expected cards agree.
         w, h = self.cell
         px, py = _phase([s.x / w for s in cards]), _phase([s.y / h for s in cards])
-        rel = {s.card: (round(s.x / w - px), round(s.y / h - py)) for s in cards}
+        at = {s.card: (s.x / w - px, s.y / h - py) for s in cards}
+        rel = {card: (round(x), round(y)) for card, (x, y) in at.items()}
         votes = Counter(
             (want[0] - rel[card][0], want[1] - rel[card][1]) for want, card in expected.items() if card in rel
         )
         dx, dy = max(sorted(votes), key=lambda o: votes[o]) if votes else (0, 0)
-        return {card: (cx + dx, cy + dy) for card, (cx, cy) in rel.items()}
+        slack = self.slack
+        return {
+            card: (cx + dx, cy + dy)
+            if abs(at[card][0] - cx) <= slack and abs(at[card][1] - cy) <= slack
+            else None
+            for card, (cx, cy) in rel.items()
+        }
 
     def order_fault(self, contents: Mapping[Square, str], cards: Sequence[SeenCard]) -> OrderFault | None:
         return None

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.games.kuna_yala.actions import Take
 from companion.games.kuna_yala.bank import View
@@ -65,11 +67,16 @@ def test_every_listed_pair_is_accepted_and_every_other_placement_refused() -> No
 
 
 @pytest.mark.parametrize("options", [{}, {"fish_match": "at-least-one"}])
-def test_a_view_made_from_the_last_one_equals_a_bank_read_afresh(options: dict) -> None:
-    """The flow derives each new bank's view from the old one's (``View.after``): it must read as the bank."""
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 4))
+def test_a_view_made_from_the_last_one_equals_a_bank_read_afresh(
+    options: dict, seed: int, players: int
+) -> None:
+    """The flow derives each new bank's view from the old one's (``View.after``, which updates the cells
+    beside a card put beside the bank from the card alone): it must read as the bank read afresh."""
     rules = game(**options)
-    rng = random.Random(11)
-    state = rules.initial_state(4)
+    rng = random.Random(seed)
+    state = rules.initial_state(players)
     while not rules.is_over(state):
         state = rules.apply_legal(state, rules.random_action(state, rng)).state
         for bank in state.banks:

@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from companion.games import GAMES
+from companion.games.shark_park import flow
 from companion.games.shark_park.actions import EndTurn, Move, Place, ReturnFish, Scare
 from companion.games.shark_park.profile import TWO_SHARKS_ACTIVE, TWO_SHARKS_BLOCK, TWO_SHARKS_ESCAPE
 from companion.games.shark_park.state import GREEN, MOVE, OVER, RED, RESTOCK, SCARE, YELLOW
@@ -147,6 +148,16 @@ def test_a_scare_pushing_the_last_fish_of_4_off_ends_the_game() -> None:
         and step.state.escaped.count(4) == 4
         and g.winners(step.state) == [0, 1, 2, 3]
     )
+
+
+def test_a_scare_feeding_the_last_fish_of_4_to_a_shark_ends_the_game() -> None:
+    """The end is looked for after a scare only when a 4 left the board: here one eaten, told or not."""
+    g = game()
+    state = table(NO_FOUR_LEFT.replace("{row}", "4 b . . . . ."))
+    step = play(g, state, Scare(0, "A4", "E"))
+    assert step.state.phase == OVER and step.state.eaten[0] == (4,)
+    assert codes(step)[-1] == "shark-park.game-over"
+    assert flow.advance(g.profile, state, Scare(0, "A4", "E"), None) == step.state
 
 
 # --- setup -------------------------------------------------------------------------------------------

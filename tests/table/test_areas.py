@@ -234,6 +234,24 @@ def test_one_card_a_cell_off_is_misplaced_naming_both_cells(tx: float, ty: float
     ]
 
 
+@settings(max_examples=50)
+@given(st.floats(-500, 500), st.floats(-500, 500), st.floats(0.35, 0.5), st.booleans())
+def test_a_card_between_two_cells_lies_on_none_with_a_slack(
+    tx: float, ty: float, off: float, across: bool
+) -> None:
+    # A third of a cell off is between cells for a grid with a slack of 0.3; the default puts it on the nearest.
+    strict = FreeGrid(BANK.name, BANK.zone, BANK.cell, slack=0.3)
+    seen = bank_cards(BANK_CELLS, tx, ty, [0.0] * 6)
+    f = next(i for i, s in enumerate(seen) if s.card == "f")
+    dx, dy = (off * 66.0, 0.0) if across else (0.0, off * 92.0)
+    seen[f] = SeenCard("f", BANK.zone, seen[f].x + dx, seen[f].y + dy)
+    assert strict.seen(BANK_CELLS, seen)["f"] is None
+    assert BANK.seen(BANK_CELLS, seen)["f"] is not None
+    assert {c: cell for c, cell in strict.seen(BANK_CELLS, seen).items() if c != "f"} == {
+        card: cell for cell, card in BANK_CELLS.items() if card != "f"
+    }
+
+
 # --- piles and slots ----------------------------------------------------------------------------------------
 
 HEAP = Piles("centre", CENTRE, ("pile-a", "pile-b", "revealed"))

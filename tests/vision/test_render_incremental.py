@@ -144,3 +144,12 @@ def test_the_demo_shows_one_table_from_frame_to_frame():
         assert (
             np.count_nonzero(diff > 16) <= 1e-4 * diff.size
         )  # 16 grey levels: 5.7 sigma of two frames' noise
+
+
+def test_a_renderer_that_keeps_no_mats_draws_the_same_pictures_and_holds_no_mat_texture(game):
+    scene = table_scene(game, 3, camera=SMALL, look=LOOKS["plain"])
+    lean, keeping = Renderer(keep_mats=False), Renderer()
+    for frame in (scene, replace(scene, seed=scene.seed + 4), replace(scene, look=LOOKS["glare"])):
+        assert np.array_equal(lean.render(frame).image, keeping.render(frame).image)
+    assert not [key for key in lean._cache if key[0] == "mat"]
+    assert [key for key in keeping._cache if key[0] == "mat"]

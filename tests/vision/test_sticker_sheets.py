@@ -298,3 +298,14 @@ def test_each_mark_stays_inside_its_square(tmp_path, mark):
     lo, hi = round(10 * PX_PER_MM), round((10 + MARK_MM) * PX_PER_MM)
     inside = dark[lo - 1 : hi + 1, lo - 1 : hi + 1].sum()
     assert inside > 0.2 * (hi - lo) ** 2 and dark.sum() == inside
+
+
+def test_a_game_laid_in_grids_beyond_the_mats_is_told_to_lay_cards_side_by_side(tmp_path):
+    game = GAMES["KY"]
+    assert game.mat_reach > 0
+    sticker_sheet(game, tmp_path / "s.pdf")
+    text = words(pdfium.PdfDocument(str(tmp_path / "s.pdf"))[0].get_textpage().get_text_range())
+    assert "lay each card beside its neighbours" in text and f"within {game.mat_reach / 10:g} cm" in text
+    assert "fan each row" not in text
+    page = pdfium.PdfDocument(str(tmp_path / "s.pdf"))[0]
+    assert Detector(game).detect(pixels(page)).cards == ()

@@ -55,6 +55,35 @@ class Words(Label):
         self.height = self.texture_size[1]
 
 
+class WordsPool:
+    """The ``Words`` of a column rebuilt often (the live screen's, whenever what it says changes), kept and told
+    their new text rather than made anew: a label thrown away lives on in Kivy's reference cycles, its text's
+    texture with it, until Python's rare full collection (up to 30 MB between two here, benchmarks/bench_app.py).
+    """
+
+    def __init__(self, theme: Theme) -> None:
+        self.theme = theme
+        self._kept: list[Words] = []
+        self._used = 0
+
+    def reset(self) -> None:
+        """Every kept label free again: call before refilling the column."""
+        self._used = 0
+
+    def take(
+        self, text: str, size_mm: float = th.BODY_MM, color: Colour = th.TEXT, bold: bool = False
+    ) -> Words:
+        """A label saying ``text``, out of its old column if it was in one."""
+        if self._used == len(self._kept):
+            self._kept.append(Words(text, self.theme, size_mm, color, bold=bold))
+        words = self._kept[self._used]
+        self._used += 1
+        if words.parent is not None:
+            words.parent.remove_widget(words)
+        words.text, words.font_size, words.color, words.bold = text, self.theme.mm(size_mm), color, bold
+        return words
+
+
 class Big(Button):
     """A touch target at least ``theme.target`` high (and wide, in a row), its words wrapped inside."""
 

@@ -12,16 +12,33 @@ from companion.games.kuna_yala.state import State
 from companion.registry import GameSpec, StickerBlock
 
 if TYPE_CHECKING:
-    from companion.coach import Coaching
-    from companion.picture import TablePicture
+    from collections.abc import Iterator
 
-# The coach and the table picture are loaded when first used: the commands that need none (rules, replay, simulate) start without it.
+    from companion.coach import Coaching
+    from companion.games.kuna_yala.table import KunaYalaTable
+    from companion.match import Match
+    from companion.picture import TablePicture
+    from companion.table import TableStep
+
+# The table adapter, the demo's scenes, the coach and the table picture are loaded when first used: the commands that need none (rules, replay, simulate) start without it.
 
 
 def coach(game: KunaYalaGame, state: State, language: str, seats: Sequence[str]) -> Coaching:
     from companion.games.kuna_yala.coach import coach_turn
 
     return coach_turn(game, state, language, seats)
+
+
+def table(game: KunaYalaGame) -> KunaYalaTable:
+    from companion.games.kuna_yala.table import KunaYalaTable
+
+    return KunaYalaTable(game)
+
+
+def demo(adapter: KunaYalaTable, match: Match) -> Iterator[TableStep]:
+    from companion.games.kuna_yala.physical import table_steps
+
+    return table_steps(adapter, match)
 
 
 def picture(game: KunaYalaGame, state: State, language: str, seats: Sequence[str]) -> TablePicture:
@@ -36,9 +53,12 @@ SPEC = GameSpec(
     components=components,
     stickers=(StickerBlock(457, 104),),  # the 104 cards; the 4 secret fish tiles carry no sticker
     aliases=("kuna", "kunayala"),
+    table=table,
     coach=coach,
+    demo=demo,
     picture=picture,
     options=OPTIONS,
+    mat_reach=1230.0,  # table.MAT_REACH: the banks lie in front of the mats
 )
 
 __all__ = ["SPEC", "KunaYalaGame"]

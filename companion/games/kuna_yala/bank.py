@@ -30,7 +30,7 @@ class Kinds:
     """What the grid needs of the faces under one profile: each card's kind, and each fish card's key (its
     type and background, numbered) with the keys of the fish it may lie beside as a bit mask."""
 
-    __slots__ = ("all_keys", "background", "compatible", "faces", "key", "kind", "match_every")
+    __slots__ = ("all_keys", "background", "compatible", "faces", "key", "kind", "match_every", "single")
 
     def __init__(self, faces: Faces, match_every: bool) -> None:
         self.faces = faces
@@ -44,6 +44,12 @@ class Kinds:
             sum(1 << n for n, (t, b) in enumerate(looks) if t == ta or b == ba) for ta, ba in looks
         ]
         self.all_keys = (1 << len(looks)) - 1
+        # The fish keys that may go beside each card alone: ``allowed([card])``, and what a card placed beside a
+        # frontier cell adds to (or, matching every fish, keeps of) the keys that cell allowed.
+        self.single = {
+            card: self.compatible[self.key[card]] if f.kind == FISH else self.all_keys
+            for card, f in faces.items()
+        }
 
     def allowed(self, neighbours: list[str]) -> int:
         """The fish keys that may go beside ``neighbours`` (top cards, "" for fish bones): none beside fish
@@ -103,34 +109,68 @@ class View:
 
     def after(self, cell: Cell, card: str) -> View:
         """This bank with ``card`` put at ``cell`` (beside the bank, or on top of what is there): only the
-        cells around it change."""
-        top = dict(self.top)
+        cells around it change. A card put beside the bank changes the keys its empty neighbours allow by its
+        own (``Kinds.single``), which needs no look at their other neighbours; a card put on top of another,
+        rarer, has the cells beside it read afresh."""
+        kinds = self.kinds
+        top = self.top.copy()
+        covered = cell in top
         top[cell] = card
-        frontier = dict(self.frontier)
-        frontier.pop(cell, None)
-        new = View.__new__(View)
-        new.kinds, new.top, new._cells = self.kinds, top, {}
-        allowed = self.kinds.allowed
+        frontier = self.frontier.copy()
         x, y = cell
-        for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if near not in top:
-                nx, ny = near
-                beside = [
-                    top[n] for n in ((nx + 1, ny), (nx - 1, ny), (nx, ny + 1), (nx, ny - 1)) if n in top
-                ]
-                frontier[near] = allowed(beside)
-        new.frontier = frontier
-        kind = self.kinds.kind[card]
+        if covered:
+            allowed = kinds.allowed
+            for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if near not in top:
+                    nx, ny = near
+                    beside = [
+                        top[n] for n in ((nx + 1, ny), (nx - 1, ny), (nx, ny + 1), (nx, ny - 1)) if n in top
+                    ]
+                    frontier[near] = allowed(beside)
+        else:
+            frontier.pop(cell, None)
+            mask = kinds.single[card]
+            every = kinds.match_every
+            for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if near in top:
+                    continue
+                old = frontier.get(near)
+                if old is None:  # a new frontier cell: the card is its one neighbour
+                    frontier[near] = mask
+                elif every:
+                    frontier[near] = old & mask
+                elif old:  # 0: beside fish bones, which no card beside it changes
+                    frontier[near] = old | mask
+        new = View.__new__(View)
+        new.kinds, new.top, new.frontier, new._cells = kinds, top, frontier, {}
+        kind = kinds.kind[card]
         fish, corals = self.fish_cells, self.corals
-        if cell in fish:
-            fish = tuple(c for c in fish if c != cell)
-        if cell in corals:
-            corals = tuple(c for c in corals if c != cell)
+        if covered:
+            if cell in fish:
+                fish = tuple(c for c in fish if c != cell)
+            if cell in corals:
+                corals = tuple(c for c in corals if c != cell)
         if kind == FISH:
             fish = tuple(sorted((*fish, cell)))
         elif kind == CORAL:
             corals = tuple(sorted((*corals, cell)))
         new.fish_cells, new.corals = fish, corals
+        return new
+
+    def turned(self, cells: tuple[Cell, ...]) -> View:
+        """This bank with the fish at ``cells`` turned bone side up by the curse: they show "", and the empty
+        cells beside them allow no fish at all (``Kinds.allowed``)."""
+        top = self.top.copy()
+        frontier = self.frontier.copy()
+        for x, y in cells:
+            top[x, y] = ""
+            for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if near in frontier:
+                    frontier[near] = 0
+        new = View.__new__(View)
+        new.kinds, new.top, new.frontier, new._cells = self.kinds, top, frontier, {}
+        new.fish_cells = tuple(c for c in self.fish_cells if c not in cells)
+        new.corals = self.corals
         return new
 
     def cells_for(self, card: str) -> tuple[Cell, ...]:
@@ -189,8 +229,16 @@ class Banks:
 
     def put(self, bank: Bank, cell: Cell, card: str) -> Bank:
         """``bank`` with ``card`` at ``cell`` (``put``), its view made from the old one's."""
-        new = put(bank, cell, card)
-        self._keep(new, self.view(bank).after(cell, card))
+        view = self.view(bank)
+        # A cell the view shows empty takes the card at the end, without looking through the bank for it.
+        new = put(bank, cell, card) if cell in view.top else (*bank, (cell[0], cell[1], card, "", False))
+        self._keep(new, view.after(cell, card))
+        return new
+
+    def turn_over(self, bank: Bank, cells: tuple[Cell, ...]) -> Bank:
+        """``bank`` with the fish at ``cells`` turned over (``turn_over``), its view made from the old one's."""
+        new = turn_over(bank, cells)
+        self._keep(new, self.view(bank).turned(cells))
         return new
 
 

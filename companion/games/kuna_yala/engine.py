@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from companion.catalogue import Catalogue
 from companion.i18n import Translator
-from companion.protocol import JSON, Game, Step, Violation
+from companion.protocol import JSON, Game, Step, Violation, changed, own_fields
 
 from . import ending, flow, rules, words
 from . import text as T
@@ -20,6 +20,7 @@ from .invariants import invariant_problems, shape_problems
 from .profile import MATCH_EVERY, KunaYalaProfile
 from .state import OCTOPUS, OVER, PILES, PLAY, REVEAL, SHARKS, State
 
+REVEAL_DRAWS = 16  # draws among all the cards before the unseen ones are listed
 TAKE_DRAWS = 24  # random ways to take a pair tried before listing them all: nearly every way places both
 
 
@@ -58,13 +59,14 @@ class KunaYalaGame(Game[State, KunaYalaAction]):
         starting = CORAL_IDS[:players]
         rest = len(DECK) - players
         piles = tuple(rest // PILES + (1 if p < rest % PILES else 0) for p in range(PILES))
-        return State(
+        state = State(
             players=players,
             piles=piles,
             banks=tuple(((0, 0, coral, "", False),) for coral in starting),
             seen=frozenset(starting),
             tiles=("",) * players,
         )
+        return own_fields(state)  # every later state's fields read fast (protocol.own_fields)
 
     # --- legality and application -----------------------------------------------------------------
 
@@ -86,21 +88,25 @@ class KunaYalaGame(Game[State, KunaYalaAction]):
     def apply_legal(self, state: State, action: KunaYalaAction) -> Step[State]:
         return flow.apply(self.profile, self.banks, state, action)
 
+    def random_step(self, state: State, rng: random.Random) -> State:
+        """``random_action`` applied, told to nobody: the same draws; a card turned up (most of a game's
+        actions) goes into the display without a Reveal made for it, and no effects are built."""
+        if state.phase != REVEAL:
+            return flow.advance(self.profile, self.banks, state, self.random_action(state, rng), None)
+        slot, card = self._random_reveal(state, rng)
+        changes: dict[str, object] = {}
+        flow.reveal(self.profile, self.banks, state, slot, card, changes, None)
+        flow.settle(self.profile, self.banks, state, changes, None)
+        return changed(state, changes)
+
     def random_action(self, state: State, rng: random.Random) -> KunaYalaAction:
         """A pair uniform among the ways to take one (pair, who gets which, which opponent), then a place
         uniform for each card; a card turned up uniform among those still in the piles."""
         phase = state.phase
         below = rng._randbelow  # type: ignore[attr-defined]  # the draw behind rng.choice, without its checks
         if phase == REVEAL:
-            slot = rules.fillable(self.profile, state.piles, state.display)[0]
-            seen = state.seen
-            reveals = self._reveals[state.current][slot]
-            for _ in range(16):  # draws among all the cards while they find seen ones, then among the unseen
-                card = DECK[below(len(DECK))]
-                if card not in seen:
-                    return reveals[card]
-            unseen = [card for card in DECK if card not in seen]
-            return reveals[unseen[below(len(unseen))]]
+            slot, card = self._random_reveal(state, rng)
+            return self._reveals[state.current][slot][card]
         if phase == PLAY:
             return self._random_take(state, below)
         if phase == SHARKS:
@@ -110,6 +116,26 @@ class KunaYalaGame(Game[State, KunaYalaAction]):
             return PlaceOctopus(state.pending, corals[below(len(corals))])
         left = [t for t in TYPES if t not in state.tiles]
         return ShowTile(state.tiles.index(""), left[below(len(left))])
+
+    def _random_reveal(self, state: State, rng: random.Random) -> tuple[int, str]:
+        """The first display place a pile can refill, and a card uniform among those not seen yet: draws
+        among all the cards while they find seen ones (cheap until few are left unseen), then among the
+        unseen. Each draw is rng.choice's, made inline (Random._randbelow_with_getrandbits): the same
+        numbers without a call, at a few hundred draws a game."""
+        slot = rules.fillable(self.profile, state.piles, state.display)[0]
+        seen = state.seen
+        bits = rng.getrandbits
+        n = len(DECK)
+        size = n.bit_length()
+        for _ in range(REVEAL_DRAWS):
+            k = bits(size)
+            while k >= n:
+                k = bits(size)
+            card = DECK[k]
+            if card not in seen:
+                return slot, card
+        unseen = [card for card in DECK if card not in seen]
+        return slot, unseen[rng._randbelow(len(unseen))]  # type: ignore[attr-defined]
 
     def _random_take(self, state: State, below: Callable[[int], int]) -> Take:
         """A pair drawn as ``rules.choices`` would give it, uniform among the ways to place both cards (which

@@ -1,7 +1,8 @@
 """Applying a legal action: the table's course from the first display to the fish tiles shown.
 
 Each function gathers the state's changes in a dict and what happened in a list; ``settle`` then says what the
-table waits for next, and the state is copied once.
+table waits for next, and the state is copied once. The list is None for a step told to nobody (a simulated
+game's, ``KunaYalaGame.random_step``): no effect is built then, nor the words that place a card for a person.
 """
 
 from __future__ import annotations
@@ -12,53 +13,71 @@ from companion.protocol import EffectData, Step, changed, effect
 
 from . import text as T
 from .actions import DiscardShark, KunaYalaAction, PlaceOctopus, Reveal, ShowTile, Take
-from .bank import Banks, Cell, anchor, curse, turn_over
+from .bank import Banks, Cell, anchor, curse
 from .cards import FISH, OCTOPUS, SHARK
 from .profile import END_AT_ONCE, REFILL_NEXT, KunaYalaProfile
 from .rules import octopus_owner, source_pile
 from .state import NOBODY, OVER, PILES, PLAY, REVEAL, SHARKS, TILES, Bank, State
 from .state import OCTOPUS as OCTOPUS_PHASE
 
-Effects = list[EffectData]  # plain triples: the Step makes them Effects when read
+Effects = list[EffectData] | None  # plain triples the Step makes Effects when read; None: told to nobody
 Changes = dict[str, Any]
 
 
 def apply(profile: KunaYalaProfile, banks: Banks, state: State, action: KunaYalaAction) -> Step[State]:
-    effects: Effects = []
+    effects: list[EffectData] = []
+    return Step(advance(profile, banks, state, action, effects), effects)
+
+
+def advance(
+    profile: KunaYalaProfile, banks: Banks, state: State, action: KunaYalaAction, effects: Effects
+) -> State:
+    """The state after ``action``; what happened is appended to ``effects``, or not built if it is None."""
     changes: Changes = {}
     # By exact class, cheaper than isinstance at every action: action classes have no subclasses.
     if type(action) is Reveal:
-        reveal(profile, banks, state, action, changes, effects)
+        reveal(profile, banks, state, action.slot, action.card, changes, effects)
     elif type(action) is Take:
         take(profile, banks, state, action, changes, effects)
     elif type(action) is PlaceOctopus:
         bank = state.banks[action.seat]
-        where = anchor(banks.view(bank).top, action.cell, action.seat)
+        if effects is not None:
+            where = anchor(banks.view(bank).top, action.cell, action.seat)
+            effects.append(
+                effect("kuna-yala.octopus-placed", T.OCTOPUS_PLACED, seat=action.seat, where=where)
+            )
         changes["banks"] = _with(state.banks, action.seat, banks.put(bank, action.cell, state.octopus))
         changes["octopus"], changes["pending"] = "", NOBODY
-        effects.append(effect("kuna-yala.octopus-placed", T.OCTOPUS_PLACED, seat=action.seat, where=where))
     elif type(action) is DiscardShark:
         slot = action.slot
         changes["display"] = _with(state.display, slot, "")
         changes["discard"] = (*state.discard, state.display[slot])
-        effects.append(
-            effect("kuna-yala.shark-discarded", T.SHARK_DISCARDED, seat=action.seat, pile=slot + 1)
-        )
+        if effects is not None:
+            effects.append(
+                effect("kuna-yala.shark-discarded", T.SHARK_DISCARDED, seat=action.seat, pile=slot + 1)
+            )
     else:
         assert type(action) is ShowTile
         tiles = _with(state.tiles, action.seat, action.fish_type)
-        effects.append(
-            effect("kuna-yala.tile-shown", T.TILE_SHOWN, seat=action.seat, fish_type=action.fish_type)
-        )
-        return Step(changed(state, {"tiles": tiles, "phase": TILES if "" in tiles else OVER}), effects)
+        if effects is not None:
+            effects.append(
+                effect("kuna-yala.tile-shown", T.TILE_SHOWN, seat=action.seat, fish_type=action.fish_type)
+            )
+        return changed(state, {"tiles": tiles, "phase": TILES if "" in tiles else OVER})
     settle(profile, banks, state, changes, effects)
-    return Step(changed(state, changes), effects)
+    return changed(state, changes)
 
 
 def reveal(
-    profile: KunaYalaProfile, banks: Banks, state: State, action: Reveal, changes: Changes, effects: Effects
+    profile: KunaYalaProfile,
+    banks: Banks,
+    state: State,
+    slot: int,
+    card: str,
+    changes: Changes,
+    effects: Effects,
 ) -> None:
-    card, slot = action.card, action.slot
+    """``card`` turned up from the pile that refills display place ``slot``."""
     piles = state.piles
     pile = slot if piles[slot] else source_pile(profile, piles, slot)
     assert pile is not None
@@ -66,20 +85,24 @@ def reveal(
     piles = (*piles[:pile], left, *piles[pile + 1 :])
     changes["piles"] = piles
     changes["seen"] = state.seen | {card}
-    # The effects' plain triples written out (protocol.effect's form): a simulated game makes a hundred.
-    effects.append(("kuna-yala.revealed", T.REVEALED, (("card", card), ("pile", pile + 1))))
-    if not left:
-        effects.append(("kuna-yala.pile-empty", T.PILE_EMPTY, (("pile", pile + 1),)))
+    if effects is not None:
+        # The effects' plain triples written out (protocol.effect's form): a recorded game makes a hundred.
+        effects.append(("kuna-yala.revealed", T.REVEALED, (("card", card), ("pile", pile + 1))))
+        if not left:
+            effects.append(("kuna-yala.pile-empty", T.PILE_EMPTY, (("pile", pile + 1),)))
     if banks.kinds.kind[card] != OCTOPUS:
         changes["display"] = _with(state.display, slot, card)
         return
     owner = octopus_owner(banks, profile, state.banks)
     if owner == NOBODY:
-        effects.append(effect("kuna-yala.octopus-tied", T.OCTOPUS_TIED))
+        if effects is not None:
+            effects.append(effect("kuna-yala.octopus-tied", T.OCTOPUS_TIED))
     elif not banks.view(state.banks[owner]).corals:
-        effects.append(effect("kuna-yala.octopus-no-coral", T.OCTOPUS_NO_CORAL, seat=owner))
+        if effects is not None:
+            effects.append(effect("kuna-yala.octopus-no-coral", T.OCTOPUS_NO_CORAL, seat=owner))
     else:
-        effects.append(effect("kuna-yala.octopus-goes", T.OCTOPUS_GOES, seat=owner))
+        if effects is not None:
+            effects.append(effect("kuna-yala.octopus-goes", T.OCTOPUS_GOES, seat=owner))
         changes["octopus"], changes["pending"] = card, owner
         return
     changes["discard"] = (*state.discard, card)
@@ -90,29 +113,34 @@ def take(
 ) -> None:
     seat, opponent = action.seat, action.opponent
     own_card, other_card = state.display[action.own], state.display[action.other]
-    effects.append(effect("kuna-yala.taken", T.TAKEN, seat=seat, card=own_card, other_card=other_card))
+    if effects is not None:
+        effects.append(effect("kuna-yala.taken", T.TAKEN, seat=seat, card=own_card, other_card=other_card))
     new_banks = list(state.banks)
     discard = list(state.discard)
     for card, cell, to_seat in ((own_card, action.own_cell, seat), (other_card, action.other_cell, opponent)):
         if cell is None:
             discard.append(card)
-            effects.append(effect("kuna-yala.no-place", T.NO_PLACE, card=card))
+            if effects is not None:
+                effects.append(effect("kuna-yala.no-place", T.NO_PLACE, card=card))
             continue
         bank = new_banks[to_seat]
-        where = anchor(banks.view(bank).top, cell, to_seat)  # told from the bank before the card went in
-        if to_seat == seat:
-            effects.append(effect("kuna-yala.placed-own", T.PLACED_OWN, seat=seat, card=card, where=where))
-        else:
-            effects.append(
-                effect(
-                    "kuna-yala.placed-other",
-                    T.PLACED_OTHER,
-                    seat=seat,
-                    card=card,
-                    to_seat=to_seat,
-                    where=where,
+        if effects is not None:
+            where = anchor(banks.view(bank).top, cell, to_seat)  # told from the bank before the card went in
+            if to_seat == seat:
+                effects.append(
+                    effect("kuna-yala.placed-own", T.PLACED_OWN, seat=seat, card=card, where=where)
                 )
-            )
+            else:
+                effects.append(
+                    effect(
+                        "kuna-yala.placed-other",
+                        T.PLACED_OTHER,
+                        seat=seat,
+                        card=card,
+                        to_seat=to_seat,
+                        where=where,
+                    )
+                )
         new_banks[to_seat] = place_card(profile, banks, bank, card, cell, to_seat, effects)
     changes["banks"] = tuple(new_banks)
     if len(discard) != len(state.discard):
@@ -131,8 +159,9 @@ def place_card(
     faces = banks.faces
     kind = faces[card].kind
     if kind == SHARK:
-        eaten = next(c for x, y, c, _, _ in bank if (x, y) == cell)
-        effects.append(effect("kuna-yala.shark-eats", T.SHARK_EATS, to_seat=to_seat, card=eaten))
+        if effects is not None:
+            eaten = next(c for x, y, c, _, _ in bank if (x, y) == cell)
+            effects.append(effect("kuna-yala.shark-eats", T.SHARK_EATS, to_seat=to_seat, card=eaten))
         return banks.put(bank, cell, card)
     bank = banks.put(bank, cell, card)
     if kind != FISH:
@@ -140,10 +169,11 @@ def place_card(
     cursed = curse(banks.view(bank).top, banks.kinds, cell, profile.curse_whole_run)
     if not cursed:
         return bank
-    cards = [c for x, y, c, _, _ in bank if (x, y) in cursed]
-    background = faces[card].background
-    effects.append(effect("kuna-yala.curse", T.CURSE, n=len(cards), background=background, cards=cards))
-    return turn_over(bank, cursed)
+    if effects is not None:
+        cards = [c for x, y, c, _, _ in bank if (x, y) in cursed]
+        background = faces[card].background
+        effects.append(effect("kuna-yala.curse", T.CURSE, n=len(cards), background=background, cards=cards))
+    return banks.turn_over(bank, cursed)
 
 
 def settle(profile: KunaYalaProfile, banks: Banks, state: State, changes: Changes, effects: Effects) -> None:
@@ -166,11 +196,12 @@ def settle(profile: KunaYalaProfile, banks: Banks, state: State, changes: Change
         phase = PLAY
     changes["phase"] = phase
     if phase == TILES:
-        effects.append(effect("kuna-yala.game-ends", T.GAME_ENDS))
+        if effects is not None:
+            effects.append(effect("kuna-yala.game-ends", T.GAME_ENDS))
     elif phase in (PLAY, SHARKS) and changes.get("took", state.took):
         changes["current"] = (state.current + 1) % state.players
         changes["took"] = False
-    if phase == SHARKS:
+    if phase == SHARKS and effects is not None:
         effects.append(
             effect("kuna-yala.four-sharks", T.FOUR_SHARKS, seat=changes.get("current", state.current))
         )

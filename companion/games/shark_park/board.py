@@ -58,6 +58,8 @@ def step(square: int, direction: str) -> int:
     return offset(square, *DIRECTIONS[direction])
 
 
+# Each outer square's side, read once: setup asks it of every outer square at every placement.
+SIDE_OF: dict[int, str] = {q: side(q) for q in OUTER}
 NAMES: tuple[str, ...] = tuple(f"{'ABCDEFGH'[q % SIZE]}{q // SIZE + 1}" for q in range(SIZE * SIZE))
 
 

@@ -26,7 +26,7 @@ from .rules import (
     setup_squares,
     specials_allowed,
 )
-from .state import MOVE, OVER, RELOCATE, RESTOCK, SCARE, SETUP, SPECIALS, TAKE, State
+from .state import GREEN, MOVE, OVER, RED, RELOCATE, RESTOCK, SCARE, SETUP, SPECIALS, TAKE, YELLOW, State
 from .words import card_name, describe_action, describe_param, describe_state, rules_summary
 
 
@@ -49,8 +49,9 @@ class SharkParkGame(Game[State, SharkParkAction]):
         super().__init__(profile)
         seats = range(self.max_players)
         # Every action the random policy hands out, made once per seat: actions are immutable values.
-        self._moves = [
-            {q: [Move(seat, name(q), name(t)) for _, t in NEIGHBOURS[q]] for q in SQUARES} for seat in seats
+        self._move_of = [
+            {(q, t): Move(seat, name(q), name(t)) for q in SQUARES for _, t in NEIGHBOURS[q]}
+            for seat in seats
         ]
         self._scares = [
             {
@@ -61,6 +62,9 @@ class SharkParkGame(Game[State, SharkParkAction]):
             for seat in seats
         ]
         self._ends = [EndTurn(seat) for seat in seats]
+        # A shark's steps as (origin, target) squares, in the order the moves are listed and drawn.
+        self._steps = {q: [(q, t) for _, t in NEIGHBOURS[q]] for q in SQUARES}
+        self._specials = tuple(specials_allowed(level) for level in (GREEN, YELLOW, RED))
 
     # --- setting up -------------------------------------------------------------------------------
 
@@ -86,9 +90,9 @@ class SharkParkGame(Game[State, SharkParkAction]):
                 actions += self._moves_of(state)
             return actions
         if phase == SCARE:
-            sources = sorted({q for q in state.sharks if q != OFF})
+            sources = self._sources(state)
             scares = self._scares[seat]
-            specials = specials_allowed(state.hunger[seat])
+            specials = self._specials[state.hunger[seat]]
             return [a for special in specials for q in sources for a in scares[(q, special)]]
         if phase == SETUP:
             return [Place(seat, name(q)) for q in setup_squares(self.profile, state, seat)]
@@ -101,16 +105,30 @@ class SharkParkGame(Game[State, SharkParkAction]):
         return []
 
     def _moves_of(self, state: State) -> list[SharkParkAction]:
-        seat = state.current
-        first = seat * state.per_seat
-        moves = self._moves[seat]
-        out: list[SharkParkAction] = []
-        for q in sorted(set(state.sharks[first : first + state.per_seat])):
-            out += moves[q]
+        moves = self._move_of[state.current]
+        return [moves[step] for step in self._steps_of(state)]
+
+    def _steps_of(self, state: State) -> list[tuple[int, int]]:
+        """The current player's one-square moves as (origin, target) squares, each shark's square once."""
+        first = state.current * state.per_seat
+        steps = self._steps
+        out: list[tuple[int, int]] = []
+        last = OFF
+        for q in sorted(state.sharks[first : first + state.per_seat]):
+            if q != last:  # two sharks on one square move the same ways: listed once
+                out += steps[q]
+                last = q
         if not self.profile.sharks_share_squares:
-            taken = {name(q) for q in state.sharks if q != OFF}
-            out = [m for m in out if isinstance(m, Move) and m.target not in taken]
+            taken = set(state.sharks)
+            return [step for step in out if step[1] not in taken]
         return out
+
+    def _sources(self, state: State) -> list[int]:
+        """The squares a shark may scare from: every square with a shark on it, in order."""
+        sources = sorted(set(state.sharks))
+        if sources[0] == OFF:  # OFF sorts first
+            del sources[0]
+        return sources
 
     def check_timing(self, state: State, action: SharkParkAction) -> Violation | None:
         return check_timing(state, action)
@@ -121,30 +139,62 @@ class SharkParkGame(Game[State, SharkParkAction]):
     def apply_legal(self, state: State, action: SharkParkAction) -> Step[State]:
         return flow.apply(self.profile, state, action)
 
+    def random_step(self, state: State, rng: random.Random) -> State:
+        """``random_action`` applied, told to nobody: the same draws, made on squares rather than on actions
+        in the movement and scare phases (most of a game), and no effects built."""
+        phase = state.phase
+        if phase == MOVE:
+            if state.points <= 0:
+                return flow.end_turn(state, None)
+            steps = self._steps_of(state)
+            # rng.choice's draw inline (Random._randbelow_with_getrandbits): the same numbers, no call.
+            n = len(steps) + 1
+            size = n.bit_length()
+            k = rng.getrandbits(size)
+            while k >= n:
+                k = rng.getrandbits(size)
+            if k == len(steps):
+                return flow.end_turn(state, None)
+            origin, target = steps[k]
+            return flow.move(state, origin, target, None)
+        if phase == SCARE and self.profile.any_direction:
+            source, direction, special = self._random_scare(state, rng)
+            return flow.do_scare(self.profile, state, source, DIRECTION_NAMES[direction], special, None)
+        if phase == SETUP:
+            squares = setup_squares(self.profile, state, state.current)
+            return flow.place(state, squares[rng._randbelow(len(squares))], None)  # type: ignore[attr-defined]
+        if phase == RELOCATE:
+            squares = put_back_squares(state)
+            return flow.put_back(self.profile, state, squares[rng._randbelow(len(squares))], None)  # type: ignore[attr-defined]
+        return flow.advance(self.profile, state, self.random_action(state, rng), None)
+
     def random_action(self, state: State, rng: random.Random) -> SharkParkAction:
         """Uniform over the legal actions, drawn without listing them in the two commonest phases."""
         phase = state.phase
         below: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]  # the draw behind rng.choice
+        seat = state.current
         if phase == MOVE:
-            seat = state.current
             if state.points <= 0:
                 return self._ends[seat]
             moves = self._moves_of(state)
             k = below(len(moves) + 1)
             return self._ends[seat] if k == len(moves) else moves[k]
-        if phase == SCARE:
-            seat = state.current
-            specials = specials_allowed(state.hunger[seat])
-            sources = sorted({q for q in state.sharks if q != OFF})
-            scares = self._scares[seat]
-            if self.profile.any_direction:  # every shark scares the same 4 ways
-                per_source = len(DIRECTION_NAMES)
-                k = below(len(specials) * len(sources) * per_source)
-                special, rest = divmod(k, len(sources) * per_source)
-                source, direction = divmod(rest, per_source)
-                return scares[(sources[source], specials[special])][direction]
+        if phase == SCARE and self.profile.any_direction:
+            source, direction, special = self._random_scare(state, rng)
+            return self._scares[seat][(source, special)][direction]
         actions = self.legal_actions(state)
         return actions[below(len(actions))]
+
+    def _random_scare(self, state: State, rng: random.Random) -> tuple[int, int, str]:
+        """A scare uniform over (special, shark's square, direction) when every shark scares the same 4 ways:
+        its source square, direction's index and special action."""
+        specials = self._specials[state.hunger[state.current]]
+        sources = self._sources(state)
+        per_source = len(DIRECTION_NAMES)
+        k = rng._randbelow(len(specials) * len(sources) * per_source)  # type: ignore[attr-defined]
+        special, rest = divmod(k, len(sources) * per_source)
+        source, direction = divmod(rest, per_source)
+        return sources[source], direction, specials[special]
 
     # --- the end ----------------------------------------------------------------------------------
 

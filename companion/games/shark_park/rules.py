@@ -6,7 +6,7 @@ from companion.protocol import Violation, violation
 
 from . import text as T
 from .actions import EndTurn, Move, Place, PutBack, ReturnFish, Scare, SharkParkAction, TakeFish
-from .board import DIRECTIONS, NEIGHBOURS, OFF, OUTER, SQUARES_OF_VALUE, parse, ring, side
+from .board import DIRECTIONS, NEIGHBOURS, OFF, OUTER, SIDE_OF, SQUARES_OF_VALUE, parse, ring, side
 from .profile import SharkParkProfile
 from .state import (
     HUNGRY_SPECIALS,
@@ -68,9 +68,10 @@ def return_squares(state: State, value: int) -> list[int]:
 
 def setup_squares(profile: SharkParkProfile, state: State, seat: int) -> list[int]:
     """Where ``seat`` may put its next shark: an outer square on a side without one of its sharks."""
-    sides = {side(q) for q in sharks_of(state, seat)}
+    side_of = SIDE_OF  # a placed shark is always on the outer ring
+    sides = {side_of[q] for q in sharks_of(state, seat)}
     taken = set(state.sharks) if profile.setup_one_per_square else set()
-    return [q for q in OUTER if q not in taken and side(q) not in sides]
+    return [q for q in OUTER if q not in taken and side_of[q] not in sides]
 
 
 def specials_allowed(hunger: int) -> tuple[str, ...]:

@@ -26,7 +26,7 @@ SHARK_BITTEN = "shark-bitten"  # (kind, from, to: the biting shark's square, sha
 Event = tuple[str, int, int, int, int]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # not frozen: a frozen init sets each field through object.__setattr__, at every scare
 class Push:
     """A scare's result: the board after it, who ate what, what escaped, the sharks to put back or bitten."""
 
@@ -48,24 +48,48 @@ def scare(
     source: int,
     direction: str,
     special: str,
+    tell: bool = True,
 ) -> Push:
-    """The push from the shark on ``source`` towards ``direction``, under the turn's ``special`` action."""
+    """The push from the shark on ``source`` towards ``direction``, under the turn's ``special`` action. With
+    ``tell`` false its events are left out (a step told to nobody) and the plain scare skips writing them."""
     if special != PEUR and special != TERREUR:
-        return plain_scare(profile, fish, sharks, per_seat, active, source, direction)
+        return plain_scare(profile, fish, sharks, per_seat, active, source, direction, tell)
+    return wave(
+        profile,
+        fish,
+        sharks,
+        per_seat,
+        active,
+        LANES[(source, direction)],
+        terror=special == TERREUR,
+        tell=tell,
+    )
+
+
+def wave(
+    profile: SharkParkProfile,
+    fish: tuple[int, ...],
+    sharks: tuple[int, ...],
+    per_seat: int,
+    active: int,
+    lanes: tuple[tuple[int, ...], ...],
+    terror: bool,
+    tell: bool,
+) -> Push:
+    """Peur! or Terreur!!!: every run of fish in the ``lanes`` moves, sharks too under Terreur!!!."""
     board = list(fish)
     where = list(sharks)
     at: dict[int, list[int]] = {}
     for shark, square in enumerate(sharks):
         if square != OFF:
             at.setdefault(square, []).append(shark)
-    terror = special == TERREUR
     own_stay = profile.terror_own_sharks_stay
     eaten: list[tuple[int, int]] = []
     escaped: list[int] = []
     fled: list[int] = []
     bitten: list[int] = []
     events: list[Event] = []
-    for lane in LANES[(source, direction)]:  # a wave: Peur! or Terreur!!!
+    for lane in lanes:
         length = len(lane)
         if not fish[lane[0]] and not profile.fear_from_empty_start:
             continue
@@ -83,7 +107,8 @@ def scare(
                 break
         # Front first: what each occupant of the segment does, and whether it stays where it is.
         stays = [False] * (length + 1)
-        lane_events: list[list[Event]] = [[] for _ in range(length)]
+        # Told back to front once the lane is resolved; a step told to nobody keeps one list it never reads.
+        lane_events: list[list[Event]] = [[] for _ in range(length)] if tell else [[]] * length
         moved_fish: list[tuple[int, int]] = []  # (to, value)
         moved_sharks: list[tuple[int, int]] = []  # (shark, to)
         for k in range(stop - 1, -1, -1):
@@ -138,8 +163,9 @@ def scare(
             board[to] = value
         for shark, to in moved_sharks:
             where[shark] = to
-        for told in lane_events:
-            events.extend(told)
+        if tell:
+            for told in lane_events:
+                events.extend(told)
     return Push(
         tuple(board), tuple(where), tuple(eaten), tuple(escaped), tuple(fled), tuple(bitten), tuple(events)
     )
@@ -153,6 +179,7 @@ def plain_scare(
     active: int,
     source: int,
     direction: str,
+    tell: bool = True,
 ) -> Push:
     """The normal scare, the commonest: only the front fish of each run meets a shark or the edge, so this
     needs neither the map of sharks nor the per-square bookkeeping of a wave."""
@@ -184,7 +211,8 @@ def plain_scare(
                 sitting = [shark for shark, q in enumerate(sharks) if q == to]
                 owner = _eater(profile, sitting, per_seat, active)
                 if owner is None:  # the run stays where it is
-                    events.append((FISH_BLOCKED, front, to, value, -1))
+                    if tell:
+                        events.append((FISH_BLOCKED, front, to, value, -1))
                     continue
                 if owner >= 0:
                     eaten.append((owner, value))
@@ -192,9 +220,10 @@ def plain_scare(
                 else:
                     escaped.append(value)
                     last = (FISH_ESCAPES, front, to, value, -1)
-        for k in range(stop - 1):
-            events.append((FISH_MOVES, lane[k], lane[k + 1], fish[lane[k]], -1))
-        events.append(last)
+        if tell:
+            for k in range(stop - 1):
+                events.append((FISH_MOVES, lane[k], lane[k + 1], fish[lane[k]], -1))
+            events.append(last)
         for k in range(stop - 1, 0, -1):
             board[lane[k]] = fish[lane[k - 1]]
         board[lane[0]] = 0

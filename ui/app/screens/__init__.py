@@ -10,6 +10,7 @@ from ui.app.screens.live import LivePage
 from ui.app.screens.manual import ManualPage
 from ui.app.screens.replay import ReplayPage
 from ui.app.screens.rules import RulesPage
+from ui.app.screens.secret import SecretPage
 from ui.app.screens.setup import SetupPage
 
 PAGES: dict[str, type[Page]] = {
@@ -21,4 +22,5 @@ PAGES: dict[str, type[Page]] = {
     "history": HistoryPage,
     "replay": ReplayPage,
     "rules": RulesPage,
+    "secret": SecretPage,
 }

@@ -21,7 +21,8 @@ from companion.session import LiveSession
 from ui.app import theme as th
 from ui.app.page import Page
 from ui.app.picture import PictureView
-from ui.app.widgets import Big, Column, Row, Words, backdrop, scrolled
+from ui.app.widgets import Big, Column, Row, WordsPool, backdrop, scrolled
+from ui.control import secret
 from ui.control.library import SavedGame
 from ui.control.table import TableControl
 
@@ -38,6 +39,7 @@ WAITING = N_("Waiting for the camera…")
 SHOW_PICTURE = N_("Table picture")
 SHOW_CAMERA = N_("Camera image")
 ENTER = N_("Enter or fix a move")
+SECRETS = N_("Secret tiles")
 TURN_BUTTON = N_("End turn")
 CONFIRM_BUTTON = N_("Coach again")
 UNDO_BUTTON = N_("Undo")
@@ -59,6 +61,7 @@ class LivePage(Page):
         self.showing_picture = False
         self.camera_image = Image(fit_mode="contain", color=(1, 1, 1, 0))  # unseen until a first image
         self.picture = PictureView()
+        self.words: WordsPool | None = None  # the information column's labels, kept from one view to the next
 
     # --- starting a game --------------------------------------------------------------------------------
 
@@ -189,6 +192,8 @@ class LivePage(Page):
             words = button_words(table.live.adapter, game.translator(self.app.language))
             for button, label in words.items():
                 row.add_widget(Big(label, t, partial(self.app.press, button)))
+            if secret.missing(table.live.adapter, len(table.session.seats)):  # until every secret is kept
+                row.add_widget(Big(self.tr(SECRETS), t, lambda: self.app.go("secret")))
             row.add_widget(Big(self.tr(ENTER), t, lambda: self.app.go("manual"), th.ACCENT))
         if not wide:
             flip = SHOW_CAMERA if self.showing_picture else SHOW_PICTURE
@@ -246,36 +251,41 @@ class LivePage(Page):
             return
         info = self.info
         info.clear_widgets()
+        words = getattr(self, "words", None)
+        if words is None or words.theme is not t:
+            words = self.words = WordsPool(t)
+        words.reset()
+        say = words.take
         turn = self.tr(TURN, seat=view.seats[view.turn]) if view.turn is not None else self.tr(TURN_OVER)
-        info.add_widget(Words(turn, t, th.TURN_MM, bold=True))
+        info.add_widget(say(turn, th.TURN_MM, bold=True))
         failure = getattr(table, "failure", None)
         if failure:
-            info.add_widget(Words(self.tr(DEMO_FAILED, problem=failure), t, color=th.ALERT))
+            info.add_widget(say(self.tr(DEMO_FAILED, problem=failure), color=th.ALERT))
         notice = table.notice()
         if notice:
-            info.add_widget(Words(notice, t, color=th.MUTED))
+            info.add_widget(say(notice, color=th.MUTED))
         if view.camera.present and not view.camera.ok:
-            info.add_widget(Words(self.tr(NO_CAMERA, problem=view.camera.problem or "?"), t, color=th.ALERT))
+            info.add_widget(say(self.tr(NO_CAMERA, problem=view.camera.problem or "?"), color=th.ALERT))
             info.add_widget(Big(self.tr(RETRY), t, table.retry_camera))
         if view.alerts:
-            info.add_widget(Words(self.tr(ALERTS), t, color=th.ALERT, bold=True))
+            info.add_widget(say(self.tr(ALERTS), color=th.ALERT, bold=True))
             for alert in view.alerts:
-                info.add_widget(Words(alert, t, color=th.ALERT))
+                info.add_widget(say(alert, color=th.ALERT))
         if view.pending:
-            info.add_widget(Words(self.tr(TO_DO), t, color=th.PENDING, bold=True))
+            info.add_widget(say(self.tr(TO_DO), color=th.PENDING, bold=True))
             for item in view.pending:
-                info.add_widget(Words(item, t, color=th.PENDING))
+                info.add_widget(say(item, color=th.PENDING))
         if view.coaching is not None:
-            info.add_widget(Words(self.tr(COACH), t, bold=True))
-            info.add_widget(Words(view.coaching.summary, t))
+            info.add_widget(say(self.tr(COACH), bold=True))
+            info.add_widget(say(view.coaching.summary))
             for advice in view.coaching.options:
-                info.add_widget(Words(self.tr(ADVICE, title=advice.title, outcome=advice.outcome), t))
+                info.add_widget(say(self.tr(ADVICE, title=advice.title, outcome=advice.outcome)))
                 if advice.risk:
-                    info.add_widget(Words(advice.risk, t, color=th.MUTED))
+                    info.add_widget(say(advice.risk, color=th.MUTED))
         if view.recent:
-            info.add_widget(Words(self.tr(LAST), t, bold=True))
+            info.add_widget(say(self.tr(LAST), bold=True))
             for line in reversed(view.recent[-4:]):
-                info.add_widget(Words(line, t, color=th.MUTED))
+                info.add_widget(say(line, color=th.MUTED))
 
     def refresh(self) -> None:
         super().refresh()

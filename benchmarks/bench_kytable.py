@@ -1,0 +1,197 @@
+"""Kuna Yala at the table: banks read as grids (recall, identities, cells), and a card settling to its take applied.
+
+Targets (issue 19): recall of at least 99.5 % over a committed matrix of bank scenes (banks up to 20 cards, tilt,
+glare, hands), no wrong identity and no wrong cell; at most 300 ms from a card settling to its action applied.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass, replace
+
+from companion.games import find_game
+from companion.games.kuna_yala.state import State
+from companion.games.kuna_yala.table import DISPLAY_Y, MAT_CENTRE_X
+from companion.live import LiveGame
+from companion.match import Match
+from companion.simulate import simulate
+from companion.table import UNKNOWN, FreeGrid, Piles, SeenCard, TableLayout
+from ui.simtable import FPS, SimulatedTable
+from vision.identity import game_cards
+from vision.pipeline import Detector
+from vision.render import Camera, Hand, Renderer, Scene
+from vision.scene_banks import banks_scene, mat_poses, to_table
+from vision.scenes import MATRIX, Condition
+
+SPEC = find_game("kuna-yala")
+RECALL_TARGET = 99.5
+LATENCY_TARGET_MS = 300.0
+BANK_MAX = 20  # cards in the largest bank of a scene
+PX_PER_MM = 2.3  # the issue's camera's scale (vision/scenes.py's ISSUE_CAMERA)
+FRAME = (2304, 1296)  # the issue's camera's mode: 1 x 0.56 m of the table at that scale
+# Where it looks: 260 mm beyond the first seat's mat's centre, towards its bank (vision/scene_banks.py's table).
+LOOK_AT = to_table(mat_poses(2, DISPLAY_Y)[0], MAT_CENTRE_X, -260.0)
+CONDITIONS = ("plain", "rotated 30°", "tilt 25°", "tilt 45°", "glare", "hands", "all at once", "harsh mix")
+SEEDS = (11, 12, 13)  # each a 2-player game, its table read at four moments
+
+
+@dataclass
+class Tally:
+    visible: int = 0
+    read: int = 0
+    wrong_id: int = 0
+    wrong_cell: int = 0
+
+
+def moments(seed: int) -> list[State]:
+    """Four states of a 2-player game, its largest bank growing to BANK_MAX cards in view."""
+    played = simulate(SPEC.make(), 2, seed)
+    shown = [s for s in played.states if max(sum(not p[4] for p in bank) for bank in s.banks) <= BANK_MAX]
+    return [shown[len(shown) * k // 4] for k in (1, 2, 3)] + [shown[-1]]
+
+
+def cells_of(layout: TableLayout, seen: list[SeenCard]) -> dict[str, object]:
+    """Each card's spot as the referee reads it: its grid cell in its seat's bank, its place in the display."""
+    out: dict[str, object] = {}
+    for area in layout.areas:
+        mine = [s for s in seen if s.zone == area.zone]
+        if isinstance(area, FreeGrid | Piles) and mine:
+            out.update(area.seen(layout.content(area.name), mine))
+    return out
+
+
+def read_matrix(renderer: Renderer) -> dict[str, Tally]:
+    game = SPEC.make()
+    adapter = SPEC.table_adapter(game)
+    cards = game_cards(SPEC.name)
+    detector = Detector(cards, expected_seats={0, 1})
+    tallies: dict[str, Tally] = {}
+    conditions: list[Condition] = [c for c in MATRIX if c.name in CONDITIONS]
+    for condition in conditions:
+        tally = tallies.setdefault(condition.name, Tally())
+        for seed in SEEDS:
+            for k, state in enumerate(moments(seed)):
+                layout = adapter.layout(state)
+                # The issue's camera, looking at the first seat's mat and the bank beyond it.
+                view = condition.camera
+                camera = replace(view, width=FRAME[0], height=FRAME[1], px_per_mm=PX_PER_MM, look_at=LOOK_AT)
+                scene = banks_scene(
+                    layout, cards.catalogue, cards.sticker_code, 2, camera, condition.look, seed=seed * 4 + k
+                )
+                if condition.hands:
+                    scene = with_hands(scene, condition.hands, seed * 4 + k)
+                rendered = renderer.render(scene)
+                det = detector.detect(rendered.image)
+                truth = {t.card.card_id for t in rendered.truth if t.visible}
+                seen = [SeenCard(c.card_id, c.zone, c.x, c.y, c.angle) for c in det.cards]
+                expected = layout.expected_places()
+                got = cells_of(layout, seen)
+                tally.visible += len(truth)
+                tally.read += len(truth & {c.card_id for c in det.cards})
+                for s in seen:
+                    want = expected.get(s.card)
+                    if want is None:
+                        tally.wrong_id += 1
+                    elif s.zone != UNKNOWN and (s.zone != want.zone or got.get(s.card) != want.spot):
+                        tally.wrong_cell += (
+                            1  # a card in the unknown zone (its mat out of view) is not judged
+                        )
+    return tallies
+
+
+def with_hands(scene: Scene, hands: int, seed: int) -> Scene:
+    """The scene with ``hands`` hands reaching over the banks from the players' sides."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    w, h = scene.table
+    reach = []
+    for k in range(hands):
+        mat = scene.mats[k % len(scene.mats)].pose
+        toward = w / 2 - mat.x
+        reach.append(Hand(float(mat.x + toward * rng.uniform(0.3, 0.7)), float(h / 2 + rng.uniform(-200, 200)),
+                          0.0 if toward > 0 else 180.0))  # fmt: skip
+    return replace(scene, hands=tuple(reach))
+
+
+def latency(seed: int, actions: int) -> dict[str, float]:
+    """Frames from a take's last card first on the table to the frame that applied the take, 2 players, 4K."""
+    game = SPEC.make()
+    played = simulate(game, 2, seed)
+    live = LiveGame(game, SPEC.table_adapter(game), Match(game, played.seats), played.seats, "en", SPEC.coach)
+    assert SPEC.demo is not None
+    table = SimulatedTable(
+        played, live, game_cards(SPEC.name), SPEC.demo, mode="pixels", seed=seed, camera=Camera(3840, 2160)
+    )
+    frames = []
+    for happening in table.play():
+        for action in happening.applied:
+            if action.kind in ("take", "place-octopus", "reveal"):
+                frames.append(happening.frame - happening.step_frame + 1)
+        if len(live.record.actions) >= actions:
+            break
+    per_frame = sorted(table.seconds_per_frame)
+    p95 = per_frame[int(0.95 * (len(per_frame) - 1))] * 1000
+    return {
+        "actions": len(frames),
+        "median_frames": statistics.median(frames),
+        "worst_frames": max(frames),
+        "read_ms_median": statistics.median(per_frame) * 1000,
+        "read_ms_p95": p95,
+        "worst_ms": (max(frames) - 1) * 1000 / FPS + p95,
+    }
+
+
+def run(quick: bool = False) -> str:
+    renderer = Renderer()
+    tallies = read_matrix(renderer)
+    rows = [
+        "| condition | cards in view | read | recall | wrong ids | wrong cells |",
+        "|---|---|---|---|---|---|",
+    ]
+    total = Tally()
+    for name, t in tallies.items():
+        rows.append(
+            f"| {name} | {t.visible} | {t.read} | {100 * t.read / t.visible:.2f} % | {t.wrong_id} | {t.wrong_cell} |"
+        )
+        total.visible += t.visible
+        total.read += t.read
+        total.wrong_id += t.wrong_id
+        total.wrong_cell += t.wrong_cell
+    recall = 100 * total.read / total.visible
+    met = recall >= RECALL_TARGET and total.wrong_id == 0 and total.wrong_cell == 0
+    rows.append(
+        f"| **all** | {total.visible} | {total.read} | {recall:.2f} % (≥ {RECALL_TARGET} %: "
+        f"{'yes' if met else '**no**'}) | {total.wrong_id} | {total.wrong_cell} |"
+    )
+    m = latency(seed=1, actions=20 if quick else 60)
+    ok = "yes" if m["worst_ms"] <= LATENCY_TARGET_MS else "**no**"
+    return "\n".join(
+        [
+            "## Kuna Yala at the table: banks read as grids, a card settling to its action applied",
+            "",
+            f"Bank scenes: 2-player games (seeds {', '.join(map(str, SEEDS))}) each at four moments, its largest bank "
+            f"growing to {BANK_MAX} cards in view, the display between the banks, drawn by vision/scene_banks.py and seen by "
+            f"the issue's camera ({FRAME[0]} x {FRAME[1]}, {PX_PER_MM} px/mm) looking at the first seat's mat and the "
+            "bank beyond it, under the committed matrix's conditions named below (their tilt and roll, light and "
+            "hands), each frame read once by the detector (no voting). Recall: "
+            "stickers read of those fully in view (the camera sees about half of each bank); a wrong id is a card read that is not on the table; a wrong cell, a "
+            "card whose bank cell (or display place) as the referee fits it differs from where it lies.",
+            "",
+            *rows,
+            "",
+            f"Settling to applied: a 2-player game (seed 1), the first {m['actions']} reveals, takes and octopuses "
+            "through rendered 3840 x 2160 frames, counted from the first frame of the step that completes the action "
+            "to the frame whose events applied it; worst latency = (worst frames - 1) frame intervals at 30 fps + the "
+            "95th percentile of reading and refereeing one frame (drawing it not counted).",
+            "",
+            "| actions | frames to apply (median / worst) | read + referee a frame (median / p95) | worst latency | target | met |",
+            "|---|---|---|---|---|---|",
+            f"| {m['actions']} | {m['median_frames']:.0f} / {m['worst_frames']} | {m['read_ms_median']:.1f} / "
+            f"{m['read_ms_p95']:.1f} ms | {m['worst_ms']:.0f} ms | ≤ {LATENCY_TARGET_MS:.0f} ms | {ok} |",
+        ]
+    )
+
+
+if __name__ == "__main__":
+    print(run())
