@@ -26,6 +26,7 @@ SECTIONS = (
     "benchmarks.bench_app",
     "benchmarks.bench_kytable",
     "benchmarks.bench_sptable",
+    "benchmarks.bench_kanaloatable",
 )
 
 

@@ -8,6 +8,7 @@ game moved on, or a card lying where the rules forbid it, is an "alert".
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -28,6 +29,7 @@ from companion.table import (
     zone_seat,
 )
 
+FOLLOW_UPS = 3  # actions one table change may stand for, at most
 RULE_BROKEN = N_("Not allowed: {explanation}")
 UNDONE = N_("Undone: {action}")
 NOTHING_TO_UNDO = N_("There is nothing to undo.")
@@ -99,6 +101,11 @@ class NoTable:
 Fault = tuple[str, str, str | None, str | None]
 
 
+def _names(action: Action, card: str) -> bool:
+    """Whether one of the action's fields is ``card``."""
+    return any(getattr(action, f.name) == card for f in dataclasses.fields(action))
+
+
 def fault(d: Difference) -> Fault:
     """A difference as the same fault from frame to frame: its kind, card and areas, not its spot in a row (a
     card left in a row stays the same fault while the row grows around it)."""
@@ -147,14 +154,31 @@ class Referee:
         return self.record.state
 
     def on_change(self, change: TableChange, seen: Sequence[SeenCard]) -> Ruling:
-        """A stable change the camera saw. ``seen`` is the whole table as the tracker holds it now."""
-        action = self.table.action_for(self.state, change, seen)
-        if action is None:
-            return Ruling()
-        ruling = self._play(action, seen, change.card)
-        if ruling.violation is not None:
-            self._refused.add(change.card)
-        return ruling
+        """A stable change the camera saw. ``seen`` is the whole table as the tracker holds it now.
+
+        One change may stand for more than one action: while an action it gave does not name the changed card,
+        the adapter is asked again (Kanaloa's first card of a round is also the deal nobody watched), up to
+        ``FOLLOW_UPS`` times."""
+        rulings: list[Ruling] = []
+        for _ in range(FOLLOW_UPS):
+            action = self.table.action_for(self.state, change, seen)
+            if action is None:
+                break
+            rulings.append(self._play(action, seen, change.card))
+            if rulings[-1].violation is not None:
+                self._refused.add(change.card)
+                break
+            if _names(action, change.card):
+                break  # the change is accounted for: its card is what the action moved
+        if len(rulings) < 2:
+            return rulings[0] if rulings else Ruling()
+        last = rulings[-1]
+        return Ruling(
+            last.action,
+            tuple(e for r in rulings for e in r.effects),
+            last.violation,
+            tuple(w for r in rulings for w in r.words),
+        )
 
     def on_table(self, seen: Sequence[SeenCard]) -> Ruling:
         """The whole table of one frame, for adapters that read actions from where pieces lie rather than from

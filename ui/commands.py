@@ -91,6 +91,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--source", default="picamera", help="picamera, webcam:N, a folder of images or a video file"
     )
     p.add_argument("--frames", type=positive, help="stop after this many frames (the game stays saved)")
+    p.add_argument(
+        "--setup",
+        help="a JSON file of the moves a person enters before the camera takes over, in the record's format "
+        '(Kanaloa\'s sea: {"action": "layout", "seat": 0, "cards": [...], "squares": [...]})',
+    )
     # None: not given, so resuming a saved game can tell a different --game or --players from a default
     p.set_defaults(run=run_play, game=None, players=None)
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.commands import checked_players, spec_for
+from companion.commands import checked_players, read_text, spec_for
 from companion.errors import CommandError
 from companion.games import DEFAULT_GAME
 from companion.i18n import N_, NP_
@@ -39,6 +39,8 @@ RESUMED = NP_(
     "Resumed the game saved in {path}: {n} actions so far.",
 )
 SOURCE_ENDED = N_("The recording ended before the game did; the game is saved and can go on later.")
+SETUP_BAD = N_("{path}: {problem}")
+SETUP_REFUSED = N_("{path}: move {n} is refused: {explanation}")
 OTHER_GAME = N_("  A card of another game is on the table ({codes}): take it away.")
 FPS = 30.0
 DEFAULT_PLAYERS = 4  # a new game's players when --players is left out (None: not given, see ui/commands.py)
@@ -121,6 +123,14 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         game, adapter, session, names, args.lang, spec.coach, args.coach, panel_mode(panel), spec.levels
     )
     live.camera = CameraStatus(present=True)
+    if args.setup and not session.actions:
+        try:
+            enter_setup(args.setup, live, args.lang)
+        except CommandError:
+            session.close()
+            source.close()
+            panel.close()
+            raise
     terminal = TerminalTable(panel, out)
     feed = CameraFeed(source, pipeline.process, live=isinstance(source.source, Retrying), fps=FPS)
     notices: set[str] = set()  # what the camera noticed, told once each
@@ -172,3 +182,21 @@ def camera_notices(detections: Any, language: str) -> list[str]:
     if detections.unusable is not None:
         out.append("  " + detections.unusable.words(language))
     return out
+
+
+def enter_setup(path: str, live: LiveGame, language: str) -> None:
+    """Enter the moves of ``path`` (one JSON action, or a list of them) by hand, each checked by the rules, before
+    the camera takes over: what a camera does not read (Kanaloa's sea, its squares' colours confirmed once)."""
+    import json
+
+    tr = ui_translator(language)
+    try:
+        data = json.loads(read_text(path))
+        items = data if isinstance(data, list) else [data]
+        actions = [live.game.action_from_json(item) for item in items]
+    except (json.JSONDecodeError, RecordError) as exc:
+        raise CommandError(tr(SETUP_BAD, path=path, problem=exc)) from None
+    for n, action in enumerate(actions, start=1):
+        view = live.play(action)
+        if view.refused:
+            raise CommandError(tr(SETUP_REFUSED, path=path, n=n, explanation=" ".join(view.refused)))

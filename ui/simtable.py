@@ -27,19 +27,22 @@ from companion.table import (
     TableChange,
     TableLayout,
     TableStep,
+    Track,
+    zone_seat,
 )
 from vision import scene_banks
 from vision.identity import GameCards
 from vision.pipeline import Pipeline
 from vision.render import Camera, Renderer
 from vision.scene_board import board_spots
-from vision.tablescene import CARD_STEP, SLOT_STEP, layout_scene
+from vision.scene_ring import ring_sightings
+from vision.tablescene import CARD_STEP, SLOT_STEP, layout_scene, mat_poses
 from vision.tracking import Tracker, TrackerConfig
 
 FPS = 30.0
 
 
-def sightings(layout: TableLayout, miss: float, rng: random.Random) -> list[Sighting]:
+def sightings(layout: TableLayout, miss: float, rng: random.Random, players: int = 4) -> list[Sighting]:
     """What a reader would see of ``layout`` (rows fanned left to right, piles side by side), each card missed
     with probability ``miss``."""
     out = []
@@ -49,6 +52,8 @@ def sightings(layout: TableLayout, miss: float, rng: random.Random) -> list[Sigh
             out += [Sighting(card, area.zone, CARD_STEP * k) for k, card in enumerate(contents)]
         elif isinstance(area, FreeGrid) or (isinstance(area, Piles) and area.spots):
             out += scene_banks.sightings(area, contents)
+        elif isinstance(area, Track) or (isinstance(area, Piles) and zone_seat(area.zone) is not None):
+            out += ring_sightings(area, contents, mat_poses(players))
         elif isinstance(area, Piles):
             out += [
                 Sighting(card, area.zone, SLOT_STEP * area.slots.index(slot))
@@ -110,7 +115,11 @@ class SimulatedTable:
         self.frame += 1
         t = self.frame / FPS
         if self.mode == "facts":
-            events = self._tracker.update(t, sightings(layout, self.miss, self._rng))
+            # A card taken away leaves its footprint bare, as the pixels show the pipeline: told once it is no
+            # longer fresh (a card that comes back, as Kanaloa's do each round, is then added again).
+            bare = {c.card for c in self._tracker.cards() if not c.fresh} - layout.cards()
+            seen = sightings(layout, self.miss, self._rng, len(self.match.seats))
+            events = self._tracker.update(t, seen, empty=bare)
             return events, self._tracker.cards()
         scene = layout_scene(
             layout,
@@ -139,6 +148,10 @@ class SimulatedTable:
         """Play every step; after each, wait (up to ``settle_limit`` frames) for its action and a matching table."""
         for step in self.steps():
             first = self.frame + 1
+            if step.entered is not None:  # entered by a person before the table shows it
+                before = self._played()
+                self.view = self.live.play(step.entered, self.frame / FPS)
+                yield Happening(self.frame, self.view, self._applied(before), step, first)
             for n in range(self.frames_per_step + self.settle_limit):
                 self._read_seconds = 0.0
                 events, cards = self._look(step.layout)

@@ -62,10 +62,12 @@ class PlacedCard:
     face: str  # picks the artwork colour
     pose: Pose
     tile: float = 0.0  # 0: a card; else a square tile this many mm wide with its sticker in the middle
+    piece: tuple[float, float] | None = None  # mm: a smaller piece (a boat's deck) is a card's top-left part
 
     @property
     def size(self) -> tuple[float, float]:
-        return (self.tile, self.tile) if self.tile else (layout.CARD_W, layout.CARD_H)
+        """What is drawn of it, in mm: a piece, a tile or a card."""
+        return self.piece or ((self.tile, self.tile) if self.tile else (layout.CARD_W, layout.CARD_H))
 
 
 @dataclass(frozen=True)
@@ -401,7 +403,9 @@ class _Canvas:
     def place(self, card: PlacedCard) -> _Placed:
         if card not in self.placed:
             w, h = card.size
-            m = self.to_image @ pose_matrix(card.pose, w, h)
+            # A piece lies where a card's top-left part would (its pose is a card's); a tile is posed as itself.
+            frame = (layout.CARD_W, layout.CARD_H) if card.piece else (w, h)
+            m = self.to_image @ pose_matrix(card.pose, *frame)
             corners = np.array([[0, 0], [w, 0], [w, h], [0, h]])
             quad = apply_h(m, corners)
             outline, box = np.round(quad).astype(np.int32), _box(quad, self.frame)

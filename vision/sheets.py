@@ -43,7 +43,8 @@ def sticker_sheet(game: GameCards, out: Path, paper: str = "a4", kind: StickerKi
     tr = translator(language, domain="vision", localedir=LOCALE_DIR)
     marks = back_marks(c.back for c in game.components.cards)
     backs = {back: game.back_name(back, language) for back in marks}
-    draw_guide(pdf, game.title or game.name, marks, backs, tr, game.mat_reach)
+    pieces = {game.back_name(c.back, language): None for c in game.components.cards if c.kind != "card"}
+    draw_guide(pdf, game.title or game.name, marks, backs, tr, game.mat_reach, tuple(pieces))
     title = tr("{game} stickers: {size} mm, print at 100 %", game=game.title or game.name,
                size=f"{layout.STICKER_MM:g}")  # fmt: skip
     for place in placed:

@@ -6,7 +6,7 @@ The card outline and the fanned row are drawn in millimetres at the sizes the ca
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from fpdf import FPDF
 
@@ -26,7 +26,7 @@ DETAIL_MM = 15.0  # how much of the corner it shows
 
 
 def draw_guide(pdf: FPDF, title: str, marks: Mapping[str, Mark], back_words: Mapping[str, str],
-               tr: Translator, mat_reach: float = 0.0) -> None:  # fmt: skip
+               tr: Translator, mat_reach: float = 0.0, pieces: Sequence[str] = ()) -> None:  # fmt: skip
     """Add the guide page: steps in words, the marks' legend (when the backs differ), a fanned row of cards at
     true size with the stickers in place (side by side, for a game whose cards lie in grids beyond the mats:
     ``mat_reach`` mm), and a ruler."""
@@ -63,6 +63,14 @@ def draw_guide(pdf: FPDF, title: str, marks: Mapping[str, Mark], back_words: Map
             tr(
                 "Look at the card's back first: the large mark on the sticker says which back the card has. "
                 "A sticker on a card with another back names the wrong card."
+            )
+        )
+    if pieces:  # components that are not cards (Kanaloa's boats): where their stickers go
+        steps.append(
+            tr(
+                "Pieces that are not cards take their sticker flat on the face that stays up in play, upright, "
+                "clear of any edge: {places}. Leave the sticker's top-left corner free of other pieces.",
+                places=", ".join(pieces),
             )
         )
     if mat_reach:

@@ -13,12 +13,13 @@ import numpy as np
 
 from companion.catalogue import Catalogue
 from companion.registry import BoardMarks
-from companion.table import CENTRE, FreeGrid, Piles, Row, TableLayout, zone_seat
+from companion.table import CENTRE, FreeGrid, Piles, Row, TableLayout, Track, zone_seat
 from vision import layout
 from vision.kinds import StickerKind
 from vision.render import Camera, Hand, Look, PlacedCard, PlacedMat, Pose, Scene, apply_h, pose_matrix
 from vision.scene_banks import banks_scene
 from vision.scene_board import board_scene
+from vision.scene_ring import ring_placed
 from vision.scenes import MAT_POSES, PLAIN, TABLE
 
 # Up to four seats around the table as vision.scenes lays them; five and six seats three a side.
@@ -104,6 +105,8 @@ def layout_scene(
             zigzag = row_step(len(row)) < STICKER_CLEAR
             for k, (card, pose) in enumerate(zip(row, row_poses(mats[seat].pose, len(row)), strict=True)):
                 (lower if zigzag and k % 2 else upper).append(placed(card, pose))
+        elif isinstance(area, Track) or (isinstance(area, Piles) and seat is not None):
+            centre += ring_placed(area, contents, catalogue, sticker_code, mats)
         elif isinstance(area, Piles) and area.zone == CENTRE:
             spots = centre_spots(area.slots if slots is None else slots)
             centre += [placed(card, spots[slot]) for slot, card in contents.items()]

@@ -20,6 +20,7 @@ from companion.table.layout import (
 from companion.table.lines import Ring, Row
 from companion.table.piles import Piles
 from companion.table.steps import TableStep
+from companion.table.track import Track, TrackContents, TrackSquare
 from companion.table.zones import BOARD, CENTRE, UNKNOWN, seat_zone, zone_seat
 
 __all__ = [
@@ -51,6 +52,9 @@ __all__ = [
     "TableChange",
     "TableLayout",
     "TableStep",
+    "Track",
+    "TrackContents",
+    "TrackSquare",
     "corner_squares",
     "differences",
     "seat_zone",

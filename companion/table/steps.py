@@ -9,6 +9,7 @@ cannot see.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from companion.table.layout import TableLayout
 
@@ -21,3 +22,6 @@ class TableStep:
     layout: TableLayout
     button: str | None = None  # a PanelButton value
     last: bool = True  # the action's last step: after it the table shows the action done
+    entered: Any = (
+        None  # an action a person enters before the layout shows (Kanaloa's confirmed sea), or None
+    )

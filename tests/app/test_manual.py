@@ -97,7 +97,7 @@ def test_the_picker_lays_its_cards_in_two_columns_at_800_and_three_at_1280_and_c
 
 
 def test_a_whole_game_is_played_to_its_end_by_hand_alone_and_kept_in_the_past_games(ui) -> None:
-    spec = GAMES["kanaloa"]  # not refereed live: its home button opens setup, then Start; 100 moves
+    spec = GAMES["kanaloa"]  # setup with no camera, then Start: about 100 moves by hand
     before = len(ui.app.library.past_games(GAMES))
     start(ui, spec.title)
     began = time.monotonic()

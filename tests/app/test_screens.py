@@ -37,7 +37,7 @@ def setup_kai_piranja(ui: Driver) -> None:
 
 
 def setup_kanaloa(ui: Driver) -> None:
-    ui.tap("Kanaloa: moves")
+    ui.tap("Kanaloa: the camera")
 
 
 def live_by_hand(ui: Driver) -> None:

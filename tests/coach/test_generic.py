@@ -9,11 +9,12 @@ import pytest
 from companion.coach import MAX_GENERIC_OPTIONS, Coaching, coach
 from companion.games import GAMES, make_game
 from companion.games.kai_piranja.coach import coach_turn
+from tests.toy.game import spec as toy_spec
 
 
-def test_kai_piranja_names_its_coach_in_its_spec_and_kanaloa_has_none() -> None:
+def test_kai_piranja_names_its_coach_in_its_spec_and_the_toy_has_none() -> None:
     spec = GAMES.find("kai-piranja")
-    assert spec.coach is not None and GAMES.find("kanaloa").coach is None
+    assert spec.coach is not None and toy_spec(GAMES).coach is None
     game = make_game("kai-piranja")
     state = game.initial_state(4)
     assert coach(game, state, game_coach=spec.coach) == coach_turn(game, state, "en", ())

@@ -372,6 +372,10 @@ def test_a_revoke_is_reported_when_the_colour_shows_up_later() -> None:
     assert step.state.voids == ((DANI, "navy", 2),)
     state = play(game, step.state, Play(EMILE, "turquoise-10")).state  # Émile has shown nothing
     assert state.revokes == step.state.revokes
+    # The plain replay tells it too (describe_state), not only the JSON state.
+    told = "Revoke in round 1: Dani did not follow colour in trick 1, and showed that colour in trick 2."
+    assert told in game.describe_state(state, "en", SEATS).splitlines()
+    assert "Renonce à la manche 1" in game.describe_state(state, "fr", SEATS)
 
 
 def test_specials_never_reveal_a_missing_colour() -> None:

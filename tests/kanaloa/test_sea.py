@@ -92,7 +92,10 @@ def test_sailing_skips_occupied_squares_and_wraps_around() -> None:
 
 def test_the_catalogue_has_every_card_once() -> None:
     catalogue = KanaloaGame().catalogue()
-    assert len(catalogue) == 65
+    assert len(catalogue) == 70  # the 65 cards, then the five boats
+    assert [c.id for c in catalogue.cards[65:]] == [f"boat-{n}" for n in range(1, 6)]
+    assert {c.kind for c in catalogue.cards[65:]} == {"boat"} and catalogue.by_number(69).id == "boat-5"
+    catalogue = catalogue.subset(c.id for c in catalogue.cards if c.kind != "boat")
     faces = [card.face for card in catalogue.cards]
     assert faces.count("kanaloa") == 3 and faces.count("kraken") == 2 and len(catalogue.ids("sea")) == 12
     assert len(catalogue.ids("tiki")) == 53

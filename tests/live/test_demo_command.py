@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from companion.cli import main
+from companion.games import GAMES
+from tests.toy.game import spec
 
 
 def test_a_whole_game_through_the_camera_side_ends_with_the_simulations_scores(
@@ -55,7 +58,9 @@ def test_in_french(tmp_path: Path, capsys) -> None:
 
 
 def test_bad_options_get_one_line(tmp_path: Path, capsys) -> None:
-    assert main(["demo", "--game", "kanaloa", "--mode", "facts"]) == 2
+    # A game with no table adapter: the toy, registered without one.
+    toy = replace(spec(GAMES), table=None)
+    assert main(["demo", "--game", "pebbles", "--mode", "facts"], GAMES.with_game(toy)) == 2
     assert "cannot be refereed from the camera yet" in capsys.readouterr().err
     existing = tmp_path / "taken.sqlite"
     assert main(["demo", "--mode", "facts", "--seed", "1", "--session", str(existing)]) == 0

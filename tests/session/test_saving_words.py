@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import errno
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from companion.cli import main
+from companion.games import GAMES
 from companion.protocol import RecordError
 from companion.savelock import folder_problem, lock_path
 from companion.session import LiveSession
 from tests.session.saved import KP, SEATS, files, one_frame, saved_game
+from tests.toy.game import spec as toy_spec
 
 
 @pytest.fixture
@@ -138,8 +141,9 @@ def test_resume_with_the_saved_games_own_options_goes_on(tmp_path: Path, frames:
 
 def test_a_game_the_camera_cannot_referee_makes_no_file(tmp_path: Path, frames: Path, capsys) -> None:
     path = tmp_path / "table.sqlite"
-    argv = ["play", "--game", "kanaloa", "--players", "3", "--session", str(path), "--source", str(frames)]
-    assert main(argv) == 2
+    argv = ["play", "--game", "pebbles", "--players", "3", "--session", str(path), "--source", str(frames)]
+    toy = replace(toy_spec(GAMES), table=None)  # a game with no table adapter
+    assert main(argv, GAMES.with_game(toy)) == 2
     assert "cannot be refereed from the camera" in one_line(capsys)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["frames"], "a refused game left a file"
 

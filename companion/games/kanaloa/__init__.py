@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from companion.games.kanaloa.cards import components
@@ -12,9 +12,13 @@ from companion.games.kanaloa.state import State
 from companion.registry import GameSpec, StickerBlock
 
 if TYPE_CHECKING:
+    from companion.coach import Coaching
+    from companion.games.kanaloa.table import KanaloaTable
+    from companion.match import Match
     from companion.picture import TablePicture
+    from companion.table import TableStep
 
-# The table picture is loaded when first drawn: the commands that draw none (rules, replay, simulate) start
+# The table adapter, the demo's scenes and the table picture are loaded when first used: the commands that draw none (rules, replay, simulate) start
 # without it, as Kai Piranja's table, coach and demo (docs/benchmarks.md, start-up).
 
 
@@ -24,11 +28,33 @@ def picture(game: KanaloaGame, state: State, language: str, seats: Sequence[str]
     return picture(game, state, language, seats)
 
 
+def table(game: KanaloaGame) -> KanaloaTable:
+    from companion.games.kanaloa.table import KanaloaTable
+
+    return KanaloaTable(game)
+
+
+def coach(game: KanaloaGame, state: State, language: str, seats: Sequence[str]) -> Coaching:
+    from companion.games.kanaloa.coach import coach_turn
+
+    return coach_turn(game, state, language, seats)
+
+
+def demo(adapter: KanaloaTable, match: Match) -> Iterator[TableStep]:
+    from companion.games.kanaloa.physical import table_steps
+
+    return table_steps(adapter, match)
+
+
 SPEC = GameSpec(
     rules=KanaloaGame,
     code="KA",
     components=components,
-    stickers=(StickerBlock(280, 65),),  # the 53 playing cards and the 12 sea cards, as first printed
+    # The 53 playing cards and the 12 sea cards, as first printed; then the five boats.
+    stickers=(StickerBlock(280, 65), StickerBlock(561, 5)),
+    table=table,
+    coach=coach,
+    demo=demo,
     picture=picture,
     options=OPTIONS,
 )

@@ -10,7 +10,7 @@ from dataclasses import replace
 from functools import cache
 from types import MappingProxyType
 
-from companion.catalogue import Catalogue, build_catalogue
+from companion.catalogue import Catalogue, build_catalogue, joined
 
 GAME = "kanaloa"
 
@@ -60,6 +60,17 @@ def catalogue() -> Catalogue:
     return Catalogue(GAME, tuple(replace(card, number=n) for n, card in enumerate(cards)))
 
 
+BOAT, BOAT_COUNT = "boat", 5
+BOATS: tuple[str, ...] = tuple(f"{BOAT}-{n}" for n in range(1, BOAT_COUNT + 1))  # seat k sails boat k + 1
+
+
+def boat_of(seat: int) -> str:
+    return BOATS[seat]
+
+
+@cache
 def components() -> Catalogue:
-    """Every physical card of the box: all of them are in play under any rules profile."""
-    return catalogue()
+    """Every physical component of the box, all in play under any rules profile: the 65 cards (numbers 0..64,
+    as first printed), then the five boats (65..69), whose stickers go on their decks."""
+    boats = build_catalogue(GAME, ((BOAT, BOAT, BOAT_COUNT),), "{face}-{serial}", len(catalogue()), kind=BOAT)
+    return joined(GAME, (catalogue(), boats))

@@ -13,7 +13,7 @@ from companion.protocol import JSON, Game, Step, Violation, own_fields
 from . import ending, flow
 from . import text as T
 from .actions import ACTION_TYPES, Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, RemoveSeaCard, english
-from .cards import COLOUR_OF, COLOURS, DECK, SPECIALS, catalogue
+from .cards import COLOUR_OF, COLOURS, DECK, SPECIALS, components
 from .invariants import invariant_problems
 from .outcomes import ChanceOutcomes, random_deal
 from .profile import KanaloaProfile
@@ -172,7 +172,8 @@ class KanaloaGame(Game[State, KanaloaAction]):
     # --- physical cards and words -----------------------------------------------------------------
 
     def catalogue(self) -> Catalogue:
-        return catalogue()
+        """The 65 cards and the five boats: the camera reads them all."""
+        return components()
 
     def card_name(self, card_id: str, language: str = "en") -> str:
         return card_name(card_id, self.translator(language))

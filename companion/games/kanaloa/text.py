@@ -21,9 +21,10 @@ KANALOA_CARD = N_("Kanaloa")
 KRAKEN_CARD = N_("Kraken")
 WAVES_SEA_CARD = N_("the waves sea card")
 SEA_CARD = N_("sea card {number}")
+BOAT_NAME = N_("boat {number}")
 # Each card back in words (Game.back_words), printed on the stickers: the tiki, Kanaloa and Kraken cards are
 # dealt together, so they share one back.
-BACK_WORDS = {"tiki": N_("tiki, Kanaloa, Kraken"), "sea": N_("sea card")}
+BACK_WORDS = {"tiki": N_("tiki, Kanaloa, Kraken"), "sea": N_("sea card"), "boat": N_("boat's deck")}
 
 # What the table waits for, said after "must first" (see NOT_NOW).
 TASKS = {
@@ -118,6 +119,10 @@ STATE_BOAT = N_("{place}. {seat}: square {square} ({colour}), {tricks} trick(s) 
 STATE_TRICK = N_("On the table: {cards}")
 STATE_WAITING = N_("Waiting for {current_seat} to {task}.")
 STATE_WINNER = N_("{seat} has won the game.")
+STATE_REVOKE = N_(
+    "Revoke in round {round}: {seat} did not follow colour in trick {trick}, and showed that colour in trick "
+    "{shown}."
+)
 LAID_DOWN_MARK = N_("boat laid down")
 
 # --- actions, for narration and the coach ---
@@ -175,3 +180,27 @@ with free squares in front and behind, the boat may sail one square more.
 After 8 tricks, the player who moved last removes a free sea card (never fewer than 3 cards), then deals and
 leads the next round."""
 )
+
+# --- at the table: what the referee tells the players to do (table.py) ---
+SQUARE_PLACE = N_(
+    "square {number} ({colour}, on {sea_card})"
+)  # squares numbered clockwise from the first sea card
+MOVE_BOAT = N_("Move {seat}'s boat to {square}.")
+BOAT_NOT_ON_SEA = N_("{seat}'s boat is not on the sea: put it on {square}.")
+BOAT_NOWHERE = N_("{seat}'s boat is seen nowhere: put it on {square}, its sticker up.")
+BOATS_SHARE = N_("Two boats stand on {square}: only the start square may hold more than one.")
+BOAT_IN_BOX = N_("Nobody sails {boat}: put it back in the box.")
+SEA_CARD_BACK = N_("Put {sea_card} back in the sea, between {before} and {after}.")
+SEA_CARD_BACK_FLOOR = N_(
+    "Put {sea_card} back in the sea, between {before} and {after}: only 3 sea cards are left, so no sea card is "
+    "removed any more."
+)
+SEA_CARD_OUT = N_("{sea_card} was removed: take it out of the sea.")
+SEA_ORDER = N_("The sea cards are out of order: {sea_card} goes between {before} and {after}.")
+PLAY_BACK = N_("Put the {card} back on {seat}'s mat until the trick is gathered.")
+PLAY_ON_MAT = N_("The {card} was played by {seat}: it goes on {seat}'s mat, not {other}'s.")
+GATHER = N_("{seat} won the trick: gather its cards off the mats, face down ({cards}).")
+NOT_PLAYED_YET = N_("Take back the {card}: it has not been played.")
+NOT_SEA = N_("The {card} is not part of the sea: take it away from the sea cards.")
+DOLPHIN_TAKE = N_("take the dolphin's extra square")
+DOLPHIN_STAY_BUTTON = N_("stay on the dolphin")

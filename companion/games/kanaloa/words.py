@@ -10,7 +10,7 @@ from companion.protocol import JSON, join_words
 
 from . import text as T
 from .actions import Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, RemoveSeaCard
-from .cards import COLOUR_OF, COLOURS, KANALOA, KRAKEN, SEA_CARD_SET, VALUE_OF, WAVES_CARD, catalogue
+from .cards import BOATS, COLOUR_OF, COLOURS, KANALOA, KRAKEN, SEA_CARD_SET, VALUE_OF, WAVES_CARD, catalogue
 from .profile import KanaloaProfile, element_colours
 from .rules import current_player
 from .sea import circle, colour_of_square
@@ -32,6 +32,8 @@ def card_name(card_id: str, tr: Translator) -> str:
         return tr(T.WAVES_SEA_CARD)
     if card_id in SEA_CARD_SET:
         return tr(T.SEA_CARD, number=int(card_id.rsplit("-", 1)[1]))
+    if card_id in BOATS:
+        return tr(T.BOAT_NAME, number=BOATS.index(card_id) + 1)
     return card_id
 
 
@@ -107,6 +109,9 @@ def describe_state(state: State, tr: Translator, seats: Sequence[str]) -> str:
             lines.append(line + (f" ({tr(T.LAID_DOWN_MARK)})" if state.laid_down[seat] else ""))
     if state.trick:
         lines.append(tr(T.STATE_TRICK, cards=join_words([card_name(card, tr) for card in state.trick], tr)))
+    # Revokes seen with hidden hands: told in the plain replay too, not only in its JSON.
+    for round_number, seat, missed, shown in state.revokes:
+        lines.append(tr(T.STATE_REVOKE, round=round_number, seat=names[seat], trick=missed, shown=shown))
     if state.phase == OVER:
         lines.append(tr(T.STATE_WINNER, seat=names[state.winner]))
     else:

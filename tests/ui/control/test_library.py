@@ -70,7 +70,7 @@ def test_a_fresh_and_a_played_session_are_listed_newest_first(tmp_path: Path) ->
     assert [g.path for g in games] == [played_path, fresh_path]
     newest, oldest = games
     assert (newest.game, newest.title, newest.seats, newest.actions) == ("kanaloa", "Kanaloa", SEATS, 12)
-    assert not newest.refereed_live and newest.problem is None and not newest.over
+    assert newest.refereed_live and newest.problem is None and not newest.over  # Kanaloa: issue 17
     assert (oldest.game, oldest.actions, oldest.refereed_live, oldest.problem) == (
         "kai-piranja",
         0,

@@ -3,22 +3,27 @@ a game with no camera expects nothing of the table."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from gpiozero.pins.mock import MockFactory
 
 from companion.games import GAMES
 from companion.panel import PanelButton
+from companion.registry import Registry
 from companion.session import LiveSession
 from hardware.config import PanelConfig
 from hardware.panel import Panel
 from hardware.pins import PinBackend
 from tests.hardware.conftest import FAST, wait_until
+from tests.toy.game import spec as toy_spec
 from ui.control.table import TableControl
 
 
-def table(tmp_path: Path, panel: Panel | None = None, game: str = "kai-piranja") -> TableControl:
-    spec = GAMES.find(game)
+def table(
+    tmp_path: Path, panel: Panel | None = None, game: str = "kai-piranja", registry: Registry = GAMES
+) -> TableControl:
+    spec = registry.find(game)
     session = LiveSession.create(tmp_path / "game.sqlite", spec.make(), ("Ana", "Bo", "Cy"))
     return TableControl.start(spec, session, language="en", panel=panel)
 
@@ -62,9 +67,10 @@ def test_a_game_without_camera_expects_nothing_of_the_table_but_keeps_the_game_b
 
 
 def test_a_game_the_camera_cannot_read_says_so(tmp_path: Path) -> None:
-    control = table(tmp_path, game="kanaloa")
+    toy = replace(toy_spec(GAMES), table=None)  # a game with no table adapter
+    control = table(tmp_path, game="pebbles", registry=GAMES.with_game(toy))
     try:
-        assert control.notice() == "The camera cannot read Kanaloa yet: enter each move by hand."
+        assert control.notice() == "The camera cannot read Pebbles yet: enter each move by hand."
     finally:
         control.close()
 
