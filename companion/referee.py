@@ -29,7 +29,6 @@ from companion.table import (
     zone_seat,
 )
 
-FOLLOW_UPS = 3  # actions one table change may stand for, at most
 RULE_BROKEN = N_("Not allowed: {explanation}")
 UNDONE = N_("Undone: {action}")
 NOTHING_TO_UNDO = N_("There is nothing to undo.")
@@ -156,11 +155,12 @@ class Referee:
     def on_change(self, change: TableChange, seen: Sequence[SeenCard]) -> Ruling:
         """A stable change the camera saw. ``seen`` is the whole table as the tracker holds it now.
 
-        One change may stand for more than one action: while an action it gave does not name the changed card,
-        the adapter is asked again (Kanaloa's first card of a round is also the deal nobody watched), up to
-        ``FOLLOW_UPS`` times."""
+        One change may stand for more than one action where the adapter says so (``actions_per_change``, 1 if it
+        says nothing): while an action it gave does not name the changed card, the adapter is asked again
+        (Kanaloa's first card of a round is also the deal nobody watched). Other adapters are asked once: Shark
+        Park's actions name squares, not pieces, and asking again would read a stale table twice."""
         rulings: list[Ruling] = []
-        for _ in range(FOLLOW_UPS):
+        for _ in range(getattr(self.table, "actions_per_change", 1)):
             action = self.table.action_for(self.state, change, seen)
             if action is None:
                 break

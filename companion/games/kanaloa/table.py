@@ -84,6 +84,9 @@ def trick_seats(state: State) -> list[int]:
 class KanaloaTable:
     """The table adapter and expected layout of Kanaloa."""
 
+    # The first card of a round stands for the deal nobody watched too (companion/referee.py, on_change).
+    actions_per_change = 3
+
     def __init__(self, game: KanaloaGame) -> None:
         self.game = game
 
