@@ -8,6 +8,7 @@ from companion.games import find_game, make_game
 from companion.live import LiveGame
 from companion.match import Match
 from companion.simulate import simulate
+from tests import tableplay
 from ui.simtable import SimulatedTable
 from vision.identity import game_cards
 from vision.render import Camera
@@ -19,8 +20,7 @@ CARDS = game_cards("kuna-yala")
 
 def live_for(match: Match) -> LiveGame:
     """The live game refereeing a replay of ``match`` (the coach left out: these tests read no advice)."""
-    adapter = SPEC.table_adapter(GAME)
-    return LiveGame(GAME, adapter, Match(GAME, match.seats), match.seats, coaching=False)
+    return tableplay.live_for(SPEC, GAME, match)
 
 
 def simulated(played: Match, live: LiveGame, **options: object) -> SimulatedTable:
@@ -29,13 +29,7 @@ def simulated(played: Match, live: LiveGame, **options: object) -> SimulatedTabl
 
 
 def play(played: Match, **options: object) -> tuple[LiveGame, list[str], list[str]]:
-    live = live_for(played)
-    table = simulated(played, live, **options)
-    alerts: list[str] = []
-    violations: list[str] = []
-    for happening in table.play():
-        violations += happening.view.refused
-        alerts += happening.view.alerts
+    live, _, alerts, violations = tableplay.play_at_table(SPEC, GAME, CARDS, played, **options)
     return live, alerts, violations
 
 

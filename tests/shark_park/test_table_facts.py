@@ -8,7 +8,7 @@ from companion.games import find_game
 from companion.live import LiveGame
 from companion.match import Match
 from companion.simulate import simulate
-from ui.simtable import SimulatedTable
+from tests import tableplay
 from vision.identity import game_cards
 
 SPEC = find_game("shark-park")
@@ -17,19 +17,11 @@ CARDS = game_cards("shark-park")
 
 
 def live_for(match: Match) -> LiveGame:
-    adapter = SPEC.table_adapter(GAME)
-    return LiveGame(GAME, adapter, Match(GAME, match.seats), match.seats, coaching=False, levels=SPEC.levels)
+    return tableplay.live_for(SPEC, GAME, match)
 
 
 def play(played: Match, **options: object) -> tuple[LiveGame, list[str], list[str]]:
-    live = live_for(played)
-    assert SPEC.demo is not None
-    table = SimulatedTable(played, live, CARDS, SPEC.demo, **options)  # type: ignore[arg-type]
-    alerts: list[str] = []
-    refused: list[str] = []
-    for happening in table.play():
-        alerts += happening.view.alerts
-        refused += happening.view.refused
+    live, _, alerts, refused = tableplay.play_at_table(SPEC, GAME, CARDS, played, **options)
     return live, alerts, refused
 
 
