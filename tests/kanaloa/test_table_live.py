@@ -19,6 +19,7 @@ from companion.match import Match
 from companion.protocol import Action
 from companion.simulate import simulate
 from companion.table import TableStep
+from tests import tableplay
 from ui.simtable import SimulatedTable
 from vision.identity import game_cards
 from vision.render import Camera
@@ -35,8 +36,7 @@ def hidden(actions: list[Action]) -> list[Action]:
 
 
 def live_for(match: Match) -> LiveGame:
-    adapter = SPEC.table_adapter(GAME)
-    return LiveGame(GAME, adapter, Match(GAME, match.seats), match.seats, coaching=False)
+    return tableplay.live_for(SPEC, GAME, match)
 
 
 def simulated(played: Match, live: LiveGame, **options: object) -> SimulatedTable:
@@ -45,14 +45,7 @@ def simulated(played: Match, live: LiveGame, **options: object) -> SimulatedTabl
 
 
 def play(played: Match, **options: object) -> tuple[LiveGame, SimulatedTable, list[str], list[str]]:
-    live = live_for(played)
-    table = simulated(played, live, **options)
-    alerts: list[str] = []
-    refused: list[str] = []
-    for happening in table.play():
-        refused += happening.view.refused
-        alerts += happening.view.alerts
-    return live, table, alerts, refused
+    return tableplay.play_at_table(SPEC, GAME, CARDS, played, **options)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
