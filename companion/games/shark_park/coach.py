@@ -21,16 +21,14 @@ from .scare import Push, scare
 from .state import COURS, GREEN, MOVE, MOVE_POINTS, PEUR, RED, SCARE, VOLE, YELLOW, State
 from .words import level_name
 
-TOP_SCARES = 8  # a child reads a handful: the best scares without a special action, then each special's best
-
 YOUR_TURN = CN_("{seat} to play, {level}. Fish of 4 points left on the board: {fours}.")
 EATEN_SO_FAR = CN_("Eaten so far: {scores}.")
 SCORE_ITEM = CNP_("{seat} {n} point", "{seat} {n} points")
-YOU_EAT = CNP_("you eat {n} fish", "you eat {n} fish")
-YOU_EAT_POINTS = CNP_("you eat {n} fish ({points} points)", "you eat {n} fish ({points} points)")
-EATS = CNP_("{seat} eats {n} fish", "{seat} eats {n} fish")
-EATS_POINTS = CNP_("{seat} eats {n} fish ({points} points)", "{seat} eats {n} fish ({points} points)")
-LOSES = CNP_("{seat} loses {n} eaten fish to the bite", "{seat} loses {n} eaten fish to the bite")
+# One scare's outcome in compact words, a part for every player: a line per shark and direction must fit.
+WINS = CNP_("{seat} +{n} fish", "{seat} +{n} fish")
+WINS_POINTS = CNP_("{seat} +{n} fish ({points} pts)", "{seat} +{n} fish ({points} pts)")
+BITTEN = CNP_("{seat} −{n} fish (bite)", "{seat} −{n} fish (bite)")
+EVEN = CN_("{seat} ±0")
 ESCAPE = CNP_("{n} fish escapes", "{n} fish escape")
 ONLY_MOVES = CN_("The fish move, but none is eaten and none escapes.")
 NOTHING_MOVES = CN_("No fish moves.")
@@ -38,7 +36,6 @@ OUTCOME = CN_("{parts}.")
 FEEDS_OTHERS = CN_("This also feeds {seats}.")
 SPECIAL_DROP = CN_("Your hunger drops to {level} at once.")
 MORE_POINTS = CN_("You get {points} movement points instead of 2.")
-MORE_SCARES = CNP_("…and {n} more scare.", "…and {n} more scares.")
 MOVE_EATS = CN_("Your shark eats the fish on {square}.")
 MOVE_EATS_POINTS = CN_("Your shark eats the fish on {square}: {points} points.")
 MOVE_PLAIN = CNP_(
@@ -58,9 +55,7 @@ def coach_turn(
     options: list[Advice] = []
     extra = ""
     if state.phase == SCARE:
-        options, hidden = scare_options(game, state, tr, gtr, seats)
-        if hidden:
-            extra = " " + tr.plural(*MORE_SCARES, hidden)
+        options = scare_options(game, state, tr, gtr, seats)
     elif state.phase == MOVE:
         options = move_options(game, state, tr, gtr, seats)
         extra = " " + tr.plural(*POINTS_LEFT, state.points)
@@ -105,29 +100,34 @@ def bites(state: State, push: Push) -> list[int]:
 def outcome_text(
     game: SharkParkGame, state: State, push: Push, tr: Translator, seats: Sequence[str]
 ) -> tuple[str, str | None]:
-    """What the scare does, in words, and who else it feeds (the risk), or None if nobody else eats."""
+    """What the scare wins or loses for every player, the current one first, in compact words; and who else it
+    feeds (the risk), or None if nobody else eats. A scare that feeds and bites nobody says what the fish do."""
     won, lost = gains(state, push), bites(state, push)
-    parts: list[str] = []
-    for seat in [state.current, *(s for s in range(state.players) if s != state.current)]:
-        name = seat_name(seat, tr, seats)
-        if won[seat]:
-            mine = seat == state.current
-            if game.profile.sonar:
-                message = YOU_EAT_POINTS if mine else EATS_POINTS
-                parts.append(tr.plural(*message, len(won[seat]), seat=name, points=sum(won[seat])))
-            else:
-                parts.append(tr.plural(*(YOU_EAT if mine else EATS), len(won[seat]), seat=name))
-        if lost[seat]:
-            parts.append(tr.plural(*LOSES, lost[seat], seat=name))
+    if not any(won) and not any(lost) and not push.escaped:
+        return tr(ONLY_MOVES) if push.events else tr(NOTHING_MOVES), None
+    parts = [
+        seat_part(game, seat_name(seat, tr, seats), won[seat], lost[seat], tr)
+        for seat in [state.current, *(s for s in range(state.players) if s != state.current)]
+    ]
     if push.escaped:
         parts.append(tr.plural(*ESCAPE, len(push.escaped)))
-    if parts:
-        text = tr(OUTCOME, parts=join_words(parts, tr))
-        text = text[:1].upper() + text[1:]
-    else:
-        text = tr(ONLY_MOVES) if push.events else tr(NOTHING_MOVES)
     others = [seat_name(s, tr, seats) for s in range(state.players) if s != state.current and won[s]]
-    return text, tr(FEEDS_OTHERS, seats=join_words(others, tr)) if others else None
+    return tr(OUTCOME, parts=", ".join(parts)), tr(
+        FEEDS_OTHERS, seats=join_words(others, tr)
+    ) if others else None
+
+
+def seat_part(game: SharkParkGame, name: str, won: list[int], lost: int, tr: Translator) -> str:
+    """One player's share of a scare: the fish it eats (their points only under Sonar), the fish a bite costs."""
+    said = []
+    if won:
+        if game.profile.sonar:
+            said.append(tr.plural(*WINS_POINTS, len(won), seat=name, points=sum(won)))
+        else:
+            said.append(tr.plural(*WINS, len(won), seat=name))
+    if lost:
+        said.append(tr.plural(*BITTEN, lost, seat=name))
+    return " ".join(said) if said else tr(EVEN, seat=name)
 
 
 def worth(state: State, push: Push) -> tuple[int, int]:
@@ -141,8 +141,9 @@ def worth(state: State, push: Push) -> tuple[int, int]:
 
 def scare_options(
     game: SharkParkGame, state: State, tr: Translator, gtr: Translator, seats: Sequence[str]
-) -> tuple[list[Advice], int]:
-    """The best plain scares, then the best scare with each special action allowed; the number left out."""
+) -> list[Advice]:
+    """Every plain scare (each of the player's sharks, each way it may point), then the best scare with each
+    special action allowed; best first within each, so that a screen showing only its first lines shows the best."""
     language = tr.language
     by_special: dict[str, list[tuple[tuple[int, int], int, Scare, Push]]] = {}
     for k, action in enumerate(game.legal_actions(state)):
@@ -159,18 +160,14 @@ def scare_options(
         )
         by_special.setdefault(action.special, []).append((worth(state, push), -k, action, push))
     options: list[Advice] = []
-    hidden = 0
     for special, scored in by_special.items():
         scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
-        shown = scored[:TOP_SCARES] if not special else scored[:1]
-        if not special:
-            hidden = len(scored) - len(shown)
-        for _, _, action, push in shown:
+        for _, _, action, push in scored if not special else scored[:1]:
             text, risk = outcome_text(game, state, push, tr, seats)
             if special:
                 text += " " + special_text(state, special, tr, gtr)
             options.append(Advice(action, game.describe_action(action, language, seats), text, risk))
-    return options, hidden
+    return options
 
 
 def special_text(state: State, special: str, tr: Translator, gtr: Translator) -> str:
