@@ -1,8 +1,10 @@
 """A board of squares (Shark Park's) as the simulated table lays it: where each tile lies in the board's frame.
 
 The board zone's frame is the board's millimetres (companion.table.Board): each tile lies in the middle of its
-square, two tiles sharing a square on its diagonal so that both stickers show, and a pointer piece (the
-fish-bone tile) a little off the middle, over the tile it lies on (whose sticker it hides, as at a real table).
+square; tiles sharing a square (up to four sharks) each take a quarter of it, drawn the size of their sticker,
+so that no sticker covers another, theirs or their neighbours'; a pointer piece (the fish-bone tile) lies a
+little off the middle, over the tiles of its own square (whose stickers it hides, as at a real table) and never
+over a neighbour's.
 """
 
 from __future__ import annotations
@@ -15,13 +17,21 @@ from companion.catalogue import Catalogue
 from companion.registry import BoardMarks
 from companion.table import Board, Pointer, Spot, TableLayout, stacked
 from vision.kinds import StickerKind
+from vision.layout import STICKER_MM
 from vision.render import Camera, Hand, Look, PlacedBoard, PlacedCard, Pose, Scene, apply_h, pose_matrix
 from vision.scenes import PLAIN, TABLE
 
-STACK_STEP = 0.36  # of a square, across and down from its middle: tiles sharing a square lie apart...
-STACK_TILE_MM = 36.0  # ...drawn this small, so that every sticker shows, theirs and their neighbours' alike
-POINTER_OFFSET = 0.12  # of a square: the pointer lies this far down and right of the square's middle
+# Tiles sharing a square lie in its quarters, the first two on its diagonal, each drawn the size of its sticker:
+# a larger tile (or a larger step) reaches into a neighbour's square and hides part of a sticker there, and the
+# table then waits for a piece it cannot see (a whole game's demo fell behind its simulation that way).
+QUARTERS = ((-1, -1), (1, 1), (1, -1), (-1, 1))
+STACK_STEP = (
+    0.26  # of a square, across and down from its middle: quarters 1 mm apart, 0.5 mm into a neighbour's
+)
+# square, where its single tile leaves 3 mm (two stacks side by side at most touch a corner of a quiet zone)
+STACK_TILE_MM = STICKER_MM
 TILE_MM = 44.0  # a tile's side: it sits in its 50 mm square with a little room
+POINTER_OFFSET = 0.03  # of a square: down and right of the middle, still 1.5 mm inside its square
 BOARD_POSE = Pose(TABLE[0] / 2, TABLE[1] / 2, 0.0)  # the board in the middle of the table
 
 
@@ -39,9 +49,13 @@ def board_spots(
             out += [(card, x + shift, y + shift, area.angle, False) for card in stacked(held)]  # type: ignore[arg-type]
             continue
         cards = stacked(held)  # type: ignore[arg-type]
+        if len(cards) == 1:
+            out.append((cards[0], x, y, 0.0, False))
+            continue
+        step = STACK_STEP * board.square
         for k, card in enumerate(cards):
-            d = (2 * k / max(len(cards) - 1, 1) - 1) * STACK_STEP * board.square if len(cards) > 1 else 0.0
-            out.append((card, x + d, y + d, 0.0, len(cards) > 1))
+            across, down = QUARTERS[k % len(QUARTERS)]
+            out.append((card, x + across * step, y + down * step, 0.0, True))
     return out
 
 
