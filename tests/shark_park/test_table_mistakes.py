@@ -8,12 +8,12 @@ import pytest
 
 from companion.games import find_game
 from companion.games.shark_park.actions import Scare
-from companion.games.shark_park.board import name
+from companion.games.shark_park.board import OFF, name
 from companion.games.shark_park.table import BOARD_AREA, SQUARE_MM, SharkParkTable, spot
 from companion.live import LiveGame, LiveView
 from companion.match import Match
 from companion.simulate import simulate
-from companion.table import BOARD, CENTRE, SeenCard, TableLayout, TableStep, differences
+from companion.table import BOARD, CENTRE, SeenCard, TableLayout, TableStep, differences, square_name
 from ui.simtable import SimulatedTable
 from vision.identity import game_cards
 
@@ -223,3 +223,31 @@ def test_the_board_out_of_view_is_told_and_nothing_is_judged() -> None:
     assert told(adapter, state, lost) == [
         "The camera sees too few of the board's corner marks: bring the whole board into view."
     ]
+
+
+# --- sharks sharing a square: one laid on another hides its sticker -----------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_shark_hidden_under_another_on_its_square_is_not_asked_for_but_a_lone_one_missing_is(
+    players: int,
+) -> None:
+    played = simulate(GAME, players, 5)
+    stacked_at = next(
+        k
+        for k, state in enumerate(played.states)
+        if state.phase == "move" and len(set(state.sharks) - {OFF}) < sum(q != OFF for q in state.sharks)
+    )
+    adapter, state, seen = table_after(players, stacked_at)
+    board = adapter.layout(state).content(BOARD_AREA.name)  # type: ignore[arg-type]
+    square, held = next((q, held) for q, held in board.items() if isinstance(held, tuple))
+    under = held[0]
+    said = told(adapter, state, [s for s in seen if s.card != under])
+    assert said == [], said  # under its stack-mate, as at a real table
+    lone, tile = next((q, t) for q, t in board.items() if isinstance(t, str) and t.startswith("shark-"))
+    said = told(adapter, state, [s for s in seen if s.card != tile])
+    assert said == [f"Put the {tile.split('-')[1]} shark on {square_name(lone)}."], said
+    said = told(adapter, state, [s for s in seen if s.card not in held])
+    assert len(said) == len(held) and all(
+        square_name(square) in line for line in said
+    )  # nobody on top: asked

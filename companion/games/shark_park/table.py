@@ -62,6 +62,7 @@ from companion.table import (
     TableLayout,
     corner_squares,
     square_name,
+    stacked,
 )
 from companion.table import Place as TablePlace
 
@@ -395,8 +396,9 @@ class SharkParkTable:
         crowded = self._crowded(state, diffs)
         for square in sorted(crowded):
             out.append(tr(T.TWO_FISH, square=square_name(square)))
+        stacked_under = self._under_a_stack(state, diffs)
         for d in diffs:
-            if d.card in UNJUDGED:
+            if d.card in UNJUDGED or d.card in stacked_under:
                 continue
             if d.card.startswith("fish-"):
                 said = self._fish_words(state, d, tr)
@@ -405,6 +407,22 @@ class SharkParkTable:
             if said is not None and not (d.seen is not None and d.seen.spot in crowded and d.kind != MISSING):
                 out.append(said)
         return out
+
+    def _under_a_stack(self, state: State, diffs: Sequence[Difference]) -> set[str]:
+        """The sharks not seen on a square where another shark of theirs is seen: at a real table a shark laid on
+        another hides its sticker, so asking for it would ask for what is already there."""
+        differing = {d.card for d in diffs}
+        missing = [d for d in diffs if d.kind == MISSING and colour_of(d.card) is not None]
+        if not missing:
+            return set()
+        board = self.layout(state).content(BOARD_AREA.name)
+        hidden = set()
+        for d in missing:
+            held = board.get(d.expected.spot) if d.expected is not None else None
+            mates = stacked(held) if held is not None else ()
+            if any(mate != d.card and mate not in differing for mate in mates):
+                hidden.add(d.card)
+        return hidden
 
     def _crowded(self, state: State, diffs: Sequence[Difference]) -> set[Square]:
         """The squares two fish tiles or more are seen on."""
