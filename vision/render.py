@@ -527,8 +527,8 @@ class Renderer:
         canvas.draw(
             scene,
             canvas.changes(scene.cards, scene.hands),
-            lambda card: self._texture(
-                ("card", card.card_id, scene.kind, t, look.paper, look.gloss),
+            lambda card: self._texture(  # its size too: a tile may be drawn smaller on a shared square
+                ("card", card.card_id, card.size, scene.kind, t, look.paper, look.gloss),
                 partial(card_texture, card, scene.kind, t, look.paper, look.gloss),
             ),
         )

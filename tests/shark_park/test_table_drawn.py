@@ -92,3 +92,30 @@ def test_every_piece_beside_the_fish_bone_tile_is_seen_and_read_on_its_square(
     where = {c.card_id: BOARD_AREA.square_at(c.x, c.y) for c in read if c.zone == BOARD}
     missed = {card: q for card, q in expected.items() if q != bone and where.get(card) != q}
     assert missed == {}, moment
+
+
+def test_a_shark_drawn_alone_then_sharing_its_square_shows_its_whole_sticker_the_smaller_size() -> None:
+    """One renderer draws a whole game: a tile's texture is kept by its size too, or a shark first drawn alone
+    (44 mm) shows only the corner of that texture once drawn a quarter's size beside another."""
+    renderer = Renderer(keep_mats=False)
+    first = next(layouts(2, 1))
+    square = (0, 2)
+    alone = first.with_content(BOARD, {square: "shark-blue-1"})
+    shared = first.with_content(BOARD, {square: ("shark-blue-1", "shark-purple-1")})
+    for layout in (alone, shared):
+        scene = layout_scene(
+            layout,
+            CARDS.catalogue,
+            CARDS.sticker_code,
+            2,
+            None,
+            Camera(1920, 1080),
+            seed=1,
+            board=CARDS.board,
+        )
+        rendered = renderer.render(scene)
+    read = Pipeline.create(CARDS, players=2).detector.detect(rendered.image).cards
+    assert {c.card_id for c in read if c.zone == BOARD and BOARD_AREA.square_at(c.x, c.y) == square} == {
+        "shark-blue-1",
+        "shark-purple-1",
+    }
