@@ -36,15 +36,24 @@ BOARD_POSE = Pose(TABLE[0] / 2, TABLE[1] / 2, 0.0)  # the board in the middle of
 
 
 def board_spots(
-    area: Board | Pointer, contents: Mapping[Spot, object]
+    area: Board | Pointer, contents: Mapping[Spot, object], beneath: Mapping[Spot, object] | None = None
 ) -> list[tuple[str, float, float, float, bool]]:
-    """Each tile of ``area`` as (card, x, y, angle, shares its square) in the board zone's frame."""
+    """Each tile of ``area`` as (card, x, y, angle, shares its square) in the board zone's frame; ``beneath``, the
+    board's contents under a pointer: on a square two or three tiles share, the pointer takes the next quarter."""
     board = area.board if isinstance(area, Pointer) else area
+    step = STACK_STEP * board.square
     out = []
     for square, held in contents.items():
         assert isinstance(square, tuple)
         x, y = board.centre(square)
         if isinstance(area, Pointer):
+            under = stacked(beneath[square]) if beneath and square in beneath else ()  # type: ignore[arg-type]
+            if 1 < len(under) < len(QUARTERS):
+                # A piece slid onto the square of the fish-bone tile: it must not hide under it, nor the shark.
+                across, down = QUARTERS[len(under)]
+                cards = stacked(held)  # type: ignore[arg-type]
+                out += [(card, x + across * step, y + down * step, area.angle, True) for card in cards]
+                continue
             shift = POINTER_OFFSET * board.square
             out += [(card, x + shift, y + shift, area.angle, False) for card in stacked(held)]  # type: ignore[arg-type]
             continue
@@ -52,7 +61,6 @@ def board_spots(
         if len(cards) == 1:
             out.append((cards[0], x, y, 0.0, False))
             continue
-        step = STACK_STEP * board.square
         for k, card in enumerate(cards):
             across, down = QUARTERS[k % len(QUARTERS)]
             out.append((card, x + across * step, y + down * step, 0.0, True))
@@ -78,7 +86,8 @@ def board_scene(
     for area in table.areas:
         if not isinstance(area, (Board, Pointer)):
             raise NotImplementedError(f"cannot draw a {type(area).__name__} beside a board yet")
-        for card_id, x, y, angle, shares in board_spots(area, table.content(area.name)):
+        beneath = table.content(area.board.name) if isinstance(area, Pointer) else None
+        for card_id, x, y, angle, shares in board_spots(area, table.content(area.name), beneath):
             card = catalogue[card_id]
             (tx, ty) = apply_h(to_table, np.array([[x, y]]))[0]
             placed = PlacedCard(

@@ -119,3 +119,24 @@ def test_a_shark_drawn_alone_then_sharing_its_square_shows_its_whole_sticker_the
         "shark-blue-1",
         "shark-purple-1",
     }
+
+
+def bone_on_a_stack(layout: TableLayout) -> bool:
+    return bone_square(layout) in stacks(layout) and len(stacks(layout)[bone_square(layout)]) < 4  # type: ignore[index]
+
+
+def test_a_shark_slid_onto_the_fish_bone_tiles_square_is_seen_and_read_there_with_the_tile() -> None:
+    """A shark moved onto the square the last scare's fish-bone tile still lies on: the tile moves aside into a
+    free quarter, so that neither shark hides under it (a drawn game once stalled there, then fell behind)."""
+    layout = first(bone_on_a_stack)
+    scene = layout_scene(
+        layout, CARDS.catalogue, CARDS.sticker_code, 4, None, Camera(1920, 1080), seed=1, board=CARDS.board
+    )
+    rendered = Renderer(keep_mats=False).render(scene)
+    assert [t.card.card_id for t in rendered.truth if not t.visible] == []
+    read = Pipeline.create(CARDS, players=4).detector.detect(rendered.image).cards
+    where = {c.card_id: BOARD_AREA.square_at(c.x, c.y) for c in read if c.zone == BOARD}
+    bone = bone_square(layout)
+    expected = {card: q for q, held in layout.content(BOARD).items() for card in stacked(held)}  # type: ignore[arg-type]
+    assert {card: q for card, q in expected.items() if where.get(card) != q} == {}
+    assert where.get("fish-bone") == bone
