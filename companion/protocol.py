@@ -127,7 +127,7 @@ def changed(value: T, changes: dict[str, Any]) -> T:
 
 
 def update_in_place(value: T, changes: dict[str, Any]) -> T:
-    """``changed`` without the copy, for a state only its caller holds: a playout's copy (``Game.play_to_end``).
+    """``changed`` without the copy, for a state only its caller holds: a playout's copy (``Game.random_playout``).
     For a frozen dataclass without slots; in Kai Piranja the one copy an action made was a tenth of its cost."""
     value.__dict__.update(changes)  # a frozen dataclass without slots
     return value
@@ -404,7 +404,7 @@ class Game(ABC, Generic[S, A]):
         effects nobody reads (the playout tests compare the two)."""
         return self.apply_legal(state, self.random_action(state, rng)).state
 
-    def play_to_end(self, state: S, rng: random.Random) -> tuple[S, int]:
+    def random_playout(self, state: S, rng: random.Random) -> tuple[S, int]:
         """The last state of a game played on from ``state`` by the random policy, and how many actions that took:
         the same draws and the same game as ``random_step`` in a loop (the playout tests compare the two).
         ``state`` itself is not changed; a game may override this to change a copy of its own in place, since

@@ -31,8 +31,8 @@ def simulate(game: Game[Any, Any], players: int, seed: int, seats: tuple[str, ..
 def play_out(game: Game[Any, Any], players: int, rng: random.Random) -> tuple[list[int], list[int], int]:
     """The fast loop with no history: scores, winners and the number of actions. The actions are the game's own
     draws, legal by construction, so they are applied unchecked and their effects are told to nobody
-    (``Game.play_to_end``)."""
-    state, length = game.play_to_end(game.initial_state(players), rng)
+    (``Game.random_playout``)."""
+    state, length = game.random_playout(game.initial_state(players), rng)
     return game.scores(state), game.winners(state), length
 
 

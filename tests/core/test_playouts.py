@@ -122,7 +122,7 @@ def test_a_random_step_is_the_random_action_applied(
 def test_playing_to_the_end_is_random_steps_and_leaves_the_state_given_as_it_was(
     name: str, players: int, profile: dict[str, object], seed: int, start: int
 ) -> None:
-    """``play_to_end``, the simulated games' loop, which a game may run on a copy it changes in place, plays the
+    """``random_playout``, the simulated games' loop, which a game may run on a copy it changes in place, plays the
     game ``random_step`` plays from the same draws, from any state, and leaves that state untouched."""
     game = make_game(name, profile)
     state = game.initial_state(players)
@@ -133,7 +133,7 @@ def test_playing_to_the_end_is_random_steps_and_leaves_the_state_given_as_it_was
         state = game.random_step(state, setup)
     before = game.state_to_json(state)
     stepped, ended = random.Random(seed), random.Random(seed)
-    last, length = game.play_to_end(state, ended)
+    last, length = game.random_playout(state, ended)
     assert game.state_to_json(state) == before
     steps = 0
     while not game.is_over(state):

@@ -104,7 +104,7 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
     def random_step(self, state: State, rng: random.Random) -> State:
         return flow.advance(self.box, state, self.random_action(state, rng), None)  # no effects built
 
-    def play_to_end(self, state: State, rng: random.Random) -> tuple[State, int]:
+    def random_playout(self, state: State, rng: random.Random) -> tuple[State, int]:
         # A copy of its own, changed in place at each action: nobody sees the states between, and the copy an
         # action made was a tenth of a simulated game's time.
         state = own_fields(state)
