@@ -35,6 +35,7 @@ TASKS = {
     "kraken-removal": N_("remove a free sea card for the Kraken"),
     "dolphin": N_("say whether they take the dolphin's extra square"),
     "round-removal": N_("remove a free sea card to end the round"),
+    "stand-up": N_("say whether they sail the 3 squares of their bet"),
     "over": N_("start a new game"),
 }
 
@@ -62,6 +63,12 @@ DOLPHIN_EXTRA = N_("The dolphin carries {seat}'s boat one square further ({colou
 DOLPHIN_STAY = N_("{seat}'s boat stays on the dolphin square.")
 BET_WON = N_("{seat} took no trick, as they bet: the boat stands up again and sails 3 free squares.")
 BET_LOST = N_("{seat} bet on no trick but took one: the boat stands up again and does not move.")
+BET_WON_CHOICE = N_(
+    "{seat} took no trick, as they bet: they may stand the boat up and sail 3 free squares, or stand it up and "
+    "stay."
+)
+STAND_UP_STAY = N_("{seat} stands the boat up and stays on its square.")
+LAID_DOWN_STAYS = N_("{seat}'s boat is laid down: with these rules it does not sail for the trick.")
 SEA_FLOOR = N_("Only 3 sea cards are left: no sea card is removed any more.")
 NO_FREE_SEA_CARD = N_("Every sea card carries a boat: no sea card is removed.")
 ROUND_OVER = N_("The round is over: {seat} moved last and removes a free sea card.")
@@ -134,6 +141,8 @@ DO_PLAY = N_("{seat} plays the {card}")
 DO_REMOVE = N_("{seat} removes {sea_card}")
 DO_DOLPHIN = N_("{seat} takes the dolphin's extra square")
 DO_NO_DOLPHIN = N_("{seat} stays on the dolphin square")
+DO_SAIL_BET = N_("{seat} stands the boat up and sails 3 free squares")
+DO_STAY_BET = N_("{seat} stands the boat up and stays")
 
 # Each kind of action as a button's words (Game.kind_words): the button opens the list of such actions.
 KIND_WORDS = {
@@ -143,6 +152,7 @@ KIND_WORDS = {
     "play": N_("Play a card"),
     "remove-sea-card": N_("Remove a free sea card"),
     "dolphin": N_("Take the dolphin's extra square or not"),
+    "stand-up": N_("Sail the bet's 3 squares or not"),
 }
 
 # --- what is in the box, told in the rules summary with the counts of the catalogue (words.box_contents) ---

@@ -9,7 +9,7 @@ from companion.i18n import Translator
 from companion.protocol import JSON, join_words
 
 from . import text as T
-from .actions import Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, RemoveSeaCard
+from .actions import Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, RemoveSeaCard, StandUp
 from .cards import BOATS, COLOUR_OF, COLOURS, KANALOA, KRAKEN, SEA_CARD_SET, VALUE_OF, WAVES_CARD, catalogue
 from .profile import KanaloaProfile, element_colours
 from .rules import current_player
@@ -76,6 +76,8 @@ def describe_action(action: KanaloaAction, tr: Translator, seats: Sequence[str])
         return tr(T.DO_DOLPHIN if action.extra else T.DO_NO_DOLPHIN, seat=seat)
     if isinstance(action, LayDown):
         return tr(T.DO_LAY_DOWN if action.down else T.DO_KEEP_UP, seat=seat)
+    if isinstance(action, StandUp):
+        return tr(T.DO_SAIL_BET if action.sail else T.DO_STAY_BET, seat=seat)
     if isinstance(action, Deal):
         return tr(T.DO_DEAL, seat=seat)
     assert isinstance(action, LayOut)
