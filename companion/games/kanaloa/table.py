@@ -11,10 +11,11 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 
 from companion.i18n import Translator
 from companion.panel import PanelAction, PanelButton
-from companion.protocol import join_words
+from companion.protocol import RecordError, Violation, join_words
 from companion.protocol import seat_name as protocol_seat_name
 from companion.table import (
     ADD,
@@ -27,6 +28,7 @@ from companion.table import (
     Area,
     Difference,
     Piles,
+    Ring,
     SeenCard,
     TableChange,
     TableLayout,
@@ -36,13 +38,15 @@ from companion.table import (
     seat_zone,
     zone_seat,
 )
+from companion.table.track import runs_along
 
 from . import text as T
-from .actions import Deal, Dolphin, KanaloaAction, Play, RemoveSeaCard
+from .actions import Deal, Dolphin, KanaloaAction, LayOut, Play, RemoveSeaCard
 from .cards import BOATS, DECK, SEA_CARD_SET, boat_of
 from .engine import KanaloaGame
-from .sea import FLOOR, circle, colour_of_square
-from .state import DEAL, DOLPHIN, KRAKEN_REMOVAL, OVER, ROUND_REMOVAL, State
+from .sea import FLOOR, circle, colour_of_square, sea_size
+from .seabox import SeaBox, box_path, layout_mismatch, load_box, ring_layout
+from .state import DEAL, DOLPHIN, KRAKEN_REMOVAL, LAYOUT, OVER, ROUND_REMOVAL, State
 from .words import colour_name
 
 # The dolphin's extra square is a choice nobody plays a card for: the game buttons say it (playing on, or
@@ -87,8 +91,45 @@ class KanaloaTable:
     # The first card of a round stands for the deal nobody watched too (companion/referee.py, on_change).
     actions_per_change = 3
 
-    def __init__(self, game: KanaloaGame) -> None:
+    def __init__(self, game: KanaloaGame, box: SeaBox | None = None, box_file: Path | None = None) -> None:
+        """``box``: this box's sea cards; None reads them when first needed from ``box_file`` (default: the file
+        ``companion setup-box --game kanaloa`` saves beside the config)."""
         self.game = game
+        self._box, self._box_file = box, box_file
+        self._box_read = box is not None
+        self._box_problem: str | None = None  # the saved box's file could not be read: why
+        self._sea_problem: Violation | None = None  # the ring seen at setup is not this box's sea: why
+
+    def box(self) -> SeaBox | None:
+        """This box's sea cards, read once (None: not confirmed yet, or a file that cannot be read)."""
+        if not self._box_read:
+            self._box_read = True
+            try:
+                self._box = load_box(self._box_file or box_path())
+            except RecordError as exc:
+                self._box_problem = str(exc)
+        return self._box
+
+    def sea_seen(self, state: State, seen: Sequence[SeenCard]) -> LayOut | None:
+        """At setup, the sea the camera sees laid as a ring, with this box's squares: once as many sea cards as
+        the table needs lie in the centre. A ring that cannot be this box's sea is kept to be told."""
+        cards = [s for s in seen if s.card in SEA_CARD_SET and s.zone == CENTRE]
+        box = self.box()
+        self._sea_problem = None
+        if box is None or len(cards) != sea_size(state.players):
+            return None
+        ring = Ring(SEA_AREA, CENTRE).around(cards)
+        laid = ring_layout(box, [(s.card, runs_along(ring, k)) for k, s in enumerate(ring)], state.players)
+        if isinstance(laid, LayOut):
+            return laid
+        self._sea_problem = laid
+        return None
+
+    def setup_problem(self, action: KanaloaAction) -> Violation | None:
+        """Why a move entered by hand before the camera takes over does not fit this box (a sea whose cards show
+        other squares than the ones confirmed), or None."""
+        box = self.box()
+        return layout_mismatch(box, action) if box is not None and isinstance(action, LayOut) else None
 
     # --- what the table must look like ----------------------------------------------------------------
 
@@ -111,6 +152,8 @@ class KanaloaTable:
         phase = state.phase
         if phase == OVER:
             return None
+        if phase == LAYOUT:
+            return self.sea_seen(state, seen)
         seat = zone_seat(change.zone)
         played = change.kind in (ADD, MOVE) and seat is not None and change.card in DECK_SET
         removed = change.kind == REMOVE and change.zone == CENTRE and change.card in state.sea
@@ -149,6 +192,8 @@ class KanaloaTable:
         self, state: State, diffs: Sequence[Difference], tr: Translator, seats: Sequence[str]
     ) -> list[str]:
         """Each difference as what to do about it; the cards of a finished trick are told together."""
+        if state.phase == LAYOUT:
+            return self._setup_words(state, diffs, tr, seats)
         words = _Words(self.game, state, tr, seats)
         out: list[str] = []
         gather: list[str] = []
@@ -169,6 +214,20 @@ class KanaloaTable:
             cards = join_words([words.card(c) for c in gather], tr)
             out.append(tr(T.GATHER, seat=words.seat(state.leader), cards=cards))
         return out
+
+    def _setup_words(
+        self, state: State, diffs: Sequence[Difference], tr: Translator, seats: Sequence[str]
+    ) -> list[str]:
+        """Before the sea is laid: what the camera needs to read it."""
+        self.box()
+        if self._box_problem is not None:
+            return [tr(T.SEA_BOX_BAD, problem=self._box_problem)]
+        if self._box is None:
+            return [tr(T.SEA_NOT_CONFIRMED)]
+        if self._sea_problem is not None:
+            return [self.game.tell(self._sea_problem, tr.language, seats)]
+        count = sum(1 for d in diffs if d.card in SEA_CARD_SET and d.seen is not None)
+        return [tr(T.LAY_OUT_SEA, expected=sea_size(state.players), count=count)]
 
 
 class _Words:
