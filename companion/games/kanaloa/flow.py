@@ -14,7 +14,17 @@ from .actions import Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, Remove
 from .cards import COLOUR_OF, COLOURS, KRAKEN_CARDS, TRICKS_PER_ROUND
 from .profile import END_CATCH_UP, WRONG_BET_LOSE, KanaloaProfile
 from .rules import removable_cards
-from .sea import FLOOR, caught_up, circle, colour_of_square, dolphin_extra, neighbours, sail, start_square
+from .sea import (
+    FLOOR,
+    caught_up,
+    circle,
+    colour_of_square,
+    dolphin_extra,
+    neighbours,
+    sail,
+    start_square,
+    trump_of,
+)
 from .state import DEAL, DOLPHIN, KRAKEN_REMOVAL, LAY_DOWN, NOBODY, OVER, PLAY, ROUND_REMOVAL, STAND_UP, State
 from .tricks import colour_to_follow, revoked_in, winning_index
 
@@ -97,7 +107,7 @@ def lay_down(state: State, action: LayDown, effects: Effects) -> State:
 
 def start_trick(state: State, effects: Effects) -> State:
     """The leader announces the trump: the colour of the square under the leading boat."""
-    trump = colour_of_square(state.layout_squares[state.boats[state.order[0]]])
+    trump = trump_of(state.layout_squares[state.boats[state.order[0]]])
     number = state.trick_number + 1
     if effects is not None:
         effects.append(effect("kanaloa.trump", T.TRUMP, trick=number, seat=state.leader, colour=trump))

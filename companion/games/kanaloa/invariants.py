@@ -10,7 +10,7 @@ from collections import Counter
 
 from .cards import COLOURS, DECK, HAND_SIZE, TRICKS_PER_ROUND
 from .profile import KanaloaProfile
-from .sea import FLOOR, circle, colour_of_square, layout_problem, start_square
+from .sea import FLOOR, circle, layout_problem, start_square, trump_of
 from .state import (
     DEAL,
     DOLPHIN,
@@ -142,7 +142,7 @@ def _phase_problems(state: State) -> list[str]:
             problems.append(f"trick number {state.trick_number} is out of 1..8")
         # DERIVED (REFERENCE.md §3.3): removing a free sea card never moves a boat, so the trump announced
         # before the trick is still the colour under the leading boat.
-        under_leader = colour_of_square(state.layout_squares[state.boats[state.order[0]]])
+        under_leader = trump_of(state.layout_squares[state.boats[state.order[0]]])
         if state.trump != under_leader:
             problems.append(
                 f"trump {state.trump!r} is not the colour under the leading boat ({under_leader})"
