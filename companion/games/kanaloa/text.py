@@ -241,8 +241,8 @@ LAY_OUT_SEA = N_(
 # --- companion setup-box --game kanaloa (vision/sea_setup.py) ---
 SETUP_BOX_HOW = N_(
     "For each sea card, press Enter to keep the colours the camera read, or type its two squares, left then "
-    "right as the card lies with its sticker top-left, e.g. red-dolphin green (navy, turquoise, red or green; "
-    "-dolphin for a dolphin, -waves for the start)."
+    'right as the card lies with its sticker top-left, e.g. "red-dolphin green" ("navy", "turquoise", "red" or '
+    '"green"; "-dolphin" for a dolphin, "-waves" for the start).'
 )
 SETUP_BOX_ASK = N_("{sea_card}: {squares}? ")
 SETUP_BOX_SQUARES = N_("left {left}, right {right}")
