@@ -12,14 +12,25 @@ from companion.protocol import JSON, Game, Step, Violation, own_fields
 
 from . import ending, flow
 from . import text as T
-from .actions import ACTION_TYPES, Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, RemoveSeaCard, english
+from .actions import (
+    ACTION_TYPES,
+    Deal,
+    Dolphin,
+    KanaloaAction,
+    LayDown,
+    LayOut,
+    Play,
+    RemoveSeaCard,
+    StandUp,
+    english,
+)
 from .cards import COLOUR_OF, COLOURS, DECK, SPECIALS, components
 from .invariants import invariant_problems
 from .outcomes import ChanceOutcomes, random_deal
 from .profile import KanaloaProfile
 from .rules import check, check_timing, current_player, removable_cards
 from .sea import layout_problem, random_layout, reference_layout
-from .state import DEAL, DOLPHIN, KRAKEN_REMOVAL, LAY_DOWN, LAYOUT, OVER, PLAY, State
+from .state import DEAL, DOLPHIN, KRAKEN_REMOVAL, LAY_DOWN, LAYOUT, OVER, PLAY, STAND_UP, State
 from .tricks import colour_to_follow
 from .words import card_name, describe_action, describe_param, describe_state, rules_summary
 
@@ -79,8 +90,8 @@ class KanaloaGame(Game[State, KanaloaAction]):
             return ChanceOutcomes(
                 [representative], lambda a: type(a) is kind and self.check(state, a) is None
             )
-        if phase in (LAY_DOWN, DOLPHIN):
-            cls = LayDown if phase == LAY_DOWN else Dolphin
+        if phase in (LAY_DOWN, DOLPHIN, STAND_UP):
+            cls = LayDown if phase == LAY_DOWN else Dolphin if phase == DOLPHIN else StandUp
             return [cls(seat, False), cls(seat, True)]
         cards = removable_cards(self.profile, state, for_kraken=phase == KRAKEN_REMOVAL)
         return [RemoveSeaCard(seat, card) for card in cards]
@@ -154,12 +165,12 @@ class KanaloaGame(Game[State, KanaloaAction]):
         return ending.outcome(self.profile, state, self.translator(language), seats)
 
     def invariant_problems(self, state: State) -> list[str]:
-        return invariant_problems(state, self.profile.kraken_sea_floor)
+        return invariant_problems(state, self.profile)
 
     # --- plain data -------------------------------------------------------------------------------
 
     def state_problem(self, state: State) -> str | None:
-        problems = invariant_problems(state, self.profile.kraken_sea_floor)
+        problems = invariant_problems(state, self.profile)
         return problems[0] if problems else None
 
     def action_problem(self, action: KanaloaAction) -> str | None:
