@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from companion.catalogue import Catalogue
 from companion.i18n import Translator
-from companion.protocol import JSON, Game, Step, Violation, own_fields
+from companion.protocol import JSON, Game, Step, Violation, own_fields, update_in_place
 
 from . import ending, flow
 from . import text as T
@@ -120,6 +120,16 @@ class KanaloaGame(Game[State, KanaloaAction]):
 
     def random_step(self, state: State, rng: random.Random) -> State:
         return flow.advance(self.profile, state, self.random_action(state, rng), None)  # no effects built
+
+    def random_playout(self, state: State, rng: random.Random) -> tuple[State, int]:
+        # A copy of its own, changed in place at each card (most actions): nobody sees the states between.
+        state = own_fields(state)
+        profile, draw, advance = self.profile, self.random_action, flow.advance
+        length = 0
+        while state.phase != OVER:
+            state = advance(profile, state, draw(state, rng), None, update_in_place)
+            length += 1
+        return state, length
 
     def random_action(self, state: State, rng: random.Random) -> KanaloaAction:
         """Uniform over the legal actions, except at the setup chance nodes: a random sea and a shuffled deal with

@@ -6,6 +6,9 @@ whose effects nobody reads, builds none), and returns the new state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from companion.protocol import EffectData, Step, changed, effect
 from companion.protocol import evolve as replace  # dataclasses.replace without its per-field checks
 
@@ -29,6 +32,8 @@ from .state import DEAL, DOLPHIN, KRAKEN_REMOVAL, LAY_DOWN, NOBODY, OVER, PLAY, 
 from .tricks import colour_to_follow, revoked_in, winning_index
 
 Effects = list[EffectData] | None  # plain triples, made Effects when read; None: told to nobody, not built
+# A card's one copy of the state (``changed``), or none in a playout that owns it (``update_in_place``).
+Commit = Callable[[State, dict[str, Any]], State]
 
 
 def apply(profile: KanaloaProfile, state: State, action: KanaloaAction) -> Step[State]:
@@ -37,12 +42,15 @@ def apply(profile: KanaloaProfile, state: State, action: KanaloaAction) -> Step[
     return Step(state, effects)  # the Step owns the list: made Effects when read
 
 
-def advance(profile: KanaloaProfile, state: State, action: KanaloaAction, effects: Effects) -> State:
+def advance(
+    profile: KanaloaProfile, state: State, action: KanaloaAction, effects: Effects, commit: Commit = changed
+) -> State:
     """The state after ``action``; what happened is appended to ``effects``, or not even built if it is None (a
-    simulated game's step, told to nobody: ``KanaloaGame.random_step``)."""
+    simulated game's step, told to nobody: ``KanaloaGame.random_step``). ``commit`` makes a card's new state: a
+    copy, or ``state`` itself changed for a playout that owns it (the rarer steps copy it as before)."""
     # By exact class, cheaper than isinstance at every action: action classes have no subclasses.
     if type(action) is Play:
-        state = play(profile, state, action, effects)
+        state = play(profile, state, action, effects, commit)
     elif type(action) is RemoveSeaCard:
         state = remove_sea_card(profile, state, action, effects)
     elif type(action) is Dolphin:
@@ -114,7 +122,9 @@ def start_trick(state: State, effects: Effects) -> State:
     return changed(state, {"phase": PLAY, "pending": NOBODY, "trick_number": number, "trump": trump})
 
 
-def play(profile: KanaloaProfile, state: State, action: Play, effects: Effects) -> State:
+def play(
+    profile: KanaloaProfile, state: State, action: Play, effects: Effects, commit: Commit = changed
+) -> State:
     seat, card = action.seat, action.card
     trick = (*state.trick, card)
     if state.hands is not None:
@@ -123,7 +133,7 @@ def play(profile: KanaloaProfile, state: State, action: Play, effects: Effects) 
         hand.remove(card)
         hands[seat] = tuple(hand)
         # evolve's dict at once: this runs at every card
-        state = changed(state, {"trick": trick, "hands": tuple(hands)})
+        state = commit(state, {"trick": trick, "hands": tuple(hands)})
     else:
         voids, revokes = watch_for_revoke(profile, state, seat, card, effects)
         state = replace(state, trick=trick, voids=voids, revokes=revokes)
