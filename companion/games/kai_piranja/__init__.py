@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from companion.games.kai_piranja import cards
-from companion.games.kai_piranja.engine import KaiPiranjaGame
 from companion.games.kai_piranja.profile import OPTIONS
-from companion.games.kai_piranja.state import State
 from companion.registry import GameSpec, StickerBlock
 
 if TYPE_CHECKING:
+    from companion.catalogue import Catalogue
     from companion.coach import Coaching
+    from companion.games.kai_piranja.engine import KaiPiranjaGame
+    from companion.games.kai_piranja.state import State
     from companion.games.kai_piranja.table import KaiPiranjaTable
     from companion.match import Match
     from companion.picture import TablePicture
@@ -46,10 +46,34 @@ def picture(game: KaiPiranjaGame, state: State, language: str, seats: Sequence[s
     return picture(game, state, language, seats)
 
 
+def load_rules() -> type[KaiPiranjaGame]:
+    from companion.games.kai_piranja.engine import KaiPiranjaGame
+
+    return KaiPiranjaGame
+
+
+def components() -> Catalogue:
+    from companion.games.kai_piranja.cards import components
+
+    return components()
+
+
+def __getattr__(name: str) -> object:
+    # `from companion.games.kai_piranja import KaiPiranjaGame` still works, loading the engine then.
+    if name == "KaiPiranjaGame":
+        return load_rules()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 SPEC = GameSpec(
-    rules=KaiPiranjaGame,
+    name="kai-piranja",
+    title="Kai Piranja",
+    min_players=3,
+    max_players=6,
+    load_rules=load_rules,
+    domain="kai_piranja",
     code="KP",
-    components=cards.components,
+    components=components,
     # 40..279 since the first stickers were printed; 345..392 for the cards of other small/large splits.
     stickers=(StickerBlock(40, 240), StickerBlock(345, 48)),
     aliases=("kai", "kaipiranja"),

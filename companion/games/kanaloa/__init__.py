@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from companion.games.kanaloa.cards import components
-from companion.games.kanaloa.engine import KanaloaGame
 from companion.games.kanaloa.profile import OPTIONS
-from companion.games.kanaloa.state import State
 from companion.registry import GameSpec, StickerBlock
 
 if TYPE_CHECKING:
+    from companion.catalogue import Catalogue
     from companion.coach import Coaching
+    from companion.games.kanaloa.engine import KanaloaGame
+    from companion.games.kanaloa.state import State
     from companion.games.kanaloa.table import KanaloaTable
     from companion.match import Match
     from companion.picture import TablePicture
@@ -46,8 +46,32 @@ def demo(adapter: KanaloaTable, match: Match) -> Iterator[TableStep]:
     return table_steps(adapter, match)
 
 
+def load_rules() -> type[KanaloaGame]:
+    from companion.games.kanaloa.engine import KanaloaGame
+
+    return KanaloaGame
+
+
+def components() -> Catalogue:
+    from companion.games.kanaloa.cards import components
+
+    return components()
+
+
+def __getattr__(name: str) -> object:
+    # `from companion.games.kanaloa import KanaloaGame` still works, loading the engine then.
+    if name == "KanaloaGame":
+        return load_rules()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 SPEC = GameSpec(
-    rules=KanaloaGame,
+    name="kanaloa",
+    title="Kanaloa",
+    min_players=3,
+    max_players=5,
+    load_rules=load_rules,
+    domain="kanaloa",
     code="KA",
     components=components,
     # The 53 playing cards and the 12 sea cards, as first printed; then the five boats.

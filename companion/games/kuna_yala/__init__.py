@@ -5,16 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from companion.games.kuna_yala.cards import components
-from companion.games.kuna_yala.engine import KunaYalaGame
 from companion.games.kuna_yala.profile import OPTIONS
-from companion.games.kuna_yala.state import State
 from companion.registry import GameSpec, StickerBlock
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
+    from companion.catalogue import Catalogue
     from companion.coach import Coaching
+    from companion.games.kuna_yala.engine import KunaYalaGame
+    from companion.games.kuna_yala.state import State
     from companion.games.kuna_yala.table import KunaYalaTable
     from companion.match import Match
     from companion.picture import TablePicture
@@ -47,8 +47,32 @@ def picture(game: KunaYalaGame, state: State, language: str, seats: Sequence[str
     return picture(game, state, language, seats)
 
 
+def load_rules() -> type[KunaYalaGame]:
+    from companion.games.kuna_yala.engine import KunaYalaGame
+
+    return KunaYalaGame
+
+
+def components() -> Catalogue:
+    from companion.games.kuna_yala.cards import components
+
+    return components()
+
+
+def __getattr__(name: str) -> object:
+    # `from companion.games.kuna_yala import KunaYalaGame` still works, loading the engine then.
+    if name == "KunaYalaGame":
+        return load_rules()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 SPEC = GameSpec(
-    rules=KunaYalaGame,
+    name="kuna-yala",
+    title="Kuna Yala",
+    min_players=2,
+    max_players=4,
+    load_rules=load_rules,
+    domain="kuna_yala",
     code="KY",
     components=components,
     stickers=(StickerBlock(457, 104),),  # the 104 cards; the 4 secret fish tiles carry no sticker

@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from companion.games.shark_park.cards import components
-from companion.games.shark_park.engine import SharkParkGame
 from companion.games.shark_park.profile import OPTIONS
-from companion.games.shark_park.state import State
 from companion.panel import Level
 from companion.registry import BoardMarks, GameSpec, StickerBlock
 
 if TYPE_CHECKING:
+    from companion.catalogue import Catalogue
     from companion.coach import Coaching
+    from companion.games.shark_park.engine import SharkParkGame
+    from companion.games.shark_park.state import State
     from companion.games.shark_park.table import SharkParkTable
     from companion.match import Match
     from companion.picture import TablePicture
@@ -54,8 +54,32 @@ def levels(state: State) -> Sequence[Level | None]:
     return [LEVELS[level] for level in state.hunger]
 
 
+def load_rules() -> type[SharkParkGame]:
+    from companion.games.shark_park.engine import SharkParkGame
+
+    return SharkParkGame
+
+
+def components() -> Catalogue:
+    from companion.games.shark_park.cards import components
+
+    return components()
+
+
+def __getattr__(name: str) -> object:
+    # `from companion.games.shark_park import SharkParkGame` still works, loading the engine then.
+    if name == "SharkParkGame":
+        return load_rules()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 SPEC = GameSpec(
-    rules=SharkParkGame,
+    name="shark-park",
+    title="Shark Park",
+    min_players=2,
+    max_players=4,
+    load_rules=load_rules,
+    domain="shark_park",
     code="SP",
     components=components,
     # The 16 sharks, the 36 fish and 3 spares, the fish-bone tile and the 4 hunger markers, room to spare.
