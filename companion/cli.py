@@ -11,12 +11,13 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from companion.cliplugins import PLUGIN_GROUP, command_plugins
 from companion.commands import CORE_COMMANDS, core_commands, environment_language
 from companion.errors import CommandError
 from companion.games import GAMES
 from companion.registry import Registry
 
-PLUGIN_GROUP = "companion.commands"
+__all__ = ["PLUGIN_GROUP", "build_parser", "main"]
 
 
 def build_parser(
@@ -25,7 +26,7 @@ def build_parser(
     """The command line over the games of ``registry``: each command finds it as ``args.registry``.
 
     ``plugins=False`` leaves out the commands of other packages: the core's own commands start faster without
-    reading every installed package's entry points (a tenth of a second here, more on a Pi)."""
+    loading them (their entry points are read from a cache: companion/cliplugins.py)."""
     parser = argparse.ArgumentParser(
         prog="companion", description="A table companion that referees fish card games."
     )
@@ -35,9 +36,7 @@ def build_parser(
     problems: list[str] = []
     if not plugins:
         return parser, problems
-    from importlib.metadata import entry_points  # reading the installed packages' metadata is slow
-
-    for ep in sorted(entry_points(group=PLUGIN_GROUP), key=lambda e: e.name):
+    for ep in command_plugins():
         try:
             ep.load()(sub)
         except Exception as exc:  # a broken optional package must not take the core's commands down

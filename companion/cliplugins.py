@@ -1,0 +1,89 @@
+"""The command line's plug-ins: the ``companion.commands`` entry points of the installed packages.
+
+``importlib.metadata`` reads every installed package's metadata to find them, which took a fifth of
+``companion --help``'s start-up (docs/benchmarks.md, "Start-up"). What it found is kept in
+``companion/__pycache__/commands.json``, stamped with the modification time of every folder Python imports
+from: installing, upgrading or removing a package adds or removes a ``.dist-info`` folder there, which changes
+its folder's time (the check Python's own import system makes before trusting what it listed of a folder).
+Written only where Python writes bytecode, atomically; a folder that cannot be written is left alone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+PLUGIN_GROUP = "companion.commands"
+CACHE = Path(__file__).parent / "__pycache__" / "commands.json"
+CACHE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Plugin:
+    """One entry point of the group: ``name`` and ``value`` (``module:function``) as the package declares them."""
+
+    name: str
+    value: str
+
+    def load(self) -> Callable[[Any], object]:
+        """The registering function ``register(subparsers)`` the entry point names."""
+        module, _, attrs = self.value.partition(":")
+        found: Any = importlib.import_module(module.strip())
+        for attr in attrs.strip().split(".") if attrs.strip() else ():
+            found = getattr(found, attr)
+        if not callable(found):
+            raise TypeError(f"{self.value} is not a function")
+        return found  # type: ignore[no-any-return]
+
+
+def path_stamp(path: Sequence[str]) -> list[list[Any]]:
+    """Each folder on ``path`` with its modification time (None where there is no such folder)."""
+    stamp: list[list[Any]] = []
+    for entry in path:
+        try:
+            stamp.append([entry, os.stat(entry or ".").st_mtime_ns])
+        except OSError:
+            stamp.append([entry, None])
+    return stamp
+
+
+def read_entry_points() -> list[Plugin]:
+    """The group's entry points as ``importlib.metadata`` finds them, sorted by name (the slow way)."""
+    from importlib.metadata import entry_points
+
+    return sorted(
+        {Plugin(ep.name, ep.value) for ep in entry_points(group=PLUGIN_GROUP)}, key=lambda p: p.name
+    )
+
+
+def command_plugins(cache: Path = CACHE) -> list[Plugin]:
+    """The group's entry points, from ``cache`` while no folder Python imports from has changed."""
+    key = {"version": CACHE_VERSION, "python": sys.executable, "path": path_stamp(sys.path)}
+    try:
+        kept = json.loads(cache.read_text(encoding="utf-8"))
+        if kept["key"] == key:
+            return [Plugin(name, value) for name, value in kept["plugins"]]
+    except (OSError, ValueError, KeyError, TypeError):
+        pass  # no cache yet, or a damaged one: read the metadata again
+    found = read_entry_points()
+    if not sys.dont_write_bytecode:
+        write_cache(cache, {"key": key, "plugins": [[p.name, p.value] for p in found]})
+    return found
+
+
+def write_cache(cache: Path, content: dict[str, Any]) -> None:
+    partial = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
+    try:
+        cache.parent.mkdir(exist_ok=True)
+        partial.write_text(json.dumps(content), encoding="utf-8")
+        os.replace(partial, cache)  # a reader sees the old cache or the new one, never half of one
+    except OSError:  # a read-only install: nothing is cached, nothing is lost
+        with contextlib.suppress(OSError):
+            partial.unlink()

@@ -1,0 +1,110 @@
+"""The command line's plug-ins: their entry points read once, then from a cache while no package changes."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion import cli
+from companion.cliplugins import Plugin, command_plugins, read_entry_points
+
+FAKE = [Plugin("zz", "companion.commands:core_commands")]
+
+
+@pytest.fixture(autouse=True)
+def writing_caches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As an installed app runs, whatever PYTHONDONTWRITEBYTECODE the tests run under."""
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+
+
+def fake_cache(cache: Path, plugins: list[Plugin]) -> None:
+    """A cache holding ``plugins``, stamped as ``command_plugins`` would stamp it now."""
+    command_plugins(cache)  # writes the stamp of the folders as they are
+    kept = json.loads(cache.read_text(encoding="utf-8"))
+    kept["plugins"] = [[p.name, p.value] for p in plugins]
+    cache.write_text(json.dumps(kept), encoding="utf-8")
+
+
+def test_the_entry_points_are_those_of_the_installed_packages(tmp_path: Path) -> None:
+    found = command_plugins(tmp_path / "commands.json")
+    assert {p.name for p in found} >= {"vision", "hardware", "ui"}
+    assert found == read_entry_points() == command_plugins(tmp_path / "commands.json")
+
+
+def test_a_warm_cache_is_read_instead_of_the_metadata(tmp_path: Path) -> None:
+    cache = tmp_path / "commands.json"
+    fake_cache(cache, FAKE)
+    assert command_plugins(cache) == FAKE
+
+
+def test_a_changed_folder_on_the_path_reads_the_metadata_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    monkeypatch.syspath_prepend(str(site))
+    cache = tmp_path / "commands.json"
+    fake_cache(cache, FAKE)
+    (site / "new_package-1.0.dist-info").mkdir()  # what installing a package does to its folder
+    os.utime(site, ns=(0, site.stat().st_mtime_ns + 1_000_000))  # however coarse the file system's clock
+    assert command_plugins(cache) == read_entry_points() != FAKE
+
+
+@pytest.mark.parametrize("damage", ["", "{", '{"key": 3}', "[]", '{"key": {}, "plugins": 5}'])
+def test_a_damaged_cache_is_read_again_and_mended(tmp_path: Path, damage: str) -> None:
+    cache = tmp_path / "commands.json"
+    cache.write_text(damage, encoding="utf-8")
+    assert command_plugins(cache) == read_entry_points()
+    assert json.loads(cache.read_text(encoding="utf-8"))["plugins"]
+
+
+def test_nothing_is_written_where_python_writes_no_bytecode(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    assert command_plugins(tmp_path / "commands.json") == read_entry_points()
+    assert not (tmp_path / "commands.json").exists()
+
+
+def test_an_unwritable_cache_folder_loses_nothing(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    assert command_plugins(tmp_path / "file" / "commands.json") == read_entry_points()
+
+
+def test_a_broken_plugin_leaves_a_note_and_the_core_commands(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = [
+        Plugin("gone", "no_such_package.commands:register"),
+        Plugin("odd", "companion.cli:PLUGIN_GROUP"),
+    ]
+    monkeypatch.setattr(cli, "command_plugins", lambda: broken)
+    parser, problems = cli.build_parser()
+    assert problems == [
+        "note: the 'gone' commands are unavailable (ModuleNotFoundError: No module named 'no_such_package')",
+        "note: the 'odd' commands are unavailable (TypeError: companion.cli:PLUGIN_GROUP is not a function)",
+    ]
+    assert parser.parse_args(["rules", "kanaloa"]).command == "rules"
+
+
+def test_help_with_a_warm_cache_reads_no_metadata() -> None:
+    probe = (
+        "import sys\n"
+        "from companion.cli import main\n"
+        "try:\n"
+        "    main(['--help'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('METADATA', 'importlib.metadata' in sys.modules, file=sys.stderr)\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}  # the first run writes it
+    runs = [
+        subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env)
+        for _ in range(2)
+    ]
+    assert "print" in runs[1].stdout and "METADATA False" in runs[1].stderr
