@@ -8,8 +8,10 @@ subcommands whose ``run(args) -> int`` is set with ``parser.set_defaults(run=...
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
+from typing import Any, cast
 
 from companion.cliplugins import PLUGIN_GROUP, command_plugins
 from companion.commands import CORE_COMMANDS, core_commands, environment_language
@@ -20,6 +22,40 @@ from companion.registry import Registry
 __all__ = ["PLUGIN_GROUP", "build_parser", "main"]
 
 
+def terminal_width() -> int:
+    """The columns help is wrapped to, as ``shutil.get_terminal_size`` finds them: $COLUMNS, else the terminal's,
+    else 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's own, but for finding the width without importing ``shutil`` (and zlib, bz2 and lzma with it),
+    which argparse imports for the width alone whenever an argument is added."""
+
+    def __init__(
+        self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None
+    ) -> None:
+        width = terminal_width() - 2 if width is None else width
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+class Parser(argparse.ArgumentParser):
+    """The command line's parsers: the subcommands' too, and the plug-ins', which are made of the same class."""
+
+    def __init__(self, **kw: Any) -> None:
+        kw.setdefault("formatter_class", HelpFormatter)
+        super().__init__(**kw)
+
+
 def build_parser(
     registry: Registry = GAMES, plugins: bool = True
 ) -> tuple[argparse.ArgumentParser, list[str]]:
@@ -27,11 +63,13 @@ def build_parser(
 
     ``plugins=False`` leaves out the commands of other packages: the core's own commands start faster without
     loading them (their entry points are read from a cache: companion/cliplugins.py)."""
-    parser = argparse.ArgumentParser(
-        prog="companion", description="A table companion that referees fish card games."
-    )
+    parser = Parser(prog="companion", description="A table companion that referees fish card games.")
     parser.set_defaults(registry=registry)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    # Its parsers are Parsers (the parent's class), typed as argparse's own for the commands that add to them.
+    sub = cast(
+        "argparse._SubParsersAction[argparse.ArgumentParser]",
+        parser.add_subparsers(dest="command", metavar="COMMAND", required=True),
+    )
     core_commands(sub, registry)
     problems: list[str] = []
     if not plugins:

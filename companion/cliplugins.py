@@ -2,7 +2,7 @@
 
 ``importlib.metadata`` reads every installed package's metadata to find them, which took a fifth of
 ``companion --help``'s start-up (docs/benchmarks.md, "Start-up"). What it found is kept in
-``companion/__pycache__/commands.json``, stamped with the modification time of every folder Python imports
+``companion/__pycache__/commands.txt``, stamped with the modification time of every folder Python imports
 from: installing, upgrading or removing a package adds or removes a ``.dist-info`` folder there, which changes
 its folder's time (the check Python's own import system makes before trusting what it listed of a folder).
 Written only where Python writes bytecode, atomically; a folder that cannot be written is left alone.
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import json
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -21,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 PLUGIN_GROUP = "companion.commands"
-CACHE = Path(__file__).parent / "__pycache__" / "commands.json"
-CACHE_VERSION = 1
+CACHE = Path(__file__).parent / "__pycache__" / "commands.txt"
+CACHE_TAG = "companion-commands 1"
 
 
 @dataclass(frozen=True)
@@ -43,15 +42,16 @@ class Plugin:
         return found  # type: ignore[no-any-return]
 
 
-def path_stamp(path: Sequence[str]) -> list[list[Any]]:
-    """Each folder on ``path`` with its modification time (None where there is no such folder)."""
-    stamp: list[list[Any]] = []
+def stamp(path: Sequence[str]) -> str:
+    """The cache's first lines: its format, the interpreter, and each folder on ``path`` with its modification
+    time (``-`` where there is no such folder)."""
+    lines = [CACHE_TAG, repr(sys.executable)]
     for entry in path:
         try:
-            stamp.append([entry, os.stat(entry or ".").st_mtime_ns])
+            lines.append(f"{os.stat(entry or '.').st_mtime_ns} {entry!r}")
         except OSError:
-            stamp.append([entry, None])
-    return stamp
+            lines.append(f"- {entry!r}")
+    return "\n".join(lines) + "\n\n"  # a blank line, then one plug-in a line: its name, a tab, its value
 
 
 def read_entry_points() -> list[Plugin]:
@@ -65,24 +65,26 @@ def read_entry_points() -> list[Plugin]:
 
 def command_plugins(cache: Path = CACHE) -> list[Plugin]:
     """The group's entry points, from ``cache`` while no folder Python imports from has changed."""
-    key = {"version": CACHE_VERSION, "python": sys.executable, "path": path_stamp(sys.path)}
+    key = stamp(sys.path)
     try:
-        kept = json.loads(cache.read_text(encoding="utf-8"))
-        if kept["key"] == key:
-            return [Plugin(name, value) for name, value in kept["plugins"]]
-    except (OSError, ValueError, KeyError, TypeError):
-        pass  # no cache yet, or a damaged one: read the metadata again
+        kept = cache.read_text(encoding="utf-8")
+    except (OSError, ValueError):
+        kept = ""  # no cache yet, or not text
+    if kept.startswith(key) and kept.endswith("\n"):  # a cache cut short lacks its last line's end
+        lines = kept[len(key) :].splitlines()
+        if all(line.count("\t") == 1 for line in lines):
+            return [Plugin(*line.split("\t")) for line in lines]
     found = read_entry_points()
     if not sys.dont_write_bytecode:
-        write_cache(cache, {"key": key, "plugins": [[p.name, p.value] for p in found]})
+        write_cache(cache, key + "".join(f"{p.name}\t{p.value}\n" for p in found))
     return found
 
 
-def write_cache(cache: Path, content: dict[str, Any]) -> None:
+def write_cache(cache: Path, content: str) -> None:
     partial = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
     try:
         cache.parent.mkdir(exist_ok=True)
-        partial.write_text(json.dumps(content), encoding="utf-8")
+        partial.write_text(content, encoding="utf-8")
         os.replace(partial, cache)  # a reader sees the old cache or the new one, never half of one
     except OSError:  # a read-only install: nothing is cached, nothing is lost
         with contextlib.suppress(OSError):

@@ -8,14 +8,16 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.errors import EXIT_ILLEGAL, EXIT_MALFORMED, CommandError
+from companion.errors import EXIT_ILLEGAL, EXIT_MALFORMED, CommandError, RecordError
 from companion.games import DEFAULT_GAME, GAMES
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, NP_, translator
-from companion.protocol import Game, RecordError
 from companion.registry import GameSpec, Registry
 from companion.savecommands import run_correct, run_moves, run_repair
+
+if TYPE_CHECKING:
+    from companion.protocol import Game
 
 # A command imports what only it needs (records, simulation, narration) when it runs: every command starts
 # sooner, and `companion --help` builds no more than the parsers (benchmarks/bench_startup.py).

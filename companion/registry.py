@@ -9,20 +9,24 @@ build one holding a toy game and run every tool on it without touching any other
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.catalogue import Catalogue, Component
 from companion.i18n import CORE_LOCALE_DIR, N_
-from companion.panel import Level
-from companion.protocol import Game, Profile, RecordError
 
 if TYPE_CHECKING:
+    from companion.catalogue import Catalogue, Component
     from companion.coach import GameCoach
+    from companion.panel import Level
+    from companion.protocol import Game, Option, Profile
+
+# The registry imports no game's code and not the protocol: `companion --help` and the app's game list need only
+# the specs (docs/benchmarks.md, "Start-up").
 
 # The sticker id space shared by every game's components (and the table's own marks, below FIRST_COMPONENT_ID).
 # QR stickers carry any id; an ArUco code book carries the ids it has codes for (vision/identity.py).
@@ -112,7 +116,7 @@ class GameSpec:
     # (game, state, language, seats) -> the table as the rules see it (companion.picture.TablePicture)
     picture: Callable[[Any, Any, str, Sequence[str]], Any] | None = None
     levels: Callable[[Any], Sequence[Level | None]] | None = None  # state -> each seat's level light (hunger)
-    options: tuple[Any, ...] = field(default=())  # companion.protocol.Option docs of the profile's options
+    load_options: Callable[[], tuple[Option, ...]] = tuple  # the docs of the profile's options, on first use
     # mm beyond its mat's marked area that a seat's zone reaches, for cards laid in front of the mat (Kuna Yala's
     # banks); 0: a seat's cards lie on its mat.
     mat_reach: float = 0.0
@@ -162,6 +166,11 @@ class GameSpec:
         return rules
 
     @property
+    def options(self) -> tuple[Option, ...]:
+        """The documentation of the profile's options (``companion.protocol.Option``), for the app's setup."""
+        return self.load_options()
+
+    @property
     def profile_type(self) -> type[Profile]:
         return self.rules.profile_type
 
@@ -201,6 +210,37 @@ class GameSpec:
         return sum(block.count for block in self.stickers)
 
 
+def imported(module: str, name: str) -> Callable[[], Any]:
+    """A function returning ``module``'s ``name``, importing the module when first called: how a game's
+    registration names its rules class, box and options without loading them."""
+
+    def load() -> Any:
+        return getattr(importlib.import_module(module), name)
+
+    return load
+
+
+def called(module: str, name: str) -> Callable[..., Any]:
+    """A function calling ``module``'s function ``name`` with its own arguments, importing it when first called."""
+
+    def call(*args: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args)
+
+    return call
+
+
+def lazy_names(package: str, **loaders: Callable[[], object]) -> Callable[[str], object]:
+    """A game package's ``__getattr__`` (PEP 562) that gives each name of ``loaders`` as its loader returns it:
+    ``from companion.games.kanaloa import KanaloaGame`` still works, loading the engine then."""
+
+    def __getattr__(name: str) -> object:
+        if name in loaders:
+            return loaders[name]()
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+    return __getattr__
+
+
 class Registry(Mapping[str, GameSpec]):
     """An immutable set of games by name. ``find`` matches names and aliases without regard to case.
 
@@ -232,6 +272,8 @@ class Registry(Mapping[str, GameSpec]):
         """The game called ``name`` (or one of its aliases); RecordError lists the games there are."""
         spec = self._names.get(name.lower()) if isinstance(name, str) else None
         if spec is None:
+            from companion.errors import RecordError
+
             raise RecordError(
                 N_("unknown game {name}: choose one of {games}"), name=repr(name), games=", ".join(self)
             )

@@ -7,11 +7,13 @@ Adding a game is adding its package and its ``SPEC`` to the tuple below; every t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.games import kai_piranja, kanaloa, kuna_yala, shark_park
-from companion.protocol import Game, Profile
 from companion.registry import GameSpec, Registry
+
+if TYPE_CHECKING:
+    from companion.protocol import Game, Profile
 
 # Registering loads no engine and no box (companion/registry.py); tests/core/test_registry.py checks that every
 # box fits its sticker blocks, which reading the four boxes here would check at every start.

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from companion import cli
-from companion.cliplugins import Plugin, command_plugins, read_entry_points
+from companion.cliplugins import CACHE_TAG, Plugin, command_plugins, read_entry_points, stamp
 
 FAKE = [Plugin("zz", "companion.commands:core_commands")]
 
@@ -24,20 +24,17 @@ def writing_caches(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def fake_cache(cache: Path, plugins: list[Plugin]) -> None:
     """A cache holding ``plugins``, stamped as ``command_plugins`` would stamp it now."""
-    command_plugins(cache)  # writes the stamp of the folders as they are
-    kept = json.loads(cache.read_text(encoding="utf-8"))
-    kept["plugins"] = [[p.name, p.value] for p in plugins]
-    cache.write_text(json.dumps(kept), encoding="utf-8")
+    cache.write_text(stamp(sys.path) + "".join(f"{p.name}\t{p.value}\n" for p in plugins), encoding="utf-8")
 
 
 def test_the_entry_points_are_those_of_the_installed_packages(tmp_path: Path) -> None:
-    found = command_plugins(tmp_path / "commands.json")
+    found = command_plugins(tmp_path / "commands.txt")
     assert {p.name for p in found} >= {"vision", "hardware", "ui"}
-    assert found == read_entry_points() == command_plugins(tmp_path / "commands.json")
+    assert found == read_entry_points() == command_plugins(tmp_path / "commands.txt")
 
 
 def test_a_warm_cache_is_read_instead_of_the_metadata(tmp_path: Path) -> None:
-    cache = tmp_path / "commands.json"
+    cache = tmp_path / "commands.txt"
     fake_cache(cache, FAKE)
     assert command_plugins(cache) == FAKE
 
@@ -48,32 +45,44 @@ def test_a_changed_folder_on_the_path_reads_the_metadata_again(
     site = tmp_path / "site"
     site.mkdir()
     monkeypatch.syspath_prepend(str(site))
-    cache = tmp_path / "commands.json"
+    cache = tmp_path / "commands.txt"
     fake_cache(cache, FAKE)
     (site / "new_package-1.0.dist-info").mkdir()  # what installing a package does to its folder
     os.utime(site, ns=(0, site.stat().st_mtime_ns + 1_000_000))  # however coarse the file system's clock
     assert command_plugins(cache) == read_entry_points() != FAKE
 
 
-@pytest.mark.parametrize("damage", ["", "{", '{"key": 3}', "[]", '{"key": {}, "plugins": 5}'])
-def test_a_damaged_cache_is_read_again_and_mended(tmp_path: Path, damage: str) -> None:
-    cache = tmp_path / "commands.json"
-    cache.write_text(damage, encoding="utf-8")
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda good: b"",
+        lambda good: good[:-1],  # cut short in its last line
+        lambda good: good[: good.index(b"\t")],
+        lambda good: good.replace(b"\t", b" "),
+        lambda good: good.replace(b"\t", b"\t\t", 1),
+        lambda good: good.replace(CACHE_TAG.encode(), CACHE_TAG[:-1].encode() + b"0"),  # another format's
+        lambda good: b"\xff" + good,  # not UTF-8
+    ],
+)
+def test_a_damaged_cache_is_read_again_and_mended(tmp_path: Path, damage: Callable[[bytes], bytes]) -> None:
+    cache = tmp_path / "commands.txt"
+    fake_cache(cache, FAKE)
+    cache.write_bytes(damage(cache.read_bytes()))
     assert command_plugins(cache) == read_entry_points()
-    assert json.loads(cache.read_text(encoding="utf-8"))["plugins"]
+    assert cache.read_text(encoding="utf-8").startswith(stamp(sys.path))
 
 
 def test_nothing_is_written_where_python_writes_no_bytecode(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(sys, "dont_write_bytecode", True)
-    assert command_plugins(tmp_path / "commands.json") == read_entry_points()
-    assert not (tmp_path / "commands.json").exists()
+    assert command_plugins(tmp_path / "commands.txt") == read_entry_points()
+    assert not (tmp_path / "commands.txt").exists()
 
 
 def test_an_unwritable_cache_folder_loses_nothing(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("", encoding="utf-8")
-    assert command_plugins(tmp_path / "file" / "commands.json") == read_entry_points()
+    assert command_plugins(tmp_path / "file" / "commands.txt") == read_entry_points()
 
 
 def test_a_broken_plugin_leaves_a_note_and_the_core_commands(

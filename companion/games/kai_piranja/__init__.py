@@ -5,11 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from companion.games.kai_piranja.profile import OPTIONS
-from companion.registry import GameSpec, StickerBlock
+from companion.registry import GameSpec, StickerBlock, called, imported, lazy_names
 
 if TYPE_CHECKING:
-    from companion.catalogue import Catalogue
     from companion.coach import Coaching
     from companion.games.kai_piranja.engine import KaiPiranjaGame
     from companion.games.kai_piranja.state import State
@@ -46,34 +44,15 @@ def picture(game: KaiPiranjaGame, state: State, language: str, seats: Sequence[s
     return picture(game, state, language, seats)
 
 
-def load_rules() -> type[KaiPiranjaGame]:
-    from companion.games.kai_piranja.engine import KaiPiranjaGame
-
-    return KaiPiranjaGame
-
-
-def components() -> Catalogue:
-    from companion.games.kai_piranja.cards import components
-
-    return components()
-
-
-def __getattr__(name: str) -> object:
-    # `from companion.games.kai_piranja import KaiPiranjaGame` still works, loading the engine then.
-    if name == "KaiPiranjaGame":
-        return load_rules()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 SPEC = GameSpec(
     name="kai-piranja",
     title="Kai Piranja",
     min_players=3,
     max_players=6,
-    load_rules=load_rules,
+    load_rules=imported(f"{__name__}.engine", "KaiPiranjaGame"),
     domain="kai_piranja",
     code="KP",
-    components=components,
+    components=called(f"{__name__}.cards", "components"),
     # 40..279 since the first stickers were printed; 345..392 for the cards of other small/large splits.
     stickers=(StickerBlock(40, 240), StickerBlock(345, 48)),
     aliases=("kai", "kaipiranja"),
@@ -81,7 +60,8 @@ SPEC = GameSpec(
     coach=coach,
     demo=demo,
     picture=picture,
-    options=OPTIONS,
+    load_options=imported(f"{__name__}.profile", "OPTIONS"),
 )
 
+__getattr__ = lazy_names(__name__, KaiPiranjaGame=SPEC.load_rules)
 __all__ = ["SPEC", "KaiPiranjaGame"]

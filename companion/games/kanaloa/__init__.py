@@ -5,11 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from companion.games.kanaloa.profile import OPTIONS
-from companion.registry import GameSpec, StickerBlock
+from companion.registry import GameSpec, StickerBlock, called, imported, lazy_names
 
 if TYPE_CHECKING:
-    from companion.catalogue import Catalogue
     from companion.coach import Coaching
     from companion.games.kanaloa.engine import KanaloaGame
     from companion.games.kanaloa.state import State
@@ -46,41 +44,23 @@ def demo(adapter: KanaloaTable, match: Match) -> Iterator[TableStep]:
     return table_steps(adapter, match)
 
 
-def load_rules() -> type[KanaloaGame]:
-    from companion.games.kanaloa.engine import KanaloaGame
-
-    return KanaloaGame
-
-
-def components() -> Catalogue:
-    from companion.games.kanaloa.cards import components
-
-    return components()
-
-
-def __getattr__(name: str) -> object:
-    # `from companion.games.kanaloa import KanaloaGame` still works, loading the engine then.
-    if name == "KanaloaGame":
-        return load_rules()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 SPEC = GameSpec(
     name="kanaloa",
     title="Kanaloa",
     min_players=3,
     max_players=5,
-    load_rules=load_rules,
+    load_rules=imported(f"{__name__}.engine", "KanaloaGame"),
     domain="kanaloa",
     code="KA",
-    components=components,
+    components=called(f"{__name__}.cards", "components"),
     # The 53 playing cards and the 12 sea cards, as first printed; then the five boats.
     stickers=(StickerBlock(280, 65), StickerBlock(561, 5)),
     table=table,
     coach=coach,
     demo=demo,
     picture=picture,
-    options=OPTIONS,
+    load_options=imported(f"{__name__}.profile", "OPTIONS"),
 )
 
+__getattr__ = lazy_names(__name__, KanaloaGame=SPEC.load_rules)
 __all__ = ["SPEC", "KanaloaGame"]

@@ -5,13 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from companion.games.kuna_yala.profile import OPTIONS
-from companion.registry import GameSpec, StickerBlock
+from companion.registry import GameSpec, StickerBlock, called, imported, lazy_names
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from companion.catalogue import Catalogue
     from companion.coach import Coaching
     from companion.games.kuna_yala.engine import KunaYalaGame
     from companion.games.kuna_yala.state import State
@@ -47,43 +45,25 @@ def picture(game: KunaYalaGame, state: State, language: str, seats: Sequence[str
     return picture(game, state, language, seats)
 
 
-def load_rules() -> type[KunaYalaGame]:
-    from companion.games.kuna_yala.engine import KunaYalaGame
-
-    return KunaYalaGame
-
-
-def components() -> Catalogue:
-    from companion.games.kuna_yala.cards import components
-
-    return components()
-
-
-def __getattr__(name: str) -> object:
-    # `from companion.games.kuna_yala import KunaYalaGame` still works, loading the engine then.
-    if name == "KunaYalaGame":
-        return load_rules()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 SPEC = GameSpec(
     name="kuna-yala",
     title="Kuna Yala",
     min_players=2,
     max_players=4,
-    load_rules=load_rules,
+    load_rules=imported(f"{__name__}.engine", "KunaYalaGame"),
     domain="kuna_yala",
     code="KY",
-    components=components,
+    components=called(f"{__name__}.cards", "components"),
     stickers=(StickerBlock(457, 104),),  # the 104 cards; the 4 secret fish tiles carry no sticker
     aliases=("kuna", "kunayala"),
     table=table,
     coach=coach,
     demo=demo,
     picture=picture,
-    options=OPTIONS,
+    load_options=imported(f"{__name__}.profile", "OPTIONS"),
     mat_reach=1230.0,  # table.MAT_REACH: the banks lie in front of the mats
     drawn_players=2,  # three or four banks sprawl beyond a 3840x2160 camera's view (docs/games/kuna-yala.md)
 )
 
+__getattr__ = lazy_names(__name__, KunaYalaGame=SPEC.load_rules)
 __all__ = ["SPEC", "KunaYalaGame"]
