@@ -13,13 +13,12 @@ import sys
 from collections.abc import Sequence
 from typing import Any, cast
 
-from companion.cliplugins import PLUGIN_GROUP, command_plugins
 from companion.commands import CORE_COMMANDS, core_commands, environment_language
 from companion.errors import CommandError
 from companion.games import GAMES
 from companion.registry import Registry
 
-__all__ = ["PLUGIN_GROUP", "build_parser", "main"]
+__all__ = ["Parser", "build_parser", "main"]
 
 
 def terminal_width() -> int:
@@ -74,6 +73,8 @@ def build_parser(
     problems: list[str] = []
     if not plugins:
         return parser, problems
+    from companion.cliplugins import command_plugins  # the core's own commands need no plug-in
+
     for ep in command_plugins():
         try:
             ep.load()(sub)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli
+from companion import cli, cliplugins
 from companion.cliplugins import CACHE_TAG, Plugin, command_plugins, read_entry_points, stamp
 
 FAKE = [Plugin("zz", "companion.commands:core_commands")]
@@ -90,13 +90,13 @@ def test_a_broken_plugin_leaves_a_note_and_the_core_commands(
 ) -> None:
     broken = [
         Plugin("gone", "no_such_package.commands:register"),
-        Plugin("odd", "companion.cli:PLUGIN_GROUP"),
+        Plugin("odd", "companion.cliplugins:PLUGIN_GROUP"),
     ]
-    monkeypatch.setattr(cli, "command_plugins", lambda: broken)
+    monkeypatch.setattr(cliplugins, "command_plugins", lambda: broken)
     parser, problems = cli.build_parser()
     assert problems == [
         "note: the 'gone' commands are unavailable (ModuleNotFoundError: No module named 'no_such_package')",
-        "note: the 'odd' commands are unavailable (TypeError: companion.cli:PLUGIN_GROUP is not a function)",
+        "note: the 'odd' commands are unavailable (TypeError: companion.cliplugins:PLUGIN_GROUP is not a function)",
     ]
     assert parser.parse_args(["rules", "kanaloa"]).command == "rules"
 
