@@ -2,8 +2,9 @@
 
 ``importlib.metadata`` reads every installed package's metadata to find them, which took a fifth of
 ``companion --help``'s start-up (docs/benchmarks.md, "Start-up"). What it found is kept in
-``companion/__pycache__/commands.txt``, stamped with the modification time of every folder Python imports
-from: installing, upgrading or removing a package adds or removes a ``.dist-info`` folder there, which changes
+``companion/__pycache__/commands-<crc>.txt``, one file for each interpreter and list of folders Python imports
+from (``companion`` and ``python -m companion.cli`` search different ones), stamped with the modification time of
+each folder: installing, upgrading or removing a package adds or removes a ``.dist-info`` folder there, which changes
 its folder's time (the check Python's own import system makes before trusting what it listed of a folder).
 Written only where Python writes bytecode, atomically; a folder that cannot be written is left alone.
 """
@@ -14,13 +15,14 @@ import contextlib
 import importlib
 import os
 import sys
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 PLUGIN_GROUP = "companion.commands"
-CACHE = Path(__file__).parent / "__pycache__" / "commands.txt"
+CACHE_DIR = Path(__file__).parent / "__pycache__"
 CACHE_TAG = "companion-commands 1"
 
 
@@ -63,8 +65,16 @@ def read_entry_points() -> list[Plugin]:
     )
 
 
-def command_plugins(cache: Path = CACHE) -> list[Plugin]:
-    """The group's entry points, from ``cache`` while no folder Python imports from has changed."""
+def cache_file(folder: Path = CACHE_DIR) -> Path:
+    """The cache of this interpreter with this ``sys.path``: processes started otherwise keep their own."""
+    crc = zlib.crc32(repr((sys.executable, sys.path)).encode("utf-8", "surrogateescape"))
+    return folder / f"commands-{crc:08x}.txt"
+
+
+def command_plugins(cache: Path | None = None) -> list[Plugin]:
+    """The group's entry points, from ``cache`` (by default ``cache_file()``) while no folder Python imports from
+    has changed."""
+    cache = cache_file() if cache is None else cache
     key = stamp(sys.path)
     try:
         kept = cache.read_text(encoding="utf-8")

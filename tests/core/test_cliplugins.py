@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion import cli, cliplugins
-from companion.cliplugins import CACHE_TAG, Plugin, command_plugins, read_entry_points, stamp
+from companion.cliplugins import CACHE_TAG, Plugin, cache_file, command_plugins, read_entry_points, stamp
 
 FAKE = [Plugin("zz", "companion.commands:core_commands")]
 
@@ -117,3 +117,16 @@ def test_help_with_a_warm_cache_reads_no_metadata() -> None:
         for _ in range(2)
     ]
     assert "print" in runs[1].stdout and "METADATA False" in runs[1].stderr
+
+
+def test_processes_searching_other_folders_keep_their_own_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `companion` and `python -m companion.cli` search different folders first: neither undoes the other's cache.
+    first = cache_file(tmp_path)
+    fake_cache(first, FAKE)
+    monkeypatch.syspath_prepend(str(tmp_path / "elsewhere"))
+    second = cache_file(tmp_path)
+    assert second != first and command_plugins(second) == read_entry_points()
+    monkeypatch.undo()
+    assert command_plugins(first) == FAKE
