@@ -82,41 +82,28 @@ def heavy_modules(argv: list[str], tree: Path = ROOT) -> list[str]:
 Medians = dict[str, tuple[float, float]]  # command -> median wall and CPU seconds
 
 
-def measure(runs: int, trees: dict[str, Path]) -> tuple[dict[str, Medians], dict[str, list[str]]]:
+def write_record(record: Path) -> None:
+    argv = ["-m", "companion.cli", "simulate", "kai-piranja", "--players", "4", "--out", str(record)]
+    subprocess.run([sys.executable, *argv], cwd=ROOT, env=environment(), check=True, capture_output=True)
+
+
+def measure(
+    runs: int, trees: dict[str, Path], cases: dict[str, list[str]]
+) -> tuple[dict[str, Medians], dict[str, list[str]]]:
     """Each tree's medians for every command, runs interleaved across trees and commands; the heavy libraries
     each command loads now (in the first tree)."""
-    with tempfile.TemporaryDirectory() as folder:
-        record = Path(folder) / "game.jsonl"
-        first = next(iter(trees.values()))
-        subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "companion.cli",
-                "simulate",
-                "kai-piranja",
-                "--players",
-                "4",
-                "--out",
-                str(record),
-            ],
-            cwd=first,
-            env=environment(first),
-            check=True,
-            capture_output=True,
-        )
-        cases = commands(record)
-        times: dict[tuple[str, str], list[tuple[float, float]]] = {
-            (label, name): [] for label in trees for name in cases
-        }
-        for tree in trees.values():  # the warm-up writes the bytecode caches
-            for argv in cases.values():
-                timed(argv, tree)
-        for _ in range(runs):
-            for name, argv in cases.items():
-                for label, tree in trees.items():
-                    times[label, name].append(timed(argv, tree))
-        heavy = {name: heavy_modules(argv, first) for name, argv in cases.items()}
+    times: dict[tuple[str, str], list[tuple[float, float]]] = {
+        (label, name): [] for label in trees for name in cases
+    }
+    for tree in trees.values():  # the warm-up writes the bytecode caches
+        for argv in cases.values():
+            timed(argv, tree)
+    for _ in range(runs):
+        for name, argv in cases.items():
+            for label, tree in trees.items():
+                times[label, name].append(timed(argv, tree))
+    first = next(iter(trees.values()))
+    heavy = {name: heavy_modules(argv, first) for name, argv in cases.items()}
     medians = {
         label: {
             name: (
@@ -157,13 +144,78 @@ def rows(label: str, medians: Medians, heavy: dict[str, list[str]] | None) -> li
     return out
 
 
+# Where a command's imports go, as ``-X importtime`` counts them: each module's own time, in these groups.
+PARTS = {
+    "python": "Python's own modules (argparse, typing, dataclasses with inspect, json, random, ...)",
+    "core": "the core's command line, translations, errors, registry and the four games' registrations",
+    "protocol": "companion.protocol, jsondata, catalogue",
+    "engine": "the game's engine (its rules, states, actions, box)",
+    "command": "what the command itself needs (records, match, narration, simulation)",
+    "plugins": "the plug-ins' registrations (vision, ui, hardware) and their cache",
+}
+COMMAND_MODULES = ("companion.record", "companion.match", "companion.narrate", "companion.simulate")
+
+
+def part_of(module: str) -> str:
+    if module.startswith(("vision", "ui", "hardware", "companion.cliplugins")):
+        return "plugins"
+    if module in ("companion.protocol", "companion.jsondata", "companion.catalogue"):
+        return "protocol"
+    if module.startswith("companion.games.") and module.count(".") >= 3:
+        return "engine"
+    if module in COMMAND_MODULES:
+        return "command"
+    return "core" if module.startswith("companion") else "python"
+
+
+def own_times(argv: list[str], runs: int) -> dict[str, int]:
+    """Each module's own import time (µs) in ``argv``'s process, the least of ``runs`` runs."""
+    least: dict[str, int] = {}
+    for _ in range(runs):
+        done = subprocess.run(
+            [argv[0], "-X", "importtime", *argv[1:]],
+            cwd=ROOT,
+            env=environment(),
+            capture_output=True,
+            text=True,
+        )
+        for line in done.stderr.splitlines():
+            fields = line.removeprefix("import time:").split("|")
+            if line.startswith("import time:") and fields[0].strip().isdigit():
+                name = fields[2].strip()
+                least[name] = min(least.get(name, 1 << 60), int(fields[0]))
+    return least
+
+
+def breakdown(cases: dict[str, list[str]], runs: int) -> list[str]:
+    """Each command's imports beyond the bare import's, in ``PARTS``, in ms."""
+    bare = own_times(cases[BARE], runs)
+    table = [
+        "| command | " + " | ".join(PARTS) + " | total |",
+        "|---|" + "---|" * (len(PARTS) + 1),
+    ]
+    for name, argv in cases.items():
+        if name == BARE:
+            continue
+        parts = dict.fromkeys(PARTS, 0)
+        for module, us in own_times(argv, runs).items():
+            if module not in bare:
+                parts[part_of(module)] += us
+        cells = " | ".join(f"{us / 1000:.1f}" for us in parts.values())
+        table.append(f"| `{name}` | {cells} | {sum(parts.values()) / 1000:.1f} |")
+    return table
+
+
 def run(quick: bool = False) -> str:
     runs = 5 if quick else 21
     with tempfile.TemporaryDirectory() as folder:
         base = base_tree(folder)
         trees = {"now": ROOT, **({f"before ({BASE})": base} if base is not None else {})}
         try:
-            medians, heavy = measure(runs, trees)
+            record = Path(folder) / "game.jsonl"
+            write_record(record)
+            medians, heavy = measure(runs, trees, commands(record))
+            parts = breakdown(commands(record), 3 if quick else 9)
         finally:
             if base is not None:
                 subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=ROOT, check=False)
@@ -183,6 +235,13 @@ def run(quick: bool = False) -> str:
             "core: this machine is shared). Each ratio is against the bare import of the same tree.",
             "",
             *table,
+            "",
+            "Where the imports beyond the bare import's go now, in ms, as `python -X importtime` counts each module's "
+            f"own time (the least of {3 if quick else 9} runs; -X importtime slows imports down): "
+            + "; ".join(f"*{key}*: {words}" for key, words in PARTS.items())
+            + ".",
+            "",
+            *parts,
         ]
     )
 
