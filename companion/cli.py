@@ -56,12 +56,13 @@ class Parser(argparse.ArgumentParser):
 
 
 def build_parser(
-    registry: Registry = GAMES, plugins: bool = True
+    registry: Registry = GAMES, plugins: bool = True, only: str | None = None
 ) -> tuple[argparse.ArgumentParser, list[str]]:
     """The command line over the games of ``registry``: each command finds it as ``args.registry``.
 
     ``plugins=False`` leaves out the commands of other packages: the core's own commands start faster without
-    loading them (their entry points are read from a cache: companion/cliplugins.py)."""
+    loading them (their entry points are read from a cache: companion/cliplugins.py). ``only`` builds the parser
+    of that one core command, the one a process runs."""
     parser = Parser(prog="companion", description="A table companion that referees fish card games.")
     parser.set_defaults(registry=registry)
     # Its parsers are Parsers (the parent's class), typed as argparse's own for the commands that add to them.
@@ -69,7 +70,7 @@ def build_parser(
         "argparse._SubParsersAction[argparse.ArgumentParser]",
         parser.add_subparsers(dest="command", metavar="COMMAND", required=True),
     )
-    core_commands(sub, registry)
+    core_commands(sub, registry, only)
     problems: list[str] = []
     if not plugins:
         return parser, problems
@@ -86,7 +87,7 @@ def build_parser(
 def main(argv: Sequence[str] | None = None, registry: Registry = GAMES) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     core_only = bool(argv) and argv[0] in CORE_COMMANDS
-    parser, problems = build_parser(registry, plugins=not core_only)
+    parser, problems = build_parser(registry, plugins=not core_only, only=argv[0] if core_only else None)
     for line in problems:
         print(line, file=sys.stderr)
     args = parser.parse_args(argv)

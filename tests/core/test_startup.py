@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.cli import Parser, terminal_width
+from companion.cli import Parser, build_parser, terminal_width
+from companion.commands import CORE_COMMANDS
 
 HEAVY = ("cv2", "numpy", "kivy", "gpiozero")
 
@@ -97,3 +98,29 @@ def test_help_is_wrapped_as_argparse_wraps_it(columns: str) -> None:
         import shutil
 
         assert terminal_width() == shutil.get_terminal_size().columns
+
+
+ONE_OF_EACH = [
+    ["simulate", "kai", "--players", "4", "--seed", "3", "--games", "2", "--lang", "it"],
+    ["replay", "game.jsonl", "--json"],
+    ["moves", "tonight.sqlite"],
+    ["correct", "tonight.sqlite", "3", "piranha-small-F15", "--yes"],
+    ["repair", "tonight.sqlite"],
+    ["rules", "kanaloa", "--lang", "fr"],
+    ["narrate", "--players", "3", "--delay", "0.5", "--names", "Ann,Bob,Cy"],
+]
+
+
+def test_every_core_command_is_tried() -> None:
+    assert [argv[0] for argv in ONE_OF_EACH] == list(CORE_COMMANDS)
+
+
+@pytest.mark.parametrize("argv", ONE_OF_EACH, ids=lambda argv: argv[0])
+def test_a_core_commands_parser_built_alone_reads_it_as_the_whole_command_line(argv: list[str]) -> None:
+    whole, _ = build_parser()
+    alone, _ = build_parser(plugins=False, only=argv[0])
+    assert vars(alone.parse_args(argv)) == vars(whole.parse_args(argv))
+    other = next(name for name in CORE_COMMANDS if name != argv[0])
+    with pytest.raises(SystemExit) as refused:  # only the command the process runs was built
+        alone.parse_args([other, "--help"])
+    assert refused.value.code == 2  # "invalid choice", where the whole command line would print the help
