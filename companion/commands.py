@@ -226,8 +226,6 @@ def run_narrate(args: argparse.Namespace) -> int:
 
 SubParsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
-# Each core command's parser, built only when asked for: `companion rules` builds the parser of `rules` alone.
-
 
 def add_simulate(sub: SubParsers, games: str) -> None:
     p = sub.add_parser("simulate", help="play whole games with a random legal policy")
@@ -298,6 +296,7 @@ def add_narrate(sub: SubParsers, games: str) -> None:
     p.set_defaults(run=run_narrate)
 
 
+# Each core command's parser, built only when asked for: `companion rules` builds the parser of `rules` alone.
 CORE_PARSERS: dict[str, Callable[[SubParsers, str], None]] = {
     "simulate": add_simulate,
     "replay": add_replay,
@@ -307,8 +306,6 @@ CORE_PARSERS: dict[str, Callable[[SubParsers, str], None]] = {
     "rules": add_rules,
     "narrate": add_narrate,
 }
-
-
 CORE_COMMANDS = tuple(CORE_PARSERS)
 
 
