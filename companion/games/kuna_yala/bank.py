@@ -8,11 +8,11 @@ one's.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from .cards import CORAL, FISH, OCTOPUS, SHARK
 from .deck import Face
-from .state import Bank
+from .state import Bank, Placed
 
 Cell = tuple[int, int]
 Faces = Mapping[str, Face]  # card id -> its face under the profile's deck composition
@@ -107,16 +107,35 @@ class View:
         top = self.top
         return [top[n] for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if n in top]
 
+    def copy(self) -> View:
+        """A view of its own of the same bank, to change in place (``put``, ``turn``)."""
+        new = View.__new__(View)
+        new.kinds, new.top, new.frontier, new._cells = self.kinds, self.top.copy(), self.frontier.copy(), {}
+        new.fish_cells, new.corals = self.fish_cells, self.corals
+        return new
+
     def after(self, cell: Cell, card: str) -> View:
-        """This bank with ``card`` put at ``cell`` (beside the bank, or on top of what is there): only the
-        cells around it change. A card put beside the bank changes the keys its empty neighbours allow by its
-        own (``Kinds.single``), which needs no look at their other neighbours; a card put on top of another,
+        """This bank with ``card`` put at ``cell``, as a new view (``put``)."""
+        new = self.copy()
+        new.put(cell, card)
+        return new
+
+    def turned(self, cells: tuple[Cell, ...]) -> View:
+        """This bank with the fish at ``cells`` turned over by the curse, as a new view (``turn``)."""
+        new = self.copy()
+        new.turn(cells)
+        return new
+
+    def put(self, cell: Cell, card: str) -> None:
+        """``card`` put at ``cell`` (beside the bank, or on top of what is there), in place: only the cells
+        around it change. A card put beside the bank changes the keys its empty neighbours allow by its own
+        (``Kinds.single``), which needs no look at their other neighbours; a card put on top of another,
         rarer, has the cells beside it read afresh."""
         kinds = self.kinds
-        top = self.top.copy()
+        top = self.top
         covered = cell in top
         top[cell] = card
-        frontier = self.frontier.copy()
+        frontier = self.frontier
         x, y = cell
         if covered:
             allowed = kinds.allowed
@@ -141,8 +160,8 @@ class View:
                     frontier[near] = old & mask
                 elif old:  # 0: beside fish bones, which no card beside it changes
                     frontier[near] = old | mask
-        new = View.__new__(View)
-        new.kinds, new.top, new.frontier, new._cells = kinds, top, frontier, {}
+        if self._cells:
+            self._cells = {}
         kind = kinds.kind[card]
         fish, corals = self.fish_cells, self.corals
         if covered:
@@ -154,24 +173,20 @@ class View:
             fish = tuple(sorted((*fish, cell)))
         elif kind == CORAL:
             corals = tuple(sorted((*corals, cell)))
-        new.fish_cells, new.corals = fish, corals
-        return new
+        self.fish_cells, self.corals = fish, corals
 
-    def turned(self, cells: tuple[Cell, ...]) -> View:
-        """This bank with the fish at ``cells`` turned bone side up by the curse: they show "", and the empty
-        cells beside them allow no fish at all (``Kinds.allowed``)."""
-        top = self.top.copy()
-        frontier = self.frontier.copy()
+    def turn(self, cells: tuple[Cell, ...]) -> None:
+        """The fish at ``cells`` turned bone side up by the curse, in place: they show "", and the empty cells
+        beside them allow no fish at all (``Kinds.allowed``)."""
+        top, frontier = self.top, self.frontier
         for x, y in cells:
             top[x, y] = ""
             for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
                 if near in frontier:
                     frontier[near] = 0
-        new = View.__new__(View)
-        new.kinds, new.top, new.frontier, new._cells = self.kinds, top, frontier, {}
-        new.fish_cells = tuple(c for c in self.fish_cells if c not in cells)
-        new.corals = self.corals
-        return new
+        if self._cells:
+            self._cells = {}
+        self.fish_cells = tuple(c for c in self.fish_cells if c not in cells)
 
     def cells_for(self, card: str) -> tuple[Cell, ...]:
         """Every cell of this bank where ``card`` may go (a shark: the fish it would eat; an octopus: the
@@ -295,7 +310,7 @@ def top_of(bank: Bank) -> dict[Cell, str]:
     return {(x, y): "" if down else card for x, y, card, _, down in bank}
 
 
-def corals(bank: Bank, faces: Faces, covered_count: bool) -> int:
+def corals(bank: Sequence[Placed], faces: Faces, covered_count: bool) -> int:
     """The corals in a bank, for the octopus: those under an octopus too if ``covered_count``."""
     return sum(
         1

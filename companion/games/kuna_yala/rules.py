@@ -13,7 +13,7 @@ from .bank import Banks, corals
 from .cards import DECK, FISH, SHARK
 from .deck import TYPES
 from .profile import PAIR_FORBIDDEN, REFILL_NEXT, KunaYalaProfile
-from .state import NOBODY, OVER, PILES, PLAY, REVEAL, SHARKS, TILES, Bank, State
+from .state import NOBODY, OVER, PILES, PLAY, REVEAL, SHARKS, TILES, Bank, Placed, State
 from .state import OCTOPUS as OCTOPUS_PHASE
 
 DECK_SET = frozenset(DECK)
@@ -58,7 +58,7 @@ def fillable(profile: KunaYalaProfile, piles: Sequence[int], display: Sequence[s
     return [s for s in range(PILES) if not display[s] and source_pile(profile, piles, s) is not None]
 
 
-def octopus_owner(banks: Banks, profile: KunaYalaProfile, state_banks: Sequence[Bank]) -> int:
+def octopus_owner(banks: Banks, profile: KunaYalaProfile, state_banks: Sequence[Sequence[Placed]]) -> int:
     """The one player with the most corals, or NOBODY on a tie."""
     counts = [corals(bank, banks.faces, profile.covered_coral_counts) for bank in state_banks]
     top = max(counts)
