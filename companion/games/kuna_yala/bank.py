@@ -271,10 +271,17 @@ def curse(top: Mapping[Cell, str], kinds: Kinds, cell: Cell, whole_run: bool) ->
     (row, column) of 3 or more face-up uncovered fish on the new fish's background that runs through it; the
     whole run, or with ``whole_run`` false the new fish and the two nearest it (one on each side where it has
     both). A shark on a fish or fish bones break a run: what shows there is no fish."""
-    background = kinds.background[top[cell]]
+    on = kinds.background.get
+    background = on(top[cell])
     x, y = cell
     turned: list[Cell] = []
     for dx, dy in ((1, 0), (0, 1)):
+        # Most fish have no neighbour on their background along a line: no run to follow there.
+        if (
+            on(top.get((x - dx, y - dy), "")) != background
+            and on(top.get((x + dx, y + dy), "")) != background
+        ):
+            continue
         before = _run(top, kinds, background, x, y, -dx, -dy)
         after = _run(top, kinds, background, x, y, dx, dy)
         if len(before) + len(after) + 1 < 3:

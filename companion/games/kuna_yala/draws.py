@@ -10,7 +10,7 @@ from collections.abc import Callable, Container, Mapping, Sequence
 from .bank import Cell, View
 from .cards import DECK
 from .profile import KunaYalaProfile
-from .rules import Choice, fillable
+from .rules import Choice, source_pile
 from .state import PILES
 
 REVEAL_DRAWS = 16  # draws among all the cards before the unseen ones are listed
@@ -32,7 +32,9 @@ def reveal(
     among all the cards while they find seen ones (cheap until few are left unseen), then among the
     unseen. Each draw is rng.choice's, made inline (Random._randbelow_with_getrandbits): the same
     numbers without a call, at a few hundred draws a game."""
-    slot = fillable(profile, piles, display)[0]
+    for slot in range(PILES):  # the first of rules.fillable, without listing the others
+        if not display[slot] and (piles[slot] or source_pile(profile, piles, slot) is not None):
+            break
     bits = rng.getrandbits
     n = len(DECK)
     size = n.bit_length()

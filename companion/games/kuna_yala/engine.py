@@ -41,6 +41,7 @@ class KunaYalaGame(Game[State, KunaYalaAction]):
         self.faces = faces(self.profile.fish_deck)
         self.banks = Banks(self.faces, self.profile.fish_match == MATCH_EVERY)
         self._is_shark = {card: face.kind == SHARK for card, face in self.faces.items()}
+        self._scored: tuple[State, list[ending.Score]] | None = None
         # Every reveal, made once per seat and card: actions are immutable values.
         self._reveals = [
             [{card: Reveal(seat, slot, card) for card in DECK} for slot in range(PILES)] for seat in range(4)
@@ -145,10 +146,20 @@ class KunaYalaGame(Game[State, KunaYalaAction]):
         return state.phase == OVER
 
     def scores(self, state: State) -> list[int]:
-        return [s.total for s in ending.scores(self.profile, self.faces, state)]
+        return [s.total for s in self._scores(state)]
 
     def winners(self, state: State) -> list[int]:
-        return ending.winners(ending.scores(self.profile, self.faces, state)) if state.phase == OVER else []
+        return ending.winners(self._scores(state)) if state.phase == OVER else []
+
+    def _scores(self, state: State) -> list[ending.Score]:
+        """``ending.scores``, counted once for the last state asked: a simulated game's end asks for the
+        scores and then the winners of the same state."""
+        last = self._scored
+        if last is not None and last[0] is state:
+            return last[1]
+        counted = ending.scores(self.profile, self.faces, state)
+        self._scored = (state, counted)
+        return counted
 
     def outcome(self, state: State, language: str = "en", seats: Sequence[str] = ()) -> tuple[str, ...]:
         return ending.outcome(self.profile, self.faces, state, self.translator(language), seats)
