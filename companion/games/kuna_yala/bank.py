@@ -275,7 +275,7 @@ def curse(top: Mapping[Cell, str], kinds: Kinds, cell: Cell, whole_run: bool) ->
     whole run, or with ``whole_run`` false the new fish and the two nearest it (one on each side where it has
     both). A shark on a fish or fish bones break a run: what shows there is no fish."""
     on = kinds.background.get
-    background = on(top[cell])
+    background = kinds.background[top[cell]]
     x, y = cell
     turned: list[Cell] = []
     for dx, dy in ((1, 0), (0, 1)):
@@ -320,13 +320,14 @@ def top_of(bank: Bank) -> dict[Cell, str]:
     return {(x, y): "" if down else card for x, y, card, _, down in bank}
 
 
-def corals(bank: Sequence[Placed], faces: Faces, covered_count: bool) -> int:
-    """The corals in a bank, for the octopus: those under an octopus too if ``covered_count``."""
-    return sum(
-        1
-        for _, _, card, under, _ in bank
-        if faces[card].kind == CORAL or (covered_count and under and faces[under].kind == CORAL)
-    )
+def corals(bank: Sequence[Placed], kind: Mapping[str, str], covered_count: bool) -> int:
+    """The corals in a bank, for the octopus: those under an octopus too if ``covered_count``. ``kind``:
+    each card's kind (``Kinds.kind``)."""
+    count = 0
+    for _, _, card, under, _ in bank:
+        if kind[card] == CORAL or (covered_count and under and kind[under] == CORAL):
+            count += 1
+    return count
 
 
 def fish_counts(bank: Bank, faces: Faces) -> dict[str, tuple[int, int]]:

@@ -55,16 +55,30 @@ def pair(
     display: Sequence[str],
     players: int,
     below: Callable[[int], int],
+    getrandbits: Callable[[int], int],
     is_shark: Mapping[str, bool],
 ) -> Pair | None:
     """A pair drawn as ``rules.choices`` would give it, uniform among the ways to place both cards (which
-    card goes where, which opponent), each bank seen through its ``views``: draws among every way while they
+    card goes where, which opponent), each bank seen through its ``views``, with ``below`` and
+    ``getrandbits`` the generator's: draws among every way while they
     find one that does not place both; None if none is found (then ``among`` the choices the rules list)."""
     slots = [s for s in range(PILES) if display[s]]
     n, opponents = len(slots), players - 1
     mine = views[seat]
+    # below(n), below(n - 1) and below(opponents) inline (Random._randbelow_with_getrandbits): the same
+    # numbers without three calls a try.
+    bits = getrandbits
+    size_i, size_j, size_o = n.bit_length(), (n - 1).bit_length(), opponents.bit_length()
     for _ in range(TAKE_DRAWS):
-        i, j, opponent = below(n), below(n - 1), below(opponents)
+        i = bits(size_i)
+        while i >= n:
+            i = bits(size_i)
+        j = bits(size_j)
+        while j >= n - 1:
+            j = bits(size_j)
+        opponent = bits(size_o)
+        while opponent >= opponents:
+            opponent = bits(size_o)
         j += j >= i
         opponent += opponent >= seat
         own, other = slots[i], slots[j]

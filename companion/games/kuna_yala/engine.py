@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from companion.catalogue import Catalogue
@@ -119,7 +119,7 @@ class KunaYalaGame(Game[State, KunaYalaAction]):
             slot, card = self._random_reveal(state, rng)
             return self._reveals[state.current][slot][card]
         if phase == PLAY:
-            return self._random_take(state, below)
+            return self._random_take(state, rng)
         if phase == SHARKS:
             return DiscardShark(state.current, below(PILES))
         if phase == OCTOPUS:
@@ -131,11 +131,12 @@ class KunaYalaGame(Game[State, KunaYalaAction]):
     def _random_reveal(self, state: State, rng: random.Random) -> tuple[int, str]:
         return draws.reveal(self.profile, state.piles, state.display, state.seen, rng)
 
-    def _random_take(self, state: State, below: Callable[[int], int]) -> Take:
+    def _random_take(self, state: State, rng: random.Random) -> Take:
         """A pair drawn as ``rules.choices`` would give it (``draws.pair``, else ``draws.among`` them)."""
         seat, view = state.current, self.banks.view
+        below, bits = rng._randbelow, rng.getrandbits  # type: ignore[attr-defined]
         views = [view(bank) for bank in state.banks]
-        taken = draws.pair(views, seat, state.display, state.players, below, self._is_shark)
+        taken = draws.pair(views, seat, state.display, state.players, below, bits, self._is_shark)
         if taken is None:
             taken = draws.among(rules.choices(self.profile, self.banks, state, seat), below)
         return Take(seat, *taken)

@@ -44,6 +44,7 @@ def turns(
     kind = kinds.kind
     whole_run = profile.curse_whole_run
     below = rng._randbelow  # type: ignore[attr-defined]  # the draw behind rng.choice
+    bits = rng.getrandbits
     length = 0
 
     def plain() -> State:
@@ -81,7 +82,7 @@ def turns(
                 else:
                     discard.append(card)
         elif phase == PLAY:  # flow.take
-            taken = draws.pair(views, current, display, players, below, is_shark)
+            taken = draws.pair(views, current, display, players, below, bits, is_shark)
             if taken is None:
                 taken = draws.among(choices(profile, banks, plain(), current), below)
             own, own_cell, opponent, other, other_cell = taken

@@ -60,7 +60,8 @@ def fillable(profile: KunaYalaProfile, piles: Sequence[int], display: Sequence[s
 
 def octopus_owner(banks: Banks, profile: KunaYalaProfile, state_banks: Sequence[Sequence[Placed]]) -> int:
     """The one player with the most corals, or NOBODY on a tie."""
-    counts = [corals(bank, banks.faces, profile.covered_coral_counts) for bank in state_banks]
+    kind, covered = banks.kinds.kind, profile.covered_coral_counts
+    counts = [corals(bank, kind, covered) for bank in state_banks]
     top = max(counts)
     return counts.index(top) if counts.count(top) == 1 else NOBODY
 
