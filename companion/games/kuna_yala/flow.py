@@ -205,20 +205,21 @@ def next_phase(
         return OCTOPUS_PHASE
     if empty >= 3 and profile.game_end == END_AT_ONCE:
         return TILES
-    if "" in display and _fillable(profile, piles, display, empty):
+    if "" in display and (
+        (empty < PILES and profile.empty_pile == REFILL_NEXT) or _fillable_from_own(piles, display)
+    ):
         return REVEAL
     if empty >= 3 or PILES - display.count("") < 2:
         return TILES
-    if "" not in display and all(banks.kinds.kind[c] == SHARK for c in display):
+    kind = banks.kinds.kind
+    # The first card is seldom a shark: asked first, it spares looking at the others at nearly every turn.
+    if "" not in display and kind[display[0]] == SHARK and all(kind[c] == SHARK for c in display):
         return SHARKS
     return PLAY
 
 
-def _fillable(profile: KunaYalaProfile, piles: Sequence[int], display: Sequence[str], empty: int) -> bool:
-    """Whether an empty display place can be refilled (``rules.fillable``, without listing them): from its
-    own pile, or from any pile with cards when the profile refills from the next."""
-    if empty < PILES and profile.empty_pile == REFILL_NEXT:
-        return True
+def _fillable_from_own(piles: Sequence[int], display: Sequence[str]) -> bool:
+    """Whether an empty display place has cards left in its own pile."""
     return any(not display[s] and piles[s] for s in range(PILES))
 
 
