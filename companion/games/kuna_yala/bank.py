@@ -9,11 +9,11 @@ one's.
 from __future__ import annotations
 
 from bisect import bisect
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from .cards import CORAL, FISH, OCTOPUS, SHARK
 from .deck import Face
-from .state import Bank, Placed
+from .state import Bank
 
 Cell = tuple[int, int]
 Faces = Mapping[str, Face]  # card id -> its face under the profile's deck composition
@@ -77,18 +77,26 @@ class View:
     """One bank read once. ``top`` maps each occupied cell to what shows there: the card on top, or "" for a
     card turned bone side up. ``frontier`` maps each empty cell touching the bank to the fish keys that may go
     there (``Kinds.allowed``). ``fish_cells``: uncovered face-up fish, what a shark may eat; ``corals``: corals
-    with nothing on them, where an octopus may sit."""
+    with nothing on them, where an octopus may sit; ``covered_corals``: corals under an octopus, which the
+    octopus's count may take in too."""
 
-    __slots__ = ("_cells", "corals", "fish_cells", "frontier", "kinds", "top")
+    __slots__ = ("_cells", "corals", "covered_corals", "fish_cells", "frontier", "kinds", "top")
 
     top: dict[Cell, str]
     frontier: dict[Cell, int]
     fish_cells: tuple[Cell, ...]
     corals: tuple[Cell, ...]
 
-    def __init__(self, kinds: Kinds, top: dict[Cell, str], frontier: dict[Cell, int] | None = None) -> None:
+    def __init__(
+        self,
+        kinds: Kinds,
+        top: dict[Cell, str],
+        frontier: dict[Cell, int] | None = None,
+        covered_corals: int = 0,
+    ) -> None:
         self.kinds = kinds
         self.top = top
+        self.covered_corals = covered_corals
         if frontier is None:
             empty = {(x + dx, y + dy) for x, y in top for dx, dy in STEPS} - top.keys()
             frontier = {cell: kinds.allowed(self.neighbours(cell)) for cell in empty}
@@ -100,7 +108,9 @@ class View:
 
     @classmethod
     def of(cls, bank: Bank, kinds: Kinds) -> View:
-        return cls(kinds, {(x, y): "" if down else card for x, y, card, _, down in bank})
+        kind = kinds.kind
+        covered = sum(1 for _, _, _, under, _ in bank if under and kind[under] == CORAL)
+        return cls(kinds, {(x, y): "" if down else card for x, y, card, _, down in bank}, None, covered)
 
     def neighbours(self, cell: Cell) -> list[str]:
         """The top cards beside ``cell`` ("" for fish bones)."""
@@ -112,7 +122,7 @@ class View:
         """A view of its own of the same bank, to change in place (``put``, ``turn``)."""
         new = View.__new__(View)
         new.kinds, new.top, new.frontier, new._cells = self.kinds, self.top.copy(), self.frontier.copy(), {}
-        new.fish_cells, new.corals = self.fish_cells, self.corals
+        new.fish_cells, new.corals, new.covered_corals = self.fish_cells, self.corals, self.covered_corals
         return new
 
     def after(self, cell: Cell, card: str) -> View:
@@ -170,6 +180,7 @@ class View:
                 fish = tuple(c for c in fish if c != cell)
             if cell in corals:
                 corals = tuple(c for c in corals if c != cell)
+                self.covered_corals += 1
         # Kept in order by inserting where the cell belongs: twice as fast as sorting again.
         if kind == FISH:
             at = bisect(fish, cell)
@@ -322,16 +333,6 @@ def turn_over(bank: Bank, cells: tuple[Cell, ...]) -> Bank:
 def top_of(bank: Bank) -> dict[Cell, str]:
     """What shows at each cell of a bank: the card on top, "" for fish bones."""
     return {(x, y): "" if down else card for x, y, card, _, down in bank}
-
-
-def corals(bank: Sequence[Placed], kind: Mapping[str, str], covered_count: bool) -> int:
-    """The corals in a bank, for the octopus: those under an octopus too if ``covered_count``. ``kind``:
-    each card's kind (``Kinds.kind``)."""
-    count = 0
-    for _, _, card, under, _ in bank:
-        if kind[card] == CORAL or (covered_count and under and kind[under] == CORAL):
-            count += 1
-    return count
 
 
 def fish_counts(bank: Bank, faces: Faces) -> dict[str, tuple[int, int]]:

@@ -94,7 +94,7 @@ def reveal(
     if banks.kinds.kind[card] != OCTOPUS:
         changes["display"] = _with(state.display, slot, card)
         return
-    owner = octopus_owner(banks, profile, state.banks)
+    owner = octopus_owner(profile, [banks.view(bank) for bank in state.banks])
     if owner == NOBODY:
         if effects is not None:
             effects.append(effect("kuna-yala.octopus-tied", T.OCTOPUS_TIED))

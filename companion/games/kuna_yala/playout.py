@@ -76,7 +76,7 @@ def turns(
             if kind[card] != OCTOPUS:
                 display[slot] = card
             else:
-                owner = octopus_owner(banks, profile, placed)
+                owner = octopus_owner(profile, views)
                 if owner != NOBODY and views[owner].corals:
                     octopus, pending = card, owner
                 else:
