@@ -8,36 +8,75 @@ subcommands whose ``run(args) -> int`` is set with ``parser.set_defaults(run=...
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
+from typing import Any, cast
 
 from companion.commands import CORE_COMMANDS, core_commands, environment_language
 from companion.errors import CommandError
 from companion.games import GAMES
 from companion.registry import Registry
 
-PLUGIN_GROUP = "companion.commands"
+__all__ = ["Parser", "build_parser", "main"]
+
+
+def terminal_width() -> int:
+    """The columns help is wrapped to, as ``shutil.get_terminal_size`` finds them: $COLUMNS, else the terminal's,
+    else 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's own, but for finding the width without importing ``shutil`` (and zlib, bz2 and lzma with it),
+    which argparse imports for the width alone whenever an argument is added."""
+
+    def __init__(
+        self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None
+    ) -> None:
+        width = terminal_width() - 2 if width is None else width
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+class Parser(argparse.ArgumentParser):
+    """The command line's parsers: the subcommands' too, and the plug-ins', which are made of the same class."""
+
+    def __init__(self, **kw: Any) -> None:
+        kw.setdefault("formatter_class", HelpFormatter)
+        super().__init__(**kw)
 
 
 def build_parser(
-    registry: Registry = GAMES, plugins: bool = True
+    registry: Registry = GAMES, plugins: bool = True, only: str | None = None
 ) -> tuple[argparse.ArgumentParser, list[str]]:
     """The command line over the games of ``registry``: each command finds it as ``args.registry``.
 
     ``plugins=False`` leaves out the commands of other packages: the core's own commands start faster without
-    reading every installed package's entry points (a tenth of a second here, more on a Pi)."""
-    parser = argparse.ArgumentParser(
-        prog="companion", description="A table companion that referees fish card games."
-    )
+    loading them (their entry points are read from a cache: companion/cliplugins.py). ``only`` builds the parser
+    of that one core command, the one a process runs."""
+    parser = Parser(prog="companion", description="A table companion that referees fish card games.")
     parser.set_defaults(registry=registry)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    core_commands(sub, registry)
+    # Its parsers are Parsers (the parent's class), typed as argparse's own for the commands that add to them.
+    sub = cast(
+        "argparse._SubParsersAction[argparse.ArgumentParser]",
+        parser.add_subparsers(dest="command", metavar="COMMAND", required=True),
+    )
+    core_commands(sub, registry, only)
     problems: list[str] = []
     if not plugins:
         return parser, problems
-    from importlib.metadata import entry_points  # reading the installed packages' metadata is slow
+    from companion.cliplugins import command_plugins  # the core's own commands need no plug-in
 
-    for ep in sorted(entry_points(group=PLUGIN_GROUP), key=lambda e: e.name):
+    for ep in command_plugins():
         try:
             ep.load()(sub)
         except Exception as exc:  # a broken optional package must not take the core's commands down
@@ -48,7 +87,7 @@ def build_parser(
 def main(argv: Sequence[str] | None = None, registry: Registry = GAMES) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     core_only = bool(argv) and argv[0] in CORE_COMMANDS
-    parser, problems = build_parser(registry, plugins=not core_only)
+    parser, problems = build_parser(registry, plugins=not core_only, only=argv[0] if core_only else None)
     for line in problems:
         print(line, file=sys.stderr)
     args = parser.parse_args(argv)

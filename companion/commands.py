@@ -7,15 +7,18 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-from companion.errors import EXIT_ILLEGAL, EXIT_MALFORMED, CommandError
+from companion.errors import EXIT_ILLEGAL, EXIT_MALFORMED, CommandError, RecordError
 from companion.games import DEFAULT_GAME, GAMES
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, NP_, translator
-from companion.protocol import Game, RecordError
 from companion.registry import GameSpec, Registry
 from companion.savecommands import run_correct, run_moves, run_repair
+
+if TYPE_CHECKING:
+    from companion.protocol import Game
 
 # A command imports what only it needs (records, simulation, narration) when it runs: every command starts
 # sooner, and `companion --help` builds no more than the parsers (benchmarks/bench_startup.py).
@@ -221,14 +224,10 @@ def run_narrate(args: argparse.Namespace) -> int:
     return 0
 
 
-CORE_COMMANDS = ("simulate", "replay", "moves", "correct", "repair", "rules", "narrate")
+SubParsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
-def core_commands(
-    sub: argparse._SubParsersAction[argparse.ArgumentParser], registry: Registry = GAMES
-) -> None:
-    games = ", ".join(registry)
-
+def add_simulate(sub: SubParsers, games: str) -> None:
     p = sub.add_parser("simulate", help="play whole games with a random legal policy")
     p.add_argument("game", help=f"one of: {games}")
     p.add_argument("--players", type=positive, required=True)
@@ -238,6 +237,8 @@ def core_commands(
     add_language(p)
     p.set_defaults(run=run_simulate)
 
+
+def add_replay(sub: SubParsers, games: str) -> None:
     p = sub.add_parser("replay", help="replay a game record and show the final state and scores")
     p.add_argument(
         "file", help="a record (JSON Lines), or a saved game (the SQLite file of `companion play`)"
@@ -246,11 +247,15 @@ def core_commands(
     add_language(p)
     p.set_defaults(run=run_replay)
 
+
+def add_moves(sub: SubParsers, games: str) -> None:
     p = sub.add_parser("moves", help="list a saved game's moves, numbered as `correct` takes them")
     p.add_argument("session", help="the saved game (the SQLite file of `companion play`)")
     add_language(p)
     p.set_defaults(run=run_moves)
 
+
+def add_correct(sub: SubParsers, games: str) -> None:
     p = sub.add_parser(
         "correct", help="correct a card the camera misread in a saved game, and replay the rest"
     )
@@ -263,6 +268,8 @@ def core_commands(
     add_language(p)
     p.set_defaults(run=run_correct)
 
+
+def add_repair(sub: SubParsers, games: str) -> None:
     p = sub.add_parser(
         "repair", help="keep every move before the damage of a damaged saved game; the damaged file is kept"
     )
@@ -270,11 +277,15 @@ def core_commands(
     add_language(p)
     p.set_defaults(run=run_repair)
 
+
+def add_rules(sub: SubParsers, games: str) -> None:
     p = sub.add_parser("rules", help="a short teaching summary of a game's rules")
     p.add_argument("game", help=f"one of: {games}")
     add_language(p)
     p.set_defaults(run=run_rules)
 
+
+def add_narrate(sub: SubParsers, games: str) -> None:
     p = sub.add_parser("narrate", help="a simulated game told turn by turn (no camera: see `companion demo`)")
     p.add_argument("--game", default=DEFAULT_GAME, help=f"one of: {games}")
     p.add_argument("--players", type=positive, default=4)
@@ -283,6 +294,27 @@ def core_commands(
     p.add_argument("--delay", type=seconds, default=0.0, help="seconds to wait between lines")
     add_language(p)
     p.set_defaults(run=run_narrate)
+
+
+# Each core command's parser, built only when asked for: `companion rules` builds the parser of `rules` alone.
+CORE_PARSERS: dict[str, Callable[[SubParsers, str], None]] = {
+    "simulate": add_simulate,
+    "replay": add_replay,
+    "moves": add_moves,
+    "correct": add_correct,
+    "repair": add_repair,
+    "rules": add_rules,
+    "narrate": add_narrate,
+}
+CORE_COMMANDS = tuple(CORE_PARSERS)
+
+
+def core_commands(sub: SubParsers, registry: Registry = GAMES, only: str | None = None) -> None:
+    """Add the core's commands to ``sub``; ``only`` that one, for a process that runs it (it starts sooner)."""
+    games = ", ".join(registry)
+    for name, add in CORE_PARSERS.items():
+        if only in (None, name):
+            add(sub, games)
 
 
 __all__ = ["core_commands", "game_for", "spec_for"]

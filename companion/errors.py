@@ -27,6 +27,11 @@ class Told(Exception):
         return translator(language)(self.message, **params) if params else translator(language)(self.message)
 
 
+class RecordError(Told, ValueError):
+    """Malformed input: a state, action, profile or record that cannot be read. The message says what is wrong
+    (a msgid with parameters where a user may read it: ``tell(language)``)."""
+
+
 class CommandError(Told):
     """A problem to report to the user in one line, with the exit code to return."""
 

@@ -16,18 +16,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeVar
 
-from companion.errors import Told
+from companion.errors import RecordError as RecordError  # defined with the other errors; exported here
 from companion.i18n import N_
 
 JSON = Any
 T = TypeVar("T")
 
 Reader = Callable[[JSON, str], Any]  # (value, the field's name in messages) -> value, or raises RecordError
-
-
-class RecordError(Told, ValueError):
-    """Malformed input: a state, action, profile or record that cannot be read. The message says what is wrong
-    (a msgid with parameters where a user may read it: ``tell(language)``)."""
 
 
 MAX_DEPTH = 64  # far deeper than any state or action; a line nested deeper is not a record's

@@ -9,20 +9,24 @@ build one holding a toy game and run every tool on it without touching any other
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.catalogue import Catalogue, Component
-from companion.i18n import N_
-from companion.panel import Level
-from companion.protocol import Game, Profile, RecordError
+from companion.i18n import CORE_LOCALE_DIR, N_
 
 if TYPE_CHECKING:
+    from companion.catalogue import Catalogue, Component
     from companion.coach import GameCoach
+    from companion.panel import Level
+    from companion.protocol import Game, Option, Profile
+
+# The registry imports no game's code and not the protocol: `companion --help` and the app's game list need only
+# the specs (docs/benchmarks.md, "Start-up").
 
 # The sticker id space shared by every game's components (and the table's own marks, below FIRST_COMPONENT_ID).
 # QR stickers carry any id; an ArUco code book carries the ids it has codes for (vision/identity.py).
@@ -86,22 +90,33 @@ class BoardMarks:
 @dataclass(frozen=True)
 class GameSpec:
     """Everything the tools need to know of one game. Optional parts are None when the game has none yet: front
-    ends offer only what a game supports (``refereed_live``, ``coached``)."""
+    ends offer only what a game supports (``refereed_live``, ``coached``).
 
-    rules: type[
-        Game[Any, Any]
-    ]  # the rules class; its class attributes give the name, title and player counts
+    Registering a game loads none of its code: the rules class comes from ``load_rules`` when first asked for
+    (``rules``, ``make``), the box from ``components``, the table adapter, coach, demo and picture when first
+    called, so that ``companion --help`` or ``rules kanaloa`` load no other game's engine. ``name``, ``title``
+    and the player counts are the rules class's own, written again here; loading the class checks that they
+    agree. ``GameSpec.of`` builds a spec from a rules class already at hand (tests' toy games).
+    """
+
+    name: str  # the game's identifier in records and on the command line, e.g. "kai-piranja"
+    title: str
+    min_players: int
+    max_players: int
+    load_rules: Callable[[], type[Game[Any, Any]]]  # imports and returns the rules class
     code: str  # two capital letters naming the game in QR stickers and the code book, e.g. "KP"
     components: Callable[[], Catalogue]  # every physical component of the box, each with its fixed number
     stickers: tuple[StickerBlock, ...]  # where the components' numbers go in the sticker id space, in order
     aliases: tuple[str, ...] = ()
+    domain: str = "companion"  # the gettext domain of the game's texts
+    locale_dir: Path = CORE_LOCALE_DIR  # the folder holding LANG/LC_MESSAGES/<domain>.po for the game's texts
     table: Callable[[Any], Any] | None = None  # game -> its table adapter (companion.referee.TableAdapter)
     coach: GameCoach | None = None  # (game, state, language, seats) -> Coaching; None: the generic coach
     demo: Callable[[Any, Any], Iterable[Any]] | None = None  # (adapter, match) -> the table steps to show
     # (game, state, language, seats) -> the table as the rules see it (companion.picture.TablePicture)
     picture: Callable[[Any, Any, str, Sequence[str]], Any] | None = None
     levels: Callable[[Any], Sequence[Level | None]] | None = None  # state -> each seat's level light (hunger)
-    options: tuple[Any, ...] = field(default=())  # companion.protocol.Option docs of the profile's options
+    load_options: Callable[[], tuple[Option, ...]] = tuple  # the docs of the profile's options, on first use
     # mm beyond its mat's marked area that a seat's zone reaches, for cards laid in front of the mat (Kuna Yala's
     # banks); 0: a seat's cards lie on its mat.
     mat_reach: float = 0.0
@@ -109,34 +124,55 @@ class GameSpec:
     # The most seats whose cards the drawn demo lays in one camera's view (0: every count the game allows).
     drawn_players: int = 0
 
-    @property
-    def name(self) -> str:
-        return self.rules.name
+    @classmethod
+    def of(
+        cls,
+        rules: type[Game[Any, Any]],
+        code: str,
+        components: Callable[[], Catalogue],
+        stickers: tuple[StickerBlock, ...],
+        **parts: Any,
+    ) -> GameSpec:
+        """The spec of a rules class already loaded: its name, title, players and texts read from the class."""
+        return cls(
+            name=rules.name,
+            title=rules.title,
+            min_players=rules.min_players,
+            max_players=rules.max_players,
+            load_rules=lambda: rules,
+            code=code,
+            components=components,
+            stickers=stickers,
+            domain=rules.domain,
+            locale_dir=rules.locale_dir,
+            **parts,
+        )
 
     @property
-    def title(self) -> str:
-        return self.rules.title
+    def rules(self) -> type[Game[Any, Any]]:
+        """The rules class, imported on first use; ValueError if it disagrees with what the spec registered."""
+        rules = self.load_rules()
+        registered = (self.name, self.title, self.min_players, self.max_players, self.domain, self.locale_dir)
+        loaded = (
+            rules.name,
+            rules.title,
+            rules.min_players,
+            rules.max_players,
+            rules.domain,
+            rules.locale_dir,
+        )
+        if registered != loaded:
+            raise ValueError(f"{self.name}: the spec registers {registered}, its rules class says {loaded}")
+        return rules
 
     @property
-    def min_players(self) -> int:
-        return self.rules.min_players
-
-    @property
-    def max_players(self) -> int:
-        return self.rules.max_players
+    def options(self) -> tuple[Option, ...]:
+        """The documentation of the profile's options (``companion.protocol.Option``), for the app's setup."""
+        return self.load_options()
 
     @property
     def profile_type(self) -> type[Profile]:
         return self.rules.profile_type
-
-    @property
-    def domain(self) -> str:
-        return self.rules.domain
-
-    @property
-    def locale_dir(self) -> Path:
-        """The folder holding LANG/LC_MESSAGES/<domain>.po for the game's texts."""
-        return self.rules.locale_dir
 
     @property
     def package_dir(self) -> Path:
@@ -153,9 +189,10 @@ class GameSpec:
 
     def make(self, profile: Profile | Mapping[str, Any] | None = None) -> Game[Any, Any]:
         """The rules under ``profile`` (a profile, its JSON form, or None for the rulebook's defaults)."""
+        rules = self.rules
         if isinstance(profile, Mapping):
-            profile = self.profile_type.from_json(dict(profile))
-        return self.rules(profile)
+            profile = rules.profile_type.from_json(dict(profile))
+        return rules(profile)
 
     def table_adapter(self, game: Game[Any, Any]) -> Any:
         """The game's reading of a real table; None if it is not refereed live yet."""
@@ -173,10 +210,44 @@ class GameSpec:
         return sum(block.count for block in self.stickers)
 
 
-class Registry(Mapping[str, GameSpec]):
-    """An immutable set of games by name. ``find`` matches names and aliases without regard to case."""
+def imported(module: str, name: str) -> Callable[[], Any]:
+    """A function returning ``module``'s ``name``, importing the module when first called: how a game's
+    registration names its rules class, box and options without loading them."""
 
-    def __init__(self, specs: Iterable[GameSpec]) -> None:
+    def load() -> Any:
+        return getattr(importlib.import_module(module), name)
+
+    return load
+
+
+def called(module: str, name: str) -> Callable[..., Any]:
+    """A function calling ``module``'s function ``name`` with its own arguments, importing it when first called."""
+
+    def call(*args: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args)
+
+    return call
+
+
+def lazy_names(package: str, **loaders: Callable[[], object]) -> Callable[[str], object]:
+    """A game package's ``__getattr__`` (PEP 562) that gives each name of ``loaders`` as its loader returns it:
+    ``from companion.games.kanaloa import KanaloaGame`` still works, loading the engine then."""
+
+    def __getattr__(name: str) -> object:
+        if name in loaders:
+            return loaders[name]()
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+    return __getattr__
+
+
+class Registry(Mapping[str, GameSpec]):
+    """An immutable set of games by name. ``find`` matches names and aliases without regard to case.
+
+    ``check_boxes=False`` leaves out reading every game's box to check that it fits its sticker blocks (it loads
+    every game's cards): the built-in registry is checked by a test instead, and starts sooner."""
+
+    def __init__(self, specs: Iterable[GameSpec], *, check_boxes: bool = True) -> None:
         self._specs: dict[str, GameSpec] = {}
         for spec in specs:
             if spec.name in self._specs:
@@ -184,7 +255,7 @@ class Registry(Mapping[str, GameSpec]):
             self._specs[spec.name] = spec
         self._names = {alias.lower(): s for s in self._specs.values() for alias in (s.name, *s.aliases)}
         self._by_code = {s.code: s for s in self._specs.values()}
-        problems = allocation_problems(self._specs.values())
+        problems = allocation_problems(self._specs.values(), boxes=check_boxes)
         if problems:
             raise ValueError("; ".join(problems))
 
@@ -201,6 +272,8 @@ class Registry(Mapping[str, GameSpec]):
         """The game called ``name`` (or one of its aliases); RecordError lists the games there are."""
         spec = self._names.get(name.lower()) if isinstance(name, str) else None
         if spec is None:
+            from companion.errors import RecordError
+
             raise RecordError(
                 N_("unknown game {name}: choose one of {games}"), name=repr(name), games=", ".join(self)
             )
@@ -225,9 +298,9 @@ class Registry(Mapping[str, GameSpec]):
         return max((b.end for s in self._specs.values() for b in s.stickers), default=FIRST_COMPONENT_ID)
 
 
-def allocation_problems(specs: Iterable[GameSpec]) -> list[str]:
-    """What is wrong with the games' codes and sticker blocks: overlaps, ids out of the space, a box that does
-    not fit its blocks, a component whose number is not its place."""
+def allocation_problems(specs: Iterable[GameSpec], boxes: bool = True) -> list[str]:
+    """What is wrong with the games' codes and sticker blocks: overlaps, ids out of the space, and (``boxes``) a
+    box that does not fit its blocks or says it is another game's."""
     specs = list(specs)
     problems = []
     codes = [s.code for s in specs]
@@ -240,7 +313,7 @@ def allocation_problems(specs: Iterable[GameSpec]) -> list[str]:
     for block, name in blocks:
         if block.first < FIRST_COMPONENT_ID or block.end > STICKER_ID_SPACE or block.count < 1:
             problems.append(f"{name}: sticker block {block.first}+{block.count} is outside the id space")
-    for spec in specs:
+    for spec in specs if boxes else ():
         box = spec.components()
         if box.game != spec.name:
             problems.append(f"{spec.name}: its components say they belong to {box.game!r}")

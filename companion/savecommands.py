@@ -15,12 +15,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.errors import EXIT_ILLEGAL, CommandError
+from companion.errors import EXIT_ILLEGAL, CommandError, RecordError
 from companion.i18n import N_, NP_, Translator, translator
-from companion.protocol import Action, Game, RecordError, Violation
 from companion.registry import Registry
 
 if TYPE_CHECKING:  # sqlite3 is imported only by the commands that read a saved game
+    from companion.protocol import Action, Game, Violation
     from companion.saveread import Contents
     from companion.session import Correction, LiveSession
 
@@ -175,6 +175,8 @@ def confirm(question: str, tr: Translator) -> bool | None:
 def run_correct(args: argparse.Namespace) -> int:
     """Replace the card of one saved move (the camera misread it) and replay what came after: says what it
     keeps and drops, and asks before dropping anything."""
+    from companion.protocol import Violation
+
     tr = translator(args.lang)
     with open_for_writing(args.session, args.registry) as session:
         game, seats, actions, number = session.game, session.seats, session.actions, args.number

@@ -30,15 +30,9 @@ def simulate(game: Game[Any, Any], players: int, seed: int, seats: tuple[str, ..
 
 def play_out(game: Game[Any, Any], players: int, rng: random.Random) -> tuple[list[int], list[int], int]:
     """The fast loop with no history: scores, winners and the number of actions. The actions are the game's own
-    draws, legal by construction, so they are applied unchecked, and their effects are told to nobody
-    (``random_step``)."""
-    state = game.initial_state(players)
-    # Bound once: a game runs this loop a few hundred times.
-    step, is_over = game.random_step, game.is_over
-    length = 0
-    while not is_over(state):
-        state = step(state, rng)
-        length += 1
+    draws, legal by construction, so they are applied unchecked and their effects are told to nobody
+    (``Game.random_playout``)."""
+    state, length = game.random_playout(game.initial_state(players), rng)
     return game.scores(state), game.winners(state), length
 
 

@@ -70,6 +70,24 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     chk.add_argument("--wait", type=float, default=5.0, help="seconds to wait for a first frame")
     chk.set_defaults(run=run_check)
 
+    box = subparsers.add_parser(
+        "setup-box", help="read a box's own pieces once (Kanaloa's sea cards) and save them"
+    )
+    box.add_argument("--game", default="kanaloa", help="the game whose box it is (Kanaloa)")
+    box.add_argument("--source", default="picamera", help="picamera, webcam:N, an image, a folder or a video")
+    box.add_argument("--box", default=None,
+                     help="the file to save in (default: kanaloa-sea.json beside the app's config)")  # fmt: skip
+    box.add_argument("--kind", choices=[k.value for k in StickerKind], default=DEFAULT_KIND.value)
+    box.add_argument("--language", "--lang", dest="language", choices=LANGUAGES, default="en")
+    box.add_argument("--wait", type=float, default=5.0, help="seconds to wait for a first frame")
+    box.set_defaults(run=run_setup_box)
+
+
+def run_setup_box(args: argparse.Namespace) -> int:
+    from vision.sea_setup import run_setup_box as run
+
+    return run(args)
+
 
 def _paper_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", type=Path, required=True, help="the PDF file to write")

@@ -63,6 +63,9 @@ class PlacedCard:
     pose: Pose
     tile: float = 0.0  # 0: a card; else a square tile this many mm wide with its sticker in the middle
     piece: tuple[float, float] | None = None  # mm: a smaller piece (a boat's deck) is a card's top-left part
+    # Printed areas of one colour over the artwork: (x, y, width, height) mm on the card and a BGR colour (the
+    # two squares of a Kanaloa sea card).
+    regions: tuple[tuple[float, float, float, float, tuple[int, int, int]], ...] = ()
 
     @property
     def size(self) -> tuple[float, float]:
@@ -242,6 +245,8 @@ def card_texture(
         axes = (int(rng.integers(w // 10, w // 3)), int(rng.integers(h // 12, h // 4)))
         colour = tuple(int(c) for c in rng.integers(0, 256, 3))
         cv2.ellipse(tex, centre, axes, float(rng.uniform(0, 180)), 0, 360, colour, -1, cv2.LINE_AA)
+    for x, y, rw, rh, bgr in card.regions:
+        tex[round(y * t) : round((y + rh) * t), round(x * t) : round((x + rw) * t)] = bgr
     cv2.rectangle(tex, (0, 0), (w - 1, h - 1), (250, 250, 250), max(1, round(2 * t)))
     modules = sticker_modules(kind, card.sticker_code, card.number)
     inset = (card.tile - layout.STICKER_MM) / 2 if card.tile else layout.STICKER_INSET
@@ -528,7 +533,7 @@ class Renderer:
             scene,
             canvas.changes(scene.cards, scene.hands),
             lambda card: self._texture(  # its size too: a tile may be drawn smaller on a shared square
-                ("card", card.card_id, card.size, scene.kind, t, look.paper, look.gloss),
+                ("card", card.card_id, card.size, scene.kind, t, look.paper, look.gloss, card.regions),
                 partial(card_texture, card, scene.kind, t, look.paper, look.gloss),
             ),
         )

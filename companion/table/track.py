@@ -112,10 +112,9 @@ class Track:
         near = ring[k]
         if math.hypot(px - near.x, py - near.y) > self.reach:
             return None
-        before, after = ring[k - 1], ring[(k + 1) % len(ring)]
         ux, uy = math.cos(math.radians(near.angle)), math.sin(math.radians(near.angle))
-        if (after.x - before.x) * ux + (after.y - before.y) * uy < 0:
-            ux, uy = -ux, -uy  # the ring runs against the card's x axis here
+        if not runs_along(ring, k):
+            ux, uy = -ux, -uy
         along = (px - near.x) * ux + (py - near.y) * uy
         width = 2 * self.reach / self.squares  # the squares split the card's reach along the ring
         square = math.floor(along / width + self.squares / 2)
@@ -124,3 +123,11 @@ class Track:
     def order_fault(self, contents: TrackContents, cards: Sequence[SeenCard]) -> OrderFault | None:
         ring = [s for s in cards if s.card not in self.pieces]
         return self._ring().order_fault(contents.cards, ring)
+
+
+def runs_along(ring: Sequence[SeenCard], k: int) -> bool:
+    """Whether the ring (its cards seen, clockwise) runs along card ``k``'s own x axis there, from the card before
+    it to the card after it, rather than against it: its squares then read clockwise in the card's own order."""
+    near, before, after = ring[k], ring[k - 1], ring[(k + 1) % len(ring)]
+    ux, uy = math.cos(math.radians(near.angle)), math.sin(math.radians(near.angle))
+    return (after.x - before.x) * ux + (after.y - before.y) * uy >= 0

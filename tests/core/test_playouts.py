@@ -116,6 +116,34 @@ def test_a_random_step_is_the_random_action_applied(
         assert stepped.getstate() == drawn.getstate()
 
 
+@pytest.mark.parametrize(("name", "players", "profile"), STEP_CASES)
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), start=st.integers(0, 40))
+def test_playing_to_the_end_is_random_steps_and_leaves_the_state_given_as_it_was(
+    name: str, players: int, profile: dict[str, object], seed: int, start: int
+) -> None:
+    """``random_playout``, the simulated games' loop, which a game may run on a copy it changes in place, plays the
+    game ``random_step`` plays from the same draws, from any state, and leaves that state untouched."""
+    game = make_game(name, profile)
+    state = game.initial_state(players)
+    setup = random.Random(seed ^ 1)
+    for _ in range(start):  # from a state some way into the game, as a look-ahead would start
+        if game.is_over(state):
+            break
+        state = game.random_step(state, setup)
+    before = game.state_to_json(state)
+    stepped, ended = random.Random(seed), random.Random(seed)
+    last, length = game.random_playout(state, ended)
+    assert game.state_to_json(state) == before
+    steps = 0
+    while not game.is_over(state):
+        state = game.random_step(state, stepped)
+        steps += 1
+    assert (last, length) == (state, steps)
+    assert game.state_to_json(last) == game.state_to_json(state)
+    assert stepped.getstate() == ended.getstate()
+
+
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_a_first_state_with_fields_of_its_own_is_the_same_value(name: str, players: int) -> None:
     """``own_fields`` changes how the first state keeps its fields, never what they are: it equals the state its

@@ -7,6 +7,8 @@ as stickers and refereed from table facts, with no other code touched.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,7 +20,7 @@ from companion.games import GAMES
 from companion.match import Match
 from companion.protocol import RecordError
 from companion.referee import Referee
-from companion.registry import STICKER_ID_SPACE, GameSpec, Registry, StickerBlock
+from companion.registry import STICKER_ID_SPACE, GameSpec, Registry, StickerBlock, allocation_problems
 from companion.table import ADD, SeenCard, TableChange
 from tests.toy import game as toy
 
@@ -107,8 +109,57 @@ def test_the_sticker_id_space_holds_eight_more_games_of_200_components() -> None
         name = f"toy-{n}"
         rules = type(f"Toy{n}", (toy.PebblesGame,), {"name": name})
         box = build_catalogue(name, [("pebble", "plain", 200)], "{face}-{serial}")
-        spec = GameSpec(
+        spec = GameSpec.of(
             rules, f"T{n}", lambda box=box: box, (StickerBlock(registry.next_free_sticker_id(), 200),)
         )
         registry = registry.with_game(spec)
     assert len(registry) == len(GAMES) + 8 and registry.next_free_sticker_id() <= STICKER_ID_SPACE
+
+
+def test_every_built_in_box_fits_its_sticker_blocks() -> None:
+    # The default registry skips this check at start-up (it would load every game's cards): it is made here.
+    assert allocation_problems(GAMES.values()) == []
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_games_registration_says_what_its_rules_class_says(name: str) -> None:
+    spec = GAMES[name]
+    rules = spec.rules
+    assert (spec.name, spec.title, spec.domain, spec.locale_dir) == (
+        rules.name,
+        rules.title,
+        rules.domain,
+        rules.locale_dir,
+    )
+    assert (spec.min_players, spec.max_players) == (rules.min_players, rules.max_players)
+    assert (
+        spec.profile_type is rules.profile_type and spec.package_dir.name == rules.__module__.split(".")[-2]
+    )
+
+
+def test_a_registration_that_disagrees_with_its_rules_is_refused_when_they_load() -> None:
+    spec = replace(GAMES["kanaloa"], max_players=9)
+    with pytest.raises(ValueError, match="kanaloa: the spec registers"):
+        spec.make()
+
+
+def loaded_after(code: str) -> list[str]:
+    """The games' engines, states and boxes and the heavy libraries a fresh interpreter has loaded after
+    running ``code``."""
+    probe = (
+        f"import sys\n{code}\n"
+        "print(sorted(m for m in sys.modules if m.rsplit('.')[-1] in ('engine', 'state', 'cards')"
+        " or m.split('.')[0] in ('cv2', 'numpy', 'kivy', 'gpiozero')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return [m for m in done.stdout.strip().strip("[]").replace("'", "").split(", ") if m]
+
+
+def test_registering_the_games_loads_no_engine_and_no_box() -> None:
+    assert loaded_after("import companion.games") == []
+
+
+def test_a_game_loads_its_own_engine_only() -> None:
+    loaded = loaded_after("from companion.games import GAMES\nGAMES.make_game('kanaloa')")
+    assert "companion.games.kanaloa.engine" in loaded
+    assert not [m for m in loaded if not m.startswith("companion.games.kanaloa.")]

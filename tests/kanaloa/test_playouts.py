@@ -16,10 +16,15 @@ from companion.protocol import Step
 PROFILES = {
     "default": KanaloaProfile(),
     "variant": KanaloaProfile(lay_down_variant=True, lay_down_counts_as_moved_last=True),
+    "variant-strict": KanaloaProfile(
+        lay_down_variant=True, lay_down_sail_optional=False, lay_down_dolphin=False, wrong_bet="lose"
+    ),
     "strict": KanaloaProfile(
         special_lead="no-colour", dolphin_optional=False, dolphin_chain=False, waves_card_removable=False
     ),
     "catch-up": KanaloaProfile(game_end="catch-up", end_only_after_moves=False, kraken_sea_floor=False),
+    "no-floor": KanaloaProfile(kraken_sea_floor=False, random_sea_dolphins=0),
+    "free-square": KanaloaProfile(kraken_sea_floor=False, kraken_keeps_free_square=True),
     "many-dolphins": KanaloaProfile(random_sea_dolphins=23),
 }
 
@@ -77,7 +82,16 @@ def test_a_state_in_every_phase_round_trips_through_json() -> None:
             assert game.action_from_json(json.loads(json.dumps(game.action_to_json(action)))) == action
             state = game.apply(state, action).state
         assert game.state_from_json(json.loads(json.dumps(game.state_to_json(state)))) == state
-    assert phases == {"layout", "deal", "lay-down", "play", "kraken-removal", "dolphin", "round-removal"}
+    assert phases == {
+        "layout",
+        "deal",
+        "lay-down",
+        "play",
+        "kraken-removal",
+        "dolphin",
+        "round-removal",
+        "stand-up",
+    }
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from companion.games.kanaloa import KanaloaGame
-from companion.games.kanaloa.actions import Deal, Dolphin, LayDown, LayOut, Play, RemoveSeaCard
+from companion.games.kanaloa.actions import Deal, Dolphin, LayDown, LayOut, Play, RemoveSeaCard, StandUp
 from companion.games.kanaloa.cards import COLOURS, SEA_CARDS
 from companion.games.kanaloa.profile import KanaloaProfile
 from companion.games.kanaloa.sea import reference_layout
@@ -158,6 +158,25 @@ def test_the_kraken_and_the_floor_of_three_sea_cards(floor: bool, removal: bool)
         assert len(play(game, step.state, RemoveSeaCard(0, "sea-02")).state.sea) == 2
 
 
+@pytest.mark.parametrize("keeps", [False, True])
+def test_without_the_floor_a_kraken_may_leave_no_free_square(keeps: bool) -> None:
+    game = game_with(kraken_sea_floor=False, kraken_keeps_free_square=keeps)
+    state = table(
+        game, 4, EXAMPLE_CARDS, EXAMPLE_SQUARES, boats=(2, 3, 4, 5), order=(3, 2, 1, 0), leader=0, hands=None,
+        sea=("sea-01", "sea-02", "sea-03"),
+    )  # fmt: skip
+    step = play(
+        game, state, Play(0, "kraken-1")
+    )  # sea-03 is free, but taking it leaves 4 squares for 4 boats
+    if keeps:
+        assert codes(step) == ["kanaloa.kraken-nothing"]
+        return
+    state = play(game, step.state, RemoveSeaCard(0, "sea-03")).state
+    step = play_cards(game, state, ["kanaloa-1", "red-1", "red-2"])  # seat 1 wins: no square is free
+    assert step.state.boats[1] == 3 and step.state.phase == "over" and game.winners(step.state) == [1]
+    assert "kanaloa.game-won" in codes(step)
+
+
 def test_a_kraken_with_no_free_sea_card_removes_nothing() -> None:
     game = KanaloaGame()
     state = table(
@@ -209,8 +228,9 @@ def test_dolphins_chain_when_the_profile_says_so(chain: bool, square: int) -> No
 # --- the end of a round -----------------------------------------------------------------------------
 
 
-def round_of_leader_wins(game: KanaloaGame, state):
-    """8 tricks in which the leader plays the highest card of the colour led and the others follow lower."""
+def round_of_leader_wins(game: KanaloaGame, state, last_dolphin: bool = True):
+    """8 tricks in which the leader plays the highest card of the colour led and the others follow lower
+    (``last_dolphin`` false: a dolphin offered after the 8th is left to the caller)."""
     step = None
     for t in range(8):
         colour, base = COLOURS[t % 4], 3 * (t // 4)
@@ -218,7 +238,7 @@ def round_of_leader_wins(game: KanaloaGame, state):
             game, state, [f"{colour}-{base + 3}", f"{colour}-{base + 1}", f"{colour}-{base + 2}"]
         )
         state = step.state
-        if state.phase == "dolphin":  # the reference sea has dolphins: stay, to keep the count simple
+        if state.phase == "dolphin" and (last_dolphin or t < 7):  # stay, to keep the count simple
             step = play(game, state, Dolphin(game.current_player(state), False))
             state = step.state
     return step
@@ -272,7 +292,9 @@ def test_a_deal_must_give_eight_different_cards_to_everyone() -> None:
 
 @pytest.mark.parametrize("counts", [False, True])
 def test_a_boat_laid_down_that_takes_no_trick_sails_three_free_squares(counts: bool) -> None:
-    game = game_with(lay_down_variant=True, lay_down_counts_as_moved_last=counts)
+    game = game_with(
+        lay_down_variant=True, lay_down_counts_as_moved_last=counts, lay_down_sail_optional=False
+    )
     state = play(game, game.initial_state(3), LayOut(0, *reference_layout(3))).state
     state = play(game, state, Deal(0, None)).state
     assert state.phase == "lay-down" and game.current_player(state) == 0
@@ -296,6 +318,72 @@ def test_a_boat_laid_down_that_takes_a_trick_does_not_move() -> None:
         state = play(game, state, LayDown(seat, down)).state
     step = round_of_leader_wins(game, state)
     assert "kanaloa.bet-lost" in codes(step) and step.state.boats[0] == 8
+
+
+def variant_round(game: KanaloaGame, down: tuple[bool, ...], squares=None):
+    """3 players on the reference sea (or ``squares``); the seats in ``down`` lay their boats down, then seat 0
+    takes all 8 tricks."""
+    cards, reference = reference_layout(3)
+    state = play(game, game.initial_state(3), LayOut(0, cards, squares or reference)).state
+    state = play(game, state, Deal(0, None)).state
+    for seat, flag in enumerate(down):
+        state = play(game, state, LayDown(seat, flag)).state
+    return round_of_leader_wins(game, state, last_dolphin=False)
+
+
+def test_the_bets_three_squares_are_the_players_choice() -> None:
+    game = game_with(lay_down_variant=True)  # lay_down_sail_optional: true by default ("il peut")
+    step = variant_round(game, (False, True, True))
+    assert step.state.phase == "stand-up" and game.current_player(step.state) == 1
+    assert game.tell(step.effects[-1]) == (
+        "seat 2 took no trick, as they bet: they may stand the boat up and sail 3 free squares, or stand it up "
+        "and stay."
+    )
+    assert refuse(game, step.state, RemoveSeaCard(0, "sea-01")).code == "kanaloa.not-now"
+    assert refuse(game, step.state, StandUp(1, "yes")).code == "kanaloa.malformed"
+    step = play(game, step.state, StandUp(1, True))
+    assert step.state.boats[1] == 3 and step.state.laid_down == (False, False, True)
+    assert step.state.phase == "stand-up" and game.current_player(step.state) == 2
+    step = play(game, step.state, StandUp(2, False))
+    assert step.state.boats[2] == 0 and step.state.laid_down == (False, False, False)
+    assert codes(step)[0] == "kanaloa.stand-up-stay" and step.state.phase == "round-removal"
+    assert game.describe_action(StandUp(2, False)) == "seat 3 stands the boat up and stays"
+
+
+@pytest.mark.parametrize("optional", [False, True])
+def test_the_bets_three_squares_that_end_on_a_dolphin_may_take_its_extra_square(optional: bool) -> None:
+    squares = [code.removesuffix("-dolphin") for code in reference_layout(3)[1]]
+    squares[3] += "-dolphin"  # seat 1's 3 squares from the start end here; seat 0 ends on square 8
+    for dolphin in (False, True):
+        game = game_with(lay_down_variant=True, lay_down_dolphin=dolphin, lay_down_sail_optional=optional)
+        step = variant_round(game, (False, True, False), squares)
+        if optional:
+            step = play(game, step.state, StandUp(1, True))
+        assert step.state.boats[1] == 3
+        assert step.state.phase == ("dolphin" if dolphin else "round-removal")
+        if dolphin:
+            step = play(game, step.state, Dolphin(1, True))
+            assert step.state.boats[1] == 4 and step.state.phase == "round-removal"
+
+
+@pytest.mark.parametrize("wrong_bet", ["keep", "lose"])
+def test_a_wrong_bets_trick_moves_are_kept_or_lost(wrong_bet: str) -> None:
+    game = game_with(lay_down_variant=True, wrong_bet=wrong_bet)
+    step = variant_round(game, (True, False, False))  # seat 0 bets on no trick, then takes all 8
+    assert "kanaloa.bet-lost" in codes(step) and step.state.phase == "round-removal"
+    if wrong_bet == "keep":
+        assert step.state.boats[0] == 8
+    else:
+        assert step.state.boats == (0, 0, 0) and step.state.tricks_won == (8, 0, 0)
+        assert game.tell(step.effects[1]) == (
+            "seat 1's boat is laid down: with these rules it does not sail for the trick."
+        )
+        assert game.current_player(step.state) == 0  # nobody sailed: the last trick's winner removes the card
+
+
+def test_a_wrong_bet_option_that_is_no_reading_is_refused() -> None:
+    with pytest.raises(RecordError):
+        KanaloaProfile.from_json({"wrong_bet": "half"})
 
 
 # --- the end of the game ------------------------------------------------------------------------------

@@ -100,3 +100,18 @@ def test_the_catalogue_has_every_card_once() -> None:
     assert faces.count("kanaloa") == 3 and faces.count("kraken") == 2 and len(catalogue.ids("sea")) == 12
     assert len(catalogue.ids("tiki")) == 53
     assert catalogue["red-7"].number == 30 and catalogue.by_number(53).id == "sea-waves"
+
+
+def test_the_waves_square_opens_with_navy_trump_whatever_the_layout_says() -> None:
+    from companion.games.kanaloa import KanaloaGame
+    from companion.games.kanaloa.actions import Deal, LayOut
+    from companion.games.kanaloa.sea import reference_layout, trump_of
+
+    cards, squares = reference_layout(3)
+    assert squares[0] == "navy-waves"
+    turned = ("turquoise-waves", "red", *squares[2:])  # a box whose waves square was entered turquoise
+    game = KanaloaGame()
+    state = game.apply(game.initial_state(3), LayOut(0, cards, turned)).state
+    state = game.apply(state, Deal(0, None)).state
+    assert state.trump == "navy" and not game.invariant_problems(state)
+    assert trump_of("green-dolphin") == "green" and trump_of("red-waves") == "navy"

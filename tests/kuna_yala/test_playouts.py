@@ -83,3 +83,4 @@ def test_a_view_made_from_the_last_one_equals_a_bank_read_afresh(
             kept, fresh = rules.banks.view(bank), View.of(bank, rules.banks.kinds)
             assert (kept.top, kept.frontier) == (fresh.top, fresh.frontier)
             assert (kept.fish_cells, kept.corals) == (fresh.fish_cells, fresh.corals)
+            assert kept.covered_corals == fresh.covered_corals

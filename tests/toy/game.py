@@ -157,8 +157,8 @@ class PebblesTable:
 
 def spec(registry: Registry) -> GameSpec:
     """The toy's spec, its sticker block taken where ``registry``'s blocks end, as a new game's would be."""
-    return GameSpec(
-        rules=PebblesGame,
+    return GameSpec.of(
+        PebblesGame,
         code="PB",
         components=box,
         stickers=(StickerBlock(registry.next_free_sticker_id(), len(box())),),

@@ -5,14 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from companion.games.kai_piranja import cards
-from companion.games.kai_piranja.engine import KaiPiranjaGame
-from companion.games.kai_piranja.profile import OPTIONS
-from companion.games.kai_piranja.state import State
-from companion.registry import GameSpec, StickerBlock
+from companion.registry import GameSpec, StickerBlock, called, imported, lazy_names
 
 if TYPE_CHECKING:
     from companion.coach import Coaching
+    from companion.games.kai_piranja.engine import KaiPiranjaGame
+    from companion.games.kai_piranja.state import State
     from companion.games.kai_piranja.table import KaiPiranjaTable
     from companion.match import Match
     from companion.picture import TablePicture
@@ -47,9 +45,14 @@ def picture(game: KaiPiranjaGame, state: State, language: str, seats: Sequence[s
 
 
 SPEC = GameSpec(
-    rules=KaiPiranjaGame,
+    name="kai-piranja",
+    title="Kai Piranja",
+    min_players=3,
+    max_players=6,
+    load_rules=imported(f"{__name__}.engine", "KaiPiranjaGame"),
+    domain="kai_piranja",
     code="KP",
-    components=cards.components,
+    components=called(f"{__name__}.cards", "components"),
     # 40..279 since the first stickers were printed; 345..392 for the cards of other small/large splits.
     stickers=(StickerBlock(40, 240), StickerBlock(345, 48)),
     aliases=("kai", "kaipiranja"),
@@ -57,7 +60,8 @@ SPEC = GameSpec(
     coach=coach,
     demo=demo,
     picture=picture,
-    options=OPTIONS,
+    load_options=imported(f"{__name__}.profile", "OPTIONS"),
 )
 
+__getattr__ = lazy_names(__name__, KaiPiranjaGame=SPEC.load_rules)
 __all__ = ["SPEC", "KaiPiranjaGame"]

@@ -9,6 +9,7 @@ policy's steps, which nobody is told).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from companion.protocol import EffectData, Step, changed
@@ -24,6 +25,7 @@ Row = tuple[str, ...]
 Rows = tuple[Row, ...]
 Changes = dict[str, Any]  # fields of the new state, gathered before the one copy
 Effects = list[EffectData] | None  # None: the step is told to nobody, so its effects are not built
+Commit = Callable[[State, Changes], State]  # the one copy of the state (``changed``), or none in a playout
 
 
 def apply(box: Box, state: State, action: KaiPiranjaAction) -> Step[State]:
@@ -31,21 +33,24 @@ def apply(box: Box, state: State, action: KaiPiranjaAction) -> Step[State]:
     return Step(advance(box, state, action, effects), effects)
 
 
-def advance(box: Box, state: State, action: KaiPiranjaAction, effects: Effects) -> State:
+def advance(
+    box: Box, state: State, action: KaiPiranjaAction, effects: Effects, commit: Commit = changed
+) -> State:
     """The state after ``action``; what happened is appended to ``effects``, or not even built if it is None (a
-    simulated game's step, told to nobody: ``KaiPiranjaGame.random_step``)."""
+    simulated game's step, told to nobody: ``KaiPiranjaGame.random_step``). ``commit`` makes the new state from
+    the changes: a copy, or ``state`` itself changed for a playout that owns it."""
     changes: Changes = {}
     # By exact class, cheaper than isinstance at every action: action classes have no subclasses.
     if type(action) is Reveal:
         if not reveal(box, state, action.seat, action.card, changes, effects):
-            return changed(state, changes)
+            return commit(state, changes)
     elif type(action) is Capture:
         capture(state, action.seat, action.species, changes, effects)
-        return changed(state, changes)
+        return commit(state, changes)
     elif type(action) is Bank:
         bank(box, state, action.seat, changes, effects)
     end_turn(state, changes, effects)
-    return changed(state, changes)
+    return commit(state, changes)
 
 
 def _put(groups: Rows, at: int, group: Row) -> Rows:

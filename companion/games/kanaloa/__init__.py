@@ -5,14 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from companion.games.kanaloa.cards import components
-from companion.games.kanaloa.engine import KanaloaGame
-from companion.games.kanaloa.profile import OPTIONS
-from companion.games.kanaloa.state import State
-from companion.registry import GameSpec, StickerBlock
+from companion.registry import GameSpec, StickerBlock, called, imported, lazy_names
 
 if TYPE_CHECKING:
     from companion.coach import Coaching
+    from companion.games.kanaloa.engine import KanaloaGame
+    from companion.games.kanaloa.state import State
     from companion.games.kanaloa.table import KanaloaTable
     from companion.match import Match
     from companion.picture import TablePicture
@@ -47,16 +45,22 @@ def demo(adapter: KanaloaTable, match: Match) -> Iterator[TableStep]:
 
 
 SPEC = GameSpec(
-    rules=KanaloaGame,
+    name="kanaloa",
+    title="Kanaloa",
+    min_players=3,
+    max_players=5,
+    load_rules=imported(f"{__name__}.engine", "KanaloaGame"),
+    domain="kanaloa",
     code="KA",
-    components=components,
+    components=called(f"{__name__}.cards", "components"),
     # The 53 playing cards and the 12 sea cards, as first printed; then the five boats.
     stickers=(StickerBlock(280, 65), StickerBlock(561, 5)),
     table=table,
     coach=coach,
     demo=demo,
     picture=picture,
-    options=OPTIONS,
+    load_options=imported(f"{__name__}.profile", "OPTIONS"),
 )
 
+__getattr__ = lazy_names(__name__, KanaloaGame=SPEC.load_rules)
 __all__ = ["SPEC", "KanaloaGame"]

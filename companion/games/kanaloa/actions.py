@@ -57,8 +57,16 @@ class Dolphin(Action):
     extra: bool
 
 
-KanaloaAction = LayOut | Deal | LayDown | Play | RemoveSeaCard | Dolphin
-ACTION_TYPES: tuple[type[Action], ...] = (LayOut, Deal, LayDown, Play, RemoveSeaCard, Dolphin)
+@dataclass(frozen=True, slots=True)
+class StandUp(Action):
+    """Variant: a player who won the bet stands the boat up, sailing its 3 free squares (``sail``) or not."""
+
+    kind: ClassVar[str] = "stand-up"
+    sail: bool
+
+
+KanaloaAction = LayOut | Deal | LayDown | Play | RemoveSeaCard | Dolphin | StandUp
+ACTION_TYPES: tuple[type[Action], ...] = (LayOut, Deal, LayDown, Play, RemoveSeaCard, Dolphin, StandUp)
 
 
 def layout_from_json(data: JSON, players: int | None = None) -> LayOut:

@@ -8,18 +8,29 @@ from typing import ClassVar
 
 from companion.catalogue import Catalogue
 from companion.i18n import Translator
-from companion.protocol import JSON, Game, Step, Violation, own_fields
+from companion.protocol import JSON, Game, Step, Violation, own_fields, update_in_place
 
 from . import ending, flow
 from . import text as T
-from .actions import ACTION_TYPES, Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, RemoveSeaCard, english
+from .actions import (
+    ACTION_TYPES,
+    Deal,
+    Dolphin,
+    KanaloaAction,
+    LayDown,
+    LayOut,
+    Play,
+    RemoveSeaCard,
+    StandUp,
+    english,
+)
 from .cards import COLOUR_OF, COLOURS, DECK, SPECIALS, components
 from .invariants import invariant_problems
 from .outcomes import ChanceOutcomes, random_deal
 from .profile import KanaloaProfile
 from .rules import check, check_timing, current_player, removable_cards
 from .sea import layout_problem, random_layout, reference_layout
-from .state import DEAL, DOLPHIN, KRAKEN_REMOVAL, LAY_DOWN, LAYOUT, OVER, PLAY, State
+from .state import DEAL, DOLPHIN, KRAKEN_REMOVAL, LAY_DOWN, LAYOUT, OVER, PLAY, STAND_UP, State
 from .tricks import colour_to_follow
 from .words import card_name, describe_action, describe_param, describe_state, rules_summary
 
@@ -79,8 +90,8 @@ class KanaloaGame(Game[State, KanaloaAction]):
             return ChanceOutcomes(
                 [representative], lambda a: type(a) is kind and self.check(state, a) is None
             )
-        if phase in (LAY_DOWN, DOLPHIN):
-            cls = LayDown if phase == LAY_DOWN else Dolphin
+        if phase in (LAY_DOWN, DOLPHIN, STAND_UP):
+            cls = LayDown if phase == LAY_DOWN else Dolphin if phase == DOLPHIN else StandUp
             return [cls(seat, False), cls(seat, True)]
         cards = removable_cards(self.profile, state, for_kraken=phase == KRAKEN_REMOVAL)
         return [RemoveSeaCard(seat, card) for card in cards]
@@ -109,6 +120,16 @@ class KanaloaGame(Game[State, KanaloaAction]):
 
     def random_step(self, state: State, rng: random.Random) -> State:
         return flow.advance(self.profile, state, self.random_action(state, rng), None)  # no effects built
+
+    def random_playout(self, state: State, rng: random.Random) -> tuple[State, int]:
+        # A copy of its own, changed in place at each card (most actions): nobody sees the states between.
+        state = own_fields(state)
+        profile, draw, advance = self.profile, self.random_action, flow.advance
+        length = 0
+        while state.phase != OVER:
+            state = advance(profile, state, draw(state, rng), None, update_in_place)
+            length += 1
+        return state, length
 
     def random_action(self, state: State, rng: random.Random) -> KanaloaAction:
         """Uniform over the legal actions, except at the setup chance nodes: a random sea and a shuffled deal with
@@ -154,12 +175,12 @@ class KanaloaGame(Game[State, KanaloaAction]):
         return ending.outcome(self.profile, state, self.translator(language), seats)
 
     def invariant_problems(self, state: State) -> list[str]:
-        return invariant_problems(state, self.profile.kraken_sea_floor)
+        return invariant_problems(state, self.profile)
 
     # --- plain data -------------------------------------------------------------------------------
 
     def state_problem(self, state: State) -> str | None:
-        problems = invariant_problems(state, self.profile.kraken_sea_floor)
+        problems = invariant_problems(state, self.profile)
         return problems[0] if problems else None
 
     def action_problem(self, action: KanaloaAction) -> str | None:

@@ -6,19 +6,34 @@ whose effects nobody reads, builds none), and returns the new state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from companion.protocol import EffectData, Step, changed, effect
 from companion.protocol import evolve as replace  # dataclasses.replace without its per-field checks
 
 from . import text as T
-from .actions import Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, RemoveSeaCard
+from .actions import Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, RemoveSeaCard, StandUp
 from .cards import COLOUR_OF, COLOURS, KRAKEN_CARDS, TRICKS_PER_ROUND
-from .profile import END_CATCH_UP, KanaloaProfile
+from .profile import END_CATCH_UP, WRONG_BET_LOSE, KanaloaProfile
 from .rules import removable_cards
-from .sea import FLOOR, caught_up, circle, colour_of_square, dolphin_extra, neighbours, sail, start_square
-from .state import DEAL, DOLPHIN, KRAKEN_REMOVAL, LAY_DOWN, NOBODY, OVER, PLAY, ROUND_REMOVAL, State
+from .sea import (
+    FLOOR,
+    caught_up,
+    circle,
+    colour_of_square,
+    dolphin_extra,
+    neighbours,
+    sail,
+    start_square,
+    trump_of,
+)
+from .state import DEAL, DOLPHIN, KRAKEN_REMOVAL, LAY_DOWN, NOBODY, OVER, PLAY, ROUND_REMOVAL, STAND_UP, State
 from .tricks import colour_to_follow, revoked_in, winning_index
 
 Effects = list[EffectData] | None  # plain triples, made Effects when read; None: told to nobody, not built
+# A card's one copy of the state (``changed``), or none in a playout that owns it (``update_in_place``).
+Commit = Callable[[State, dict[str, Any]], State]
 
 
 def apply(profile: KanaloaProfile, state: State, action: KanaloaAction) -> Step[State]:
@@ -27,18 +42,23 @@ def apply(profile: KanaloaProfile, state: State, action: KanaloaAction) -> Step[
     return Step(state, effects)  # the Step owns the list: made Effects when read
 
 
-def advance(profile: KanaloaProfile, state: State, action: KanaloaAction, effects: Effects) -> State:
+def advance(
+    profile: KanaloaProfile, state: State, action: KanaloaAction, effects: Effects, commit: Commit = changed
+) -> State:
     """The state after ``action``; what happened is appended to ``effects``, or not even built if it is None (a
-    simulated game's step, told to nobody: ``KanaloaGame.random_step``)."""
+    simulated game's step, told to nobody: ``KanaloaGame.random_step``). ``commit`` makes a card's new state: a
+    copy, or ``state`` itself changed for a playout that owns it (the rarer steps copy it as before)."""
     # By exact class, cheaper than isinstance at every action: action classes have no subclasses.
     if type(action) is Play:
-        state = play(profile, state, action, effects)
+        state = play(profile, state, action, effects, commit)
     elif type(action) is RemoveSeaCard:
         state = remove_sea_card(profile, state, action, effects)
     elif type(action) is Dolphin:
         state = choose_dolphin(profile, state, action, effects)
     elif type(action) is LayDown:
         state = lay_down(state, action, effects)
+    elif type(action) is StandUp:
+        state = stand_up(profile, state, action, effects)
     elif type(action) is Deal:
         state = deal(profile, state, action, effects)
     else:
@@ -95,14 +115,16 @@ def lay_down(state: State, action: LayDown, effects: Effects) -> State:
 
 def start_trick(state: State, effects: Effects) -> State:
     """The leader announces the trump: the colour of the square under the leading boat."""
-    trump = colour_of_square(state.layout_squares[state.boats[state.order[0]]])
+    trump = trump_of(state.layout_squares[state.boats[state.order[0]]])
     number = state.trick_number + 1
     if effects is not None:
         effects.append(effect("kanaloa.trump", T.TRUMP, trick=number, seat=state.leader, colour=trump))
     return changed(state, {"phase": PLAY, "pending": NOBODY, "trick_number": number, "trump": trump})
 
 
-def play(profile: KanaloaProfile, state: State, action: Play, effects: Effects) -> State:
+def play(
+    profile: KanaloaProfile, state: State, action: Play, effects: Effects, commit: Commit = changed
+) -> State:
     seat, card = action.seat, action.card
     trick = (*state.trick, card)
     if state.hands is not None:
@@ -111,7 +133,7 @@ def play(profile: KanaloaProfile, state: State, action: Play, effects: Effects) 
         hand.remove(card)
         hands[seat] = tuple(hand)
         # evolve's dict at once: this runs at every card
-        state = changed(state, {"trick": trick, "hands": tuple(hands)})
+        state = commit(state, {"trick": trick, "hands": tuple(hands)})
     else:
         voids, revokes = watch_for_revoke(profile, state, seat, card, effects)
         state = replace(state, trick=trick, voids=voids, revokes=revokes)
@@ -161,19 +183,20 @@ def finish_trick(profile: KanaloaProfile, state: State, effects: Effects) -> Sta
             )
         )
     won = state.tricks_won
-    state = sail_boat(
-        profile,
-        state,
-        winner,
-        effects,
-        played=state.played + state.trick,
-        trick=(),
-        leader=winner,
-        tricks_won=(*won[:winner], won[winner] + 1, *won[winner + 1 :]),
-        last_mover=winner,
-        phase=PLAY,
-        pending=NOBODY,
-    )
+    changes = {
+        "played": state.played + state.trick,
+        "trick": (),
+        "leader": winner,
+        "tricks_won": (*won[:winner], won[winner] + 1, *won[winner + 1 :]),
+        "phase": PLAY,
+        "pending": NOBODY,
+    }
+    if state.laid_down[winner] and profile.wrong_bet == WRONG_BET_LOSE:
+        # A boat on its side does not sail: nobody moved, so no dolphin either.
+        if effects is not None:
+            effects.append(effect("kanaloa.laid-down-stays", T.LAID_DOWN_STAYS, seat=winner))
+        return after_trick(profile, changed(state, changes), effects)
+    state = sail_boat(profile, state, winner, effects, last_mover=winner, **changes)
     if state.phase == OVER:
         return state
     return offer_dolphin(profile, state, winner, effects)
@@ -280,7 +303,10 @@ def remove_sea_card(profile: KanaloaProfile, state: State, action: RemoveSeaCard
 
 
 def end_round(profile: KanaloaProfile, state: State, effects: Effects) -> State:
-    """After 8 tricks: the variant's boats laid down are settled, then whoever moved last removes a sea card."""
+    """After 8 tricks: the variant's boats laid down are stood up, then whoever moved last removes a sea card.
+
+    Each boat's flag is cleared as it stands up, so that when a choice stops the round on the way (sailing the
+    bet's squares, the dolphin after them) the next call carries on with the boats still down."""
     for offset in range(state.players):
         seat = (state.leader + offset) % state.players
         if not state.laid_down[seat]:
@@ -288,25 +314,54 @@ def end_round(profile: KanaloaProfile, state: State, effects: Effects) -> State:
         if state.tricks_won[seat]:
             if effects is not None:
                 effects.append(effect("kanaloa.bet-lost", T.BET_LOST, seat=seat))
+            state = replace(state, laid_down=stood_up(state.laid_down, seat))
             continue
+        if profile.lay_down_sail_optional:
+            if effects is not None:
+                effects.append(effect("kanaloa.bet-won", T.BET_WON_CHOICE, seat=seat))
+            return replace(state, phase=STAND_UP, pending=seat)
         if effects is not None:
             effects.append(effect("kanaloa.bet-won", T.BET_WON, seat=seat))
-        for _ in range(3):
-            state = sail_boat(profile, state, seat, effects)
-            if state.phase == OVER:
-                return state
-        if profile.lay_down_counts_as_moved_last:
-            state = replace(state, last_mover=seat)
+        return sail_bet(profile, state, seat, effects)
+    mover = state.last_mover if state.last_mover != NOBODY else state.leader  # nobody sailed yet: "lose"
     if removable_cards(profile, state, for_kraken=False):
         if effects is not None:
-            effects.append(effect("kanaloa.round-over", T.ROUND_OVER, seat=state.last_mover))
-        return replace(state, phase=ROUND_REMOVAL, pending=state.last_mover)
+            effects.append(effect("kanaloa.round-over", T.ROUND_OVER, seat=mover))
+        return replace(state, phase=ROUND_REMOVAL, pending=mover)
     if effects is not None:
         if len(state.sea) <= FLOOR:
             effects.append(effect("kanaloa.sea-floor", T.SEA_FLOOR))
         else:
             effects.append(effect("kanaloa.no-free-sea-card", T.NO_FREE_SEA_CARD))
     return new_round(state)
+
+
+def stood_up(laid_down: tuple[bool, ...], seat: int) -> tuple[bool, ...]:
+    return tuple(down and other != seat for other, down in enumerate(laid_down))
+
+
+def stand_up(profile: KanaloaProfile, state: State, action: StandUp, effects: Effects) -> State:
+    """Variant: the player who won the bet sails its 3 free squares, or stands the boat up where it is."""
+    if action.sail:
+        return sail_bet(profile, state, action.seat, effects)
+    if effects is not None:
+        effects.append(effect("kanaloa.stand-up-stay", T.STAND_UP_STAY, seat=action.seat))
+    state = replace(state, laid_down=stood_up(state.laid_down, action.seat), phase=PLAY, pending=NOBODY)
+    return end_round(profile, state, effects)
+
+
+def sail_bet(profile: KanaloaProfile, state: State, seat: int, effects: Effects) -> State:
+    """The bet's 3 free squares: three "next free square" moves, and the dolphin where they end."""
+    state = replace(state, laid_down=stood_up(state.laid_down, seat), phase=PLAY, pending=NOBODY)
+    for _ in range(3):
+        state = sail_boat(profile, state, seat, effects)
+        if state.phase == OVER:
+            return state
+    if profile.lay_down_counts_as_moved_last:
+        state = replace(state, last_mover=seat)
+    if profile.lay_down_dolphin:
+        return offer_dolphin(profile, state, seat, effects)  # then after_trick: the round's end goes on
+    return end_round(profile, state, effects)
 
 
 def new_round(state: State) -> State:

@@ -9,7 +9,8 @@ import itertools
 from collections import Counter
 
 from .cards import COLOURS, DECK, HAND_SIZE, TRICKS_PER_ROUND
-from .sea import FLOOR, circle, colour_of_square, layout_problem, start_square
+from .profile import KanaloaProfile
+from .sea import FLOOR, circle, layout_problem, start_square, trump_of
 from .state import (
     DEAL,
     DOLPHIN,
@@ -21,13 +22,14 @@ from .state import (
     PHASES,
     PLAY,
     ROUND_REMOVAL,
+    STAND_UP,
     State,
 )
 
 DECK_SET = frozenset(DECK)
 
 
-def invariant_problems(state: State, kraken_sea_floor: bool = True) -> list[str]:
+def invariant_problems(state: State, profile: KanaloaProfile) -> list[str]:
     n = state.players
     if not 3 <= n <= 5:
         return [f"{n} players: Kanaloa is played by 3 to 5"]
@@ -37,7 +39,7 @@ def invariant_problems(state: State, kraken_sea_floor: bool = True) -> list[str]
         if state.layout_cards or state.layout_squares or state.sea or state.boats or state.round:
             return ["the sea is not laid out yet, but the state has a sea, boats or a round"]
         return []
-    problems = _sea_problems(state, kraken_sea_floor)
+    problems = _sea_problems(state, profile)
     if problems:
         return problems
     problems += _seat_problems(state)
@@ -49,15 +51,16 @@ def invariant_problems(state: State, kraken_sea_floor: bool = True) -> list[str]
     return problems
 
 
-def _sea_problems(state: State, kraken_sea_floor: bool) -> list[str]:
+def _sea_problems(state: State, profile: KanaloaProfile) -> list[str]:
     bad = layout_problem(state.layout_cards, state.layout_squares, state.players)
     if bad is not None:
         return [f"the sea layout is not valid ({bad.code})"]
     if [card for card in state.layout_cards if card in state.sea] != list(state.sea):
         return ["the sea cards are not the layout's cards in layout order"]
-    if kraken_sea_floor and len(state.sea) < FLOOR:
+    if profile.kraken_sea_floor and len(state.sea) < FLOOR:
         return [f"only {len(state.sea)} sea cards: never fewer than {FLOOR}"]
-    if 2 * len(state.sea) <= state.players:
+    keeps_free = profile.kraken_sea_floor or profile.kraken_keeps_free_square
+    if keeps_free and 2 * len(state.sea) <= state.players:
         return [f"{len(state.sea)} sea cards leave no free square for {state.players} boats"]
     return []
 
@@ -76,7 +79,7 @@ def _seat_problems(state: State) -> list[str]:
             problems.append(f"{name} {value} is not a seat")
     if (state.phase == OVER) != (state.winner != NOBODY):
         problems.append("there is a winner exactly when the game is over")
-    needs_pending = state.phase in (KRAKEN_REMOVAL, DOLPHIN, ROUND_REMOVAL, LAY_DOWN)
+    needs_pending = state.phase in (KRAKEN_REMOVAL, DOLPHIN, ROUND_REMOVAL, LAY_DOWN, STAND_UP)
     if needs_pending != (state.pending != NOBODY) and state.phase != OVER:
         problems.append(f"phase {state.phase} and the seat owing a decision ({state.pending}) disagree")
     return problems
@@ -139,7 +142,7 @@ def _phase_problems(state: State) -> list[str]:
             problems.append(f"trick number {state.trick_number} is out of 1..8")
         # DERIVED (REFERENCE.md §3.3): removing a free sea card never moves a boat, so the trump announced
         # before the trick is still the colour under the leading boat.
-        under_leader = colour_of_square(state.layout_squares[state.boats[state.order[0]]])
+        under_leader = trump_of(state.layout_squares[state.boats[state.order[0]]])
         if state.trump != under_leader:
             problems.append(
                 f"trump {state.trump!r} is not the colour under the leading boat ({under_leader})"

@@ -2,7 +2,9 @@
 
 The sea is entered at setup (its squares' colours are confirmed once per box, not read from the ring), the deal
 shows nothing (hands are hidden), a card lands on its player's mat, a full trick is gathered as its winner's boat
-sails, a removed sea card leaves the ring, and the dolphin's choice is a button.
+sails, a removed sea card leaves the ring, and the dolphin's choice is a button. In the variant a boat laid down
+shows no sticker (a boat kept up shows nothing: the next card played stands for it), and one stood up again shows
+on the square it sailed to, or on its own.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from companion.table import TableStep
 
-from .actions import Deal, Dolphin, LayOut, Play, RemoveSeaCard
+from .actions import Deal, Dolphin, LayDown, LayOut, Play, RemoveSeaCard, StandUp
 from .table import DOLPHIN_BUTTON, SEA_AREA, STAY_BUTTON, KanaloaTable, play_area
 
 if TYPE_CHECKING:
@@ -57,5 +59,11 @@ def table_steps(table: KanaloaTable, match: Match) -> Iterator[TableStep]:
             button = DOLPHIN_BUTTON if action.extra else STAY_BUTTON
             yield TableStep(index, table.layout(before), button.button.value, last=False)
             yield TableStep(index, table.layout(after))
-        else:  # the variant's lay-down is not refereed from the camera yet
-            raise NotImplementedError(f"the simulated table cannot show a {action.kind} yet")
+        elif isinstance(action, LayDown):
+            if action.down:  # the boat laid on its side: its sticker leaves the camera's view
+                yield TableStep(index, table.layout(after))
+        else:
+            assert isinstance(
+                action, StandUp
+            )  # the boat stood up again, on the square it sails to or its own
+            yield TableStep(index, table.layout(after))

@@ -18,6 +18,11 @@ END_LAP = "lap"  # a boat's move takes it past the rearmost boat
 END_CATCH_UP = "catch-up"  # a boat reaches the square directly behind the rearmost boat (or passes it)
 GAME_ENDS: tuple[str, ...] = (END_LAP, END_CATCH_UP)
 
+# Variant: what a boat laid down that takes a trick does with that trick's move.
+WRONG_BET_KEEP = "keep"  # it sails as any trick's winner; only the 3 squares of the bet are lost
+WRONG_BET_LOSE = "lose"  # a boat on its side does not sail: the round's trick moves are lost too
+WRONG_BETS: tuple[str, ...] = (WRONG_BET_KEEP, WRONG_BET_LOSE)
+
 DEFAULT_ELEMENTS = "water=navy,air=turquoise,earth=green,fire=red"
 # Every pairing of the 4 elements with the 4 colours, written as DEFAULT_ELEMENTS is (which comes first).
 ELEMENT_CHOICES: tuple[str, ...] = tuple(
@@ -53,12 +58,22 @@ class KanaloaProfile(Profile):
     random_sea_dolphins: int = 4
     # Which element each tiki colour stands for: flavour only, used in the rules summary.
     elements: str = DEFAULT_ELEMENTS
+    # Variant: a won bet's 3 squares ending on a dolphin with free squares around take its extra square too.
+    lay_down_dolphin: bool = True
+    # Variant: standing the boat up to sail the 3 squares is the player's choice ("il peut").
+    lay_down_sail_optional: bool = True
+    # Variant: a boat laid down that takes a trick sails as usual (keep) or does not (lose).
+    wrong_bet: str = WRONG_BET_KEEP
+    # Without the floor, a Kraken still leaves more squares than boats, so that a boat has a free one to sail to.
+    kraken_keeps_free_square: bool = False
 
     def problem(self) -> str | None:
         if self.special_lead not in SPECIAL_LEADS:
             return f"rules option 'special_lead' must be one of {', '.join(SPECIAL_LEADS)}"
         if self.game_end not in GAME_ENDS:
             return f"rules option 'game_end' must be one of {', '.join(GAME_ENDS)}"
+        if self.wrong_bet not in WRONG_BETS:
+            return f"rules option 'wrong_bet' must be one of {', '.join(WRONG_BETS)}"
         if not 0 <= self.random_sea_dolphins <= 23:
             return "rules option 'random_sea_dolphins' must be between 0 and 23"
         if element_colours(self.elements) is None:
@@ -154,5 +169,34 @@ OPTIONS: tuple[Option, ...] = (
         N_("Which element each tiki colour stands for: just for fun, no rule uses it."),
         "Not in the rulebook. REFERENCE.md §3.1 proposes water=navy, air=turquoise, earth=green, fire=red.",
         ELEMENT_CHOICES,
+    ),
+    Option(
+        "lay_down_dolphin",
+        N_("Variant: a boat sailing its 3 squares onto a dolphin may take the extra square too."),
+        "Rulebook: the dolphin helps any boat placed on its square with free squares in front and behind; the "
+        "variant's 3 free squares do not say otherwise. True: the dolphin applies where the 3 squares end (the "
+        "squares sailed through are only passed). False: no dolphin after the variant's move.",
+    ),
+    Option(
+        "lay_down_sail_optional",
+        N_("Variant: a player who won the bet chooses whether to sail the 3 squares."),
+        "Rulebook: 'il peut remettre son bateau droit ... et le faire avancer de 3 cases libres' (he may). True: "
+        "the player says whether to sail; false: the boat always sails them.",
+    ),
+    Option(
+        "wrong_bet",
+        N_("Variant: a boat laid down that takes a trick still sails (keep) or not (lose)."),
+        "Rulebook: 'il remet son bateau droit mais n'avance d'aucune case'. 'keep': the boat sails for each trick "
+        "it takes, like any winner, and only the bet's 3 squares are lost. 'lose': a boat on its side does not "
+        "sail at all that round, so its tricks' moves are lost too. Default 'keep': the sentence answers the "
+        "bet's 3 squares.",
+        WRONG_BETS,
+    ),
+    Option(
+        "kraken_keeps_free_square",
+        N_("Without the floor of 3, a Kraken still leaves a free square for the boats to sail to."),
+        "Only read when 'kraken_sea_floor' is false. Rulebook: a Kraken removes a free sea card, and nothing "
+        "stops it but 'no free card' (default false). True keeps more squares than boats. With no free square, "
+        "a winner sails past every boat back to its own square (lapping the last boat, unless it is the last).",
     ),
 )

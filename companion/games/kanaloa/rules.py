@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from companion.protocol import Violation, violation
 
 from . import text as T
-from .actions import Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, RemoveSeaCard
+from .actions import Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, RemoveSeaCard, StandUp
 from .cards import DECK, HAND_SIZE, SEA_CARD_SET, WAVES_CARD
 from .profile import KanaloaProfile
 from .sea import FLOOR, free_cards, layout_problem
-from .state import DEAL, DOLPHIN, KRAKEN_REMOVAL, LAY_DOWN, LAYOUT, OVER, PLAY, ROUND_REMOVAL, State
+from .state import DEAL, DOLPHIN, KRAKEN_REMOVAL, LAY_DOWN, LAYOUT, OVER, PLAY, ROUND_REMOVAL, STAND_UP, State
 from .tricks import breaks_follow, colour_to_follow
 
 DECK_SET = frozenset(DECK)
@@ -23,6 +23,7 @@ ACTION_OF_PHASE: dict[str, type] = {
     KRAKEN_REMOVAL: RemoveSeaCard,
     DOLPHIN: Dolphin,
     ROUND_REMOVAL: RemoveSeaCard,
+    STAND_UP: StandUp,
 }
 
 
@@ -41,10 +42,10 @@ def current_player(state: State) -> int | None:
 
 def removable_cards(profile: KanaloaProfile, state: State, for_kraken: bool) -> list[str]:
     """The sea cards that may be removed: free ones, while more than 3 remain (for a Kraken, only if the profile
-    says the floor holds for it too)."""
+    says the floor holds for it too; without it, only if the profile keeps a free square)."""
     if (profile.kraken_sea_floor or not for_kraken) and len(state.sea) <= FLOOR:
         return []
-    if 2 * (len(state.sea) - 1) <= state.players:
+    if profile.kraken_keeps_free_square and 2 * (len(state.sea) - 1) <= state.players:
         return []  # without the floor: keep a free square for the next boat to sail to
     return free_cards(state.layout_cards, state.sea, state.boats, profile.waves_card_removable)
 
@@ -68,7 +69,14 @@ def check(profile: KanaloaProfile, state: State, action: KanaloaAction) -> Viola
         return layout_problem(action.cards, action.squares, state.players)
     if isinstance(action, Deal):
         return check_deal(state, action)
-    if not isinstance(action.down if isinstance(action, LayDown) else action.extra, bool):
+    choice = (
+        action.down
+        if isinstance(action, LayDown)
+        else action.sail
+        if isinstance(action, StandUp)
+        else action.extra
+    )
+    if not isinstance(choice, bool):
         return violation("kanaloa.malformed", T.MALFORMED, kind=action.kind)
     return None
 

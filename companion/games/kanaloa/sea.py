@@ -31,6 +31,12 @@ def colour_of_square(code: str) -> str:
     return code.split("-", 1)[0]
 
 
+def trump_of(code: str) -> str:
+    """The trump a boat on this square announces: its colour, and navy blue on the waves (the start square's
+    background is blue: the rulebook's first trump is navy, whatever colour a box's layout was entered with)."""
+    return NAVY if code.endswith(WAVES_SUFFIX) else code.split("-", 1)[0]
+
+
 def is_dolphin(code: str) -> bool:
     return code.endswith(DOLPHIN_SUFFIX)
 

@@ -12,8 +12,19 @@ PLAY = "play"  # the next card of the trick
 KRAKEN_REMOVAL = "kraken-removal"  # the player who just played a Kraken removes a free sea card
 DOLPHIN = "dolphin"  # the trick's winner decides whether to take the dolphin's extra square
 ROUND_REMOVAL = "round-removal"  # end of round: the player who moved last removes a free sea card
+STAND_UP = "stand-up"  # variant, end of round: a player who won the bet says whether to sail the 3 squares
 OVER = "over"
-PHASES: tuple[str, ...] = (LAYOUT, DEAL, LAY_DOWN, PLAY, KRAKEN_REMOVAL, DOLPHIN, ROUND_REMOVAL, OVER)
+PHASES: tuple[str, ...] = (
+    LAYOUT,
+    DEAL,
+    LAY_DOWN,
+    PLAY,
+    KRAKEN_REMOVAL,
+    DOLPHIN,
+    ROUND_REMOVAL,
+    STAND_UP,
+    OVER,
+)
 
 NOBODY = -1
 
@@ -42,7 +53,7 @@ class State:
         tuple[int, int, int, int], ...
     ] = ()  # (round, seat, trick not followed, trick that shows it)
     tricks_won: tuple[int, ...] = ()  # this round, by seat
-    laid_down: tuple[bool, ...] = ()  # variant: boats laid down this round, by seat
+    laid_down: tuple[bool, ...] = ()  # variant: boats laid down this round, by seat (stood up at its end)
     pending: int = NOBODY  # the seat owing a decision (lay-down, dolphin and removal phases)
     last_mover: int = NOBODY  # the player who moved his boat last (removes a sea card at the end of a round)
     winner: int = NOBODY

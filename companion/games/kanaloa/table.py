@@ -11,10 +11,11 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 
 from companion.i18n import Translator
 from companion.panel import PanelAction, PanelButton
-from companion.protocol import join_words
+from companion.protocol import RecordError, Violation, join_words
 from companion.protocol import seat_name as protocol_seat_name
 from companion.table import (
     ADD,
@@ -27,6 +28,7 @@ from companion.table import (
     Area,
     Difference,
     Piles,
+    Ring,
     SeenCard,
     TableChange,
     TableLayout,
@@ -36,13 +38,15 @@ from companion.table import (
     seat_zone,
     zone_seat,
 )
+from companion.table.track import runs_along
 
 from . import text as T
-from .actions import Deal, Dolphin, KanaloaAction, Play, RemoveSeaCard
+from .actions import Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, RemoveSeaCard, StandUp
 from .cards import BOATS, DECK, SEA_CARD_SET, boat_of
 from .engine import KanaloaGame
-from .sea import FLOOR, circle, colour_of_square
-from .state import DEAL, DOLPHIN, KRAKEN_REMOVAL, OVER, ROUND_REMOVAL, State
+from .sea import FLOOR, circle, colour_of_square, sea_size
+from .seabox import SeaBox, box_path, layout_mismatch, load_box, ring_layout
+from .state import DEAL, DOLPHIN, KRAKEN_REMOVAL, LAY_DOWN, LAYOUT, OVER, ROUND_REMOVAL, STAND_UP, State
 from .words import colour_name
 
 # The dolphin's extra square is a choice nobody plays a card for: the game buttons say it (playing on, or
@@ -56,6 +60,8 @@ PLAY_SLOT = "play"
 # with that sticker in its top-left corner, 3 mm in. The boat itself is that far back.
 BOAT_SHIFT = (63.0 / 2 - 15.5, 88.0 / 2 - 15.5)
 DECK_SET = frozenset(DECK)
+# A boat laid on its side (the variant) shows no sticker, or one turned this far (degrees) from its sea card's.
+TURNED = 45.0
 
 
 def play_area(seat: int) -> str:
@@ -76,6 +82,23 @@ def square_of(state: State, square: int) -> TrackSquare:
     return state.layout_cards[square // 2], square % 2
 
 
+def boats_down(players: int, seen: Sequence[SeenCard]) -> frozenset[int]:
+    """The seats whose boat the camera sees laid on its side: its sticker gone from the table (the tracker has let
+    it go: one only hidden for a moment by a hand is still held), or turned a quarter from the sea card under it."""
+    sea = [s for s in seen if s.card in SEA_CARD_SET and s.zone == CENTRE]
+    where = {s.card: s for s in seen}
+    down = set()
+    for seat in range(players):
+        boat = where.get(boat_of(seat))
+        if boat is None:
+            down.add(seat)
+        elif sea:
+            card = min(sea, key=lambda s: (s.x - boat.x) ** 2 + (s.y - boat.y) ** 2)
+            if abs((boat.angle - card.angle + 90.0) % 180.0 - 90.0) > TURNED:
+                down.add(seat)
+    return frozenset(down)
+
+
 def trick_seats(state: State) -> list[int]:
     """Who played each card of the current trick, in order."""
     return [(state.leader + k) % state.players for k in range(len(state.trick))]
@@ -84,16 +107,60 @@ def trick_seats(state: State) -> list[int]:
 class KanaloaTable:
     """The table adapter and expected layout of Kanaloa."""
 
-    # The first card of a round stands for the deal nobody watched too (companion/referee.py, on_change).
-    actions_per_change = 3
+    # The first card of a round stands for the deal nobody watched, and for the variant's lay-downs not shown, too
+    # (companion/referee.py, on_change): the deal, up to 5 lay-downs, then the play.
+    actions_per_change = 8
 
-    def __init__(self, game: KanaloaGame) -> None:
+    def __init__(self, game: KanaloaGame, box: SeaBox | None = None, box_file: Path | None = None) -> None:
+        """``box``: this box's sea cards; None reads them when first needed from ``box_file`` (default: the file
+        ``companion setup-box --game kanaloa`` saves beside the config)."""
         self.game = game
+        self._box, self._box_file = box, box_file
+        self._box_read = box is not None
+        self._box_problem: str | None = None  # the saved box's file could not be read: why
+        self._sea_problem: Violation | None = None  # the ring seen at setup is not this box's sea: why
+
+    def box(self) -> SeaBox | None:
+        """This box's sea cards, read once (None: not confirmed yet, or a file that cannot be read)."""
+        if not self._box_read:
+            self._box_read = True
+            try:
+                self._box = load_box(self._box_file or box_path())
+            except RecordError as exc:
+                self._box_problem = str(exc)
+        return self._box
+
+    def sea_seen(self, state: State, seen: Sequence[SeenCard]) -> LayOut | None:
+        """At setup, the sea the camera sees laid as a ring, with this box's squares: once as many sea cards as
+        the table needs lie in the centre. A ring that cannot be this box's sea is kept to be told."""
+        cards = [s for s in seen if s.card in SEA_CARD_SET and s.zone == CENTRE]
+        box = self.box()
+        self._sea_problem = None
+        if box is None or len(cards) != sea_size(state.players):
+            return None
+        ring = Ring(SEA_AREA, CENTRE).around(cards)
+        laid = ring_layout(box, [(s.card, runs_along(ring, k)) for k, s in enumerate(ring)], state.players)
+        if isinstance(laid, LayOut):
+            return laid
+        self._sea_problem = laid
+        return None
+
+    def setup_problem(self, action: KanaloaAction) -> Violation | None:
+        """Why a move entered by hand before the camera takes over does not fit this box (a sea whose cards show
+        other squares than the ones confirmed), or None."""
+        box = self.box()
+        return layout_mismatch(box, action) if box is not None and isinstance(action, LayOut) else None
 
     # --- what the table must look like ----------------------------------------------------------------
 
     def layout(self, state: State) -> TableLayout:
-        boats = {boat_of(seat): square_of(state, square) for seat, square in enumerate(state.boats)}
+        # A boat laid down shows no square (no sticker, or a turned one): nothing is expected of it.
+        down = state.laid_down or (False,) * state.players
+        boats = {
+            boat_of(seat): square_of(state, square)
+            for seat, square in enumerate(state.boats)
+            if not down[seat]
+        }
         plays = {
             play_area(seat): {PLAY_SLOT: card}
             for seat, card in zip(trick_seats(state), state.trick, strict=True)
@@ -111,13 +178,24 @@ class KanaloaTable:
         phase = state.phase
         if phase == OVER:
             return None
+        if phase == LAYOUT:
+            return self.sea_seen(state, seen)
         seat = zone_seat(change.zone)
         played = change.kind in (ADD, MOVE) and seat is not None and change.card in DECK_SET
         removed = change.kind == REMOVE and change.zone == CENTRE and change.card in state.sea
+        boat = (
+            self.game.profile.lay_down_variant
+            and change.card in BOATS
+            and BOATS.index(change.card) in boats_down(state.players, seen)
+        )  # the variant: a boat laid on its side
         if phase == DOLPHIN and (played or removed):
             return Dolphin(state.pending, False)
-        if played and phase == DEAL:
+        if (played or boat) and phase == DEAL:
             return Deal(state.leader, None)
+        if phase == LAY_DOWN and (played or boat):
+            return self._lay_down(state, change, seen, played)
+        if phase == STAND_UP:
+            return self._stand_up(state, change, seen)
         if played and seat is not None and seat < state.players:
             if change.card in state.trick and trick_seats(state)[state.trick.index(change.card)] == seat:
                 return None  # seen again where it was played
@@ -126,6 +204,30 @@ class KanaloaTable:
             taker = state.pending if phase in (KRAKEN_REMOVAL, ROUND_REMOVAL) else self._current(state)
             return RemoveSeaCard(taker, change.card)
         return None
+
+    def _lay_down(
+        self, state: State, change: TableChange, seen: Sequence[SeenCard], played: bool
+    ) -> LayDown | None:
+        """The variant's choice of the seat whose turn it is to say, read from its boat. Seats say in turn from
+        the leader: a boat laid down answers for the seats before it too (they kept theirs up), and the first card
+        played answers for every seat still to say."""
+        seat, n = state.pending, state.players
+        if not played:
+            changed = BOATS.index(change.card)
+            if changed >= n or (seat - state.leader) % n > (changed - state.leader) % n:
+                return None
+        return LayDown(seat, seat in boats_down(n, seen))
+
+    def _stand_up(self, state: State, change: TableChange, seen: Sequence[SeenCard]) -> StandUp | None:
+        """A player who won the bet stands the boat up: on a square other than its own, it sailed the 3 squares."""
+        seat = state.pending
+        if change.card != boat_of(seat) or change.kind == REMOVE or seat in boats_down(state.players, seen):
+            return None
+        track = areas(state.players)[0]
+        assert isinstance(track, Track)
+        contents = TrackContents(state.sea, {boat_of(seat): square_of(state, state.boats[seat])})
+        spot = track.seen(contents, [s for s in seen if s.card in SEA_CARD_SET or s.card == change.card])
+        return StandUp(seat, spot.get(change.card) != square_of(state, state.boats[seat]))
 
     def _current(self, state: State) -> int:
         current = self.game.current_player(state)
@@ -149,12 +251,17 @@ class KanaloaTable:
         self, state: State, diffs: Sequence[Difference], tr: Translator, seats: Sequence[str]
     ) -> list[str]:
         """Each difference as what to do about it; the cards of a finished trick are told together."""
+        if state.phase == LAYOUT:
+            return self._setup_words(state, diffs, tr, seats)
         words = _Words(self.game, state, tr, seats)
         out: list[str] = []
         gather: list[str] = []
         shared = Counter(d.seen.spot for d in diffs if d.card in BOATS and d.seen and d.seen.spot is not None)
+        down = state.laid_down or (False,) * state.players
         for d in diffs:
             if d.card in BOATS:
+                if d.expected is None and BOATS.index(d.card) < state.players and down[BOATS.index(d.card)]:
+                    continue  # a boat laid down, its sticker turned: on its square, which is not judged
                 out.append(words.boat(d, shared))
             elif d.card in SEA_CARD_SET:
                 out.append(words.sea_card(d))
@@ -169,6 +276,20 @@ class KanaloaTable:
             cards = join_words([words.card(c) for c in gather], tr)
             out.append(tr(T.GATHER, seat=words.seat(state.leader), cards=cards))
         return out
+
+    def _setup_words(
+        self, state: State, diffs: Sequence[Difference], tr: Translator, seats: Sequence[str]
+    ) -> list[str]:
+        """Before the sea is laid: what the camera needs to read it."""
+        self.box()
+        if self._box_problem is not None:
+            return [tr(T.SEA_BOX_BAD, problem=self._box_problem)]
+        if self._box is None:
+            return [tr(T.SEA_NOT_CONFIRMED)]
+        if self._sea_problem is not None:
+            return [self.game.tell(self._sea_problem, tr.language, seats)]
+        count = sum(1 for d in diffs if d.card in SEA_CARD_SET and d.seen is not None)
+        return [tr(T.LAY_OUT_SEA, expected=sea_size(state.players), count=count)]
 
 
 class _Words:

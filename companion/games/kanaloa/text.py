@@ -35,6 +35,7 @@ TASKS = {
     "kraken-removal": N_("remove a free sea card for the Kraken"),
     "dolphin": N_("say whether they take the dolphin's extra square"),
     "round-removal": N_("remove a free sea card to end the round"),
+    "stand-up": N_("say whether they sail the 3 squares of their bet"),
     "over": N_("start a new game"),
 }
 
@@ -62,6 +63,12 @@ DOLPHIN_EXTRA = N_("The dolphin carries {seat}'s boat one square further ({colou
 DOLPHIN_STAY = N_("{seat}'s boat stays on the dolphin square.")
 BET_WON = N_("{seat} took no trick, as they bet: the boat stands up again and sails 3 free squares.")
 BET_LOST = N_("{seat} bet on no trick but took one: the boat stands up again and does not move.")
+BET_WON_CHOICE = N_(
+    "{seat} took no trick, as they bet: they may stand the boat up and sail 3 free squares, or stand it up and "
+    "stay."
+)
+STAND_UP_STAY = N_("{seat} stands the boat up and stays on its square.")
+LAID_DOWN_STAYS = N_("{seat}'s boat is laid down: with these rules it does not sail for the trick.")
 SEA_FLOOR = N_("Only 3 sea cards are left: no sea card is removed any more.")
 NO_FREE_SEA_CARD = N_("Every sea card carries a boat: no sea card is removed.")
 ROUND_OVER = N_("The round is over: {seat} moved last and removes a free sea card.")
@@ -134,6 +141,8 @@ DO_PLAY = N_("{seat} plays the {card}")
 DO_REMOVE = N_("{seat} removes {sea_card}")
 DO_DOLPHIN = N_("{seat} takes the dolphin's extra square")
 DO_NO_DOLPHIN = N_("{seat} stays on the dolphin square")
+DO_SAIL_BET = N_("{seat} stands the boat up and sails 3 free squares")
+DO_STAY_BET = N_("{seat} stands the boat up and stays")
 
 # Each kind of action as a button's words (Game.kind_words): the button opens the list of such actions.
 KIND_WORDS = {
@@ -143,6 +152,7 @@ KIND_WORDS = {
     "play": N_("Play a card"),
     "remove-sea-card": N_("Remove a free sea card"),
     "dolphin": N_("Take the dolphin's extra square or not"),
+    "stand-up": N_("Sail the bet's 3 squares or not"),
 }
 
 # --- what is in the box, told in the rules summary with the counts of the catalogue (words.box_contents) ---
@@ -204,3 +214,40 @@ NOT_PLAYED_YET = N_("Take back the {card}: it has not been played.")
 NOT_SEA = N_("The {card} is not part of the sea: take it away from the sea cards.")
 DOLPHIN_TAKE = N_("take the dolphin's extra square")
 DOLPHIN_STAY_BUTTON = N_("stay on the dolphin")
+
+# --- one box's sea cards (seabox.py), and the sea read at setup (table.py) ---
+BOX_MISSING = N_("The box's sea cards must include {sea_card}: confirm all 12 sea cards.")
+BOX_SQUARES = N_("{sea_card} has 2 squares, not {count}.")
+BOX_UNKNOWN_CARD = N_(
+    "{sea_card} is not among this box's confirmed sea cards: confirm the box's sea cards again (companion "
+    "setup-box --game kanaloa)."
+)
+BOX_MISMATCH = N_(
+    "In this box, {sea_card} shows {left} and {right}, not {first} and {second}: check the sea entered by hand."
+)
+SQUARE_DOLPHIN = N_("{colour} with a dolphin")
+SQUARE_WAVES = N_("{colour} with the waves")
+SEA_NOT_CONFIRMED = N_(
+    "This box's sea cards are not confirmed yet: run companion setup-box --game kanaloa once, or give the sea "
+    "with --setup."
+)
+SEA_BOX_BAD = N_(
+    "The box's saved sea cards cannot be read ({problem}): run companion setup-box --game kanaloa again."
+)
+LAY_OUT_SEA = N_(
+    "Lay out the sea: {expected} sea cards in a ring in the middle, the waves card among them ({count} seen)."
+)
+
+# --- companion setup-box --game kanaloa (vision/sea_setup.py) ---
+SETUP_BOX_HOW = N_(
+    "For each sea card, press Enter to keep the colours the camera read, or type its two squares, left then "
+    'right as the card lies with its sticker top-left, e.g. "red-dolphin green" ("navy", "turquoise", "red" or '
+    '"green"; "-dolphin" for a dolphin, "-waves" for the start).'
+)
+SETUP_BOX_ASK = N_("{sea_card}: {squares}? ")
+SETUP_BOX_SQUARES = N_("left {left}, right {right}")
+SETUP_BOX_ONLY_KANALOA = N_("Only Kanaloa's sea cards are read once per box: {game} has nothing to set up.")
+SETUP_BOX_NO_FRAME = N_("No camera image ({problem}): check the cable and --source.")
+SETUP_BOX_UNSEEN = N_("Lay all 12 sea cards face up in view: the camera does not see {cards}.")
+SETUP_BOX_SAVED = N_("This box's sea cards are saved in {path}.")
+SETUP_BOX_STOPPED = N_("Stopped before every sea card was confirmed: nothing is saved.")

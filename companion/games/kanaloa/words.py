@@ -9,14 +9,15 @@ from companion.i18n import Translator
 from companion.protocol import JSON, join_words
 
 from . import text as T
-from .actions import Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, RemoveSeaCard
+from .actions import Deal, Dolphin, KanaloaAction, LayDown, LayOut, Play, RemoveSeaCard, StandUp
 from .cards import BOATS, COLOUR_OF, COLOURS, KANALOA, KRAKEN, SEA_CARD_SET, VALUE_OF, WAVES_CARD, catalogue
 from .profile import KanaloaProfile, element_colours
 from .rules import current_player
-from .sea import circle, colour_of_square
+from .sea import WAVES_SUFFIX, circle, colour_of_square, is_dolphin
 from .state import OVER, State
 
 CARD_PARAMS = frozenset({"card", "sea_card"})
+SQUARE_PARAMS = frozenset({"left", "right", "first", "second"})  # square codes: "red-dolphin"
 
 
 def card_name(card_id: str, tr: Translator) -> str:
@@ -42,6 +43,16 @@ def colour_name(colour: str, tr: Translator) -> str:
     return tr(message) if message else colour
 
 
+def square_words(code: str, tr: Translator) -> str:
+    """A square code in words: "red", "green with a dolphin", "navy blue with the waves"."""
+    colour = colour_name(colour_of_square(code), tr)
+    if is_dolphin(code):
+        return tr(T.SQUARE_DOLPHIN, colour=colour)
+    if code.endswith(WAVES_SUFFIX):
+        return tr(T.SQUARE_WAVES, colour=colour)
+    return colour
+
+
 def seat_names(tr: Translator, seats: Sequence[str], players: int = 5) -> list[str]:
     return list(seats) or [tr("seat {n}", n=i + 1) for i in range(players)]
 
@@ -57,6 +68,8 @@ def describe_param(
         return card_name(value, tr)
     if name == "colour" and isinstance(value, str):
         return colour_name(value, tr)
+    if name in SQUARE_PARAMS and isinstance(value, str):
+        return square_words(value, tr)
     if name == "seats" and isinstance(value, list | tuple):
         return join_words([default("seat", seat, tr, seats) for seat in value], tr)
     if name == "task" and isinstance(value, str):
@@ -76,6 +89,8 @@ def describe_action(action: KanaloaAction, tr: Translator, seats: Sequence[str])
         return tr(T.DO_DOLPHIN if action.extra else T.DO_NO_DOLPHIN, seat=seat)
     if isinstance(action, LayDown):
         return tr(T.DO_LAY_DOWN if action.down else T.DO_KEEP_UP, seat=seat)
+    if isinstance(action, StandUp):
+        return tr(T.DO_SAIL_BET if action.sail else T.DO_STAY_BET, seat=seat)
     if isinstance(action, Deal):
         return tr(T.DO_DEAL, seat=seat)
     assert isinstance(action, LayOut)

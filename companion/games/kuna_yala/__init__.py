@@ -5,16 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from companion.games.kuna_yala.cards import components
-from companion.games.kuna_yala.engine import KunaYalaGame
-from companion.games.kuna_yala.profile import OPTIONS
-from companion.games.kuna_yala.state import State
-from companion.registry import GameSpec, StickerBlock
+from companion.registry import GameSpec, StickerBlock, called, imported, lazy_names
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from companion.coach import Coaching
+    from companion.games.kuna_yala.engine import KunaYalaGame
+    from companion.games.kuna_yala.state import State
     from companion.games.kuna_yala.table import KunaYalaTable
     from companion.match import Match
     from companion.picture import TablePicture
@@ -48,18 +46,24 @@ def picture(game: KunaYalaGame, state: State, language: str, seats: Sequence[str
 
 
 SPEC = GameSpec(
-    rules=KunaYalaGame,
+    name="kuna-yala",
+    title="Kuna Yala",
+    min_players=2,
+    max_players=4,
+    load_rules=imported(f"{__name__}.engine", "KunaYalaGame"),
+    domain="kuna_yala",
     code="KY",
-    components=components,
+    components=called(f"{__name__}.cards", "components"),
     stickers=(StickerBlock(457, 104),),  # the 104 cards; the 4 secret fish tiles carry no sticker
     aliases=("kuna", "kunayala"),
     table=table,
     coach=coach,
     demo=demo,
     picture=picture,
-    options=OPTIONS,
+    load_options=imported(f"{__name__}.profile", "OPTIONS"),
     mat_reach=1230.0,  # table.MAT_REACH: the banks lie in front of the mats
     drawn_players=2,  # three or four banks sprawl beyond a 3840x2160 camera's view (docs/games/kuna-yala.md)
 )
 
+__getattr__ = lazy_names(__name__, KunaYalaGame=SPEC.load_rules)
 __all__ = ["SPEC", "KunaYalaGame"]

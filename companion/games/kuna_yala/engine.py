@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from companion.catalogue import Catalogue
 from companion.i18n import Translator
 from companion.protocol import JSON, Game, Step, Violation, changed, own_fields
 
-from . import ending, flow, rules, words
+from . import draws, ending, flow, playout, rules, words
 from . import text as T
 from .actions import ACTION_TYPES, DiscardShark, KunaYalaAction, PlaceOctopus, Reveal, ShowTile, Take
 from .bank import Banks
@@ -18,10 +18,7 @@ from .cards import CORAL_IDS, DECK, SHARK, catalogue
 from .deck import TYPES, faces
 from .invariants import invariant_problems, shape_problems
 from .profile import MATCH_EVERY, KunaYalaProfile
-from .state import OCTOPUS, OVER, PILES, PLAY, REVEAL, SHARKS, State
-
-REVEAL_DRAWS = 16  # draws among all the cards before the unseen ones are listed
-TAKE_DRAWS = 24  # random ways to take a pair tried before listing them all: nearly every way places both
+from .state import OCTOPUS, OVER, PILES, PLAY, REVEAL, SHARKS, TILES, State
 
 
 class KunaYalaGame(Game[State, KunaYalaAction]):
@@ -44,6 +41,7 @@ class KunaYalaGame(Game[State, KunaYalaAction]):
         self.faces = faces(self.profile.fish_deck)
         self.banks = Banks(self.faces, self.profile.fish_match == MATCH_EVERY)
         self._is_shark = {card: face.kind == SHARK for card, face in self.faces.items()}
+        self._scored: tuple[State, list[ending.Score]] | None = None
         # Every reveal, made once per seat and card: actions are immutable values.
         self._reveals = [
             [{card: Reveal(seat, slot, card) for card in DECK} for slot in range(PILES)] for seat in range(4)
@@ -99,6 +97,19 @@ class KunaYalaGame(Game[State, KunaYalaAction]):
         flow.settle(self.profile, self.banks, state, changes, None)
         return changed(state, changes)
 
+    def random_playout(self, state: State, rng: random.Random) -> tuple[State, int]:
+        """``random_step`` to the end, the same draws: the cards and pairs on mutable lists (``playout.turns``)
+        until the tiles are to be shown, then a ``random_step`` a tile."""
+        length = 0
+        while state.phase != OVER:
+            if state.phase == TILES:
+                state = self.random_step(state, rng)
+                length += 1
+            else:
+                state, taken = playout.turns(self.profile, self.banks, self._is_shark, state, rng)
+                length += taken
+        return state, length
+
     def random_action(self, state: State, rng: random.Random) -> KunaYalaAction:
         """A pair uniform among the ways to take one (pair, who gets which, which opponent), then a place
         uniform for each card; a card turned up uniform among those still in the piles."""
@@ -108,7 +119,7 @@ class KunaYalaGame(Game[State, KunaYalaAction]):
             slot, card = self._random_reveal(state, rng)
             return self._reveals[state.current][slot][card]
         if phase == PLAY:
-            return self._random_take(state, below)
+            return self._random_take(state, rng)
         if phase == SHARKS:
             return DiscardShark(state.current, below(PILES))
         if phase == OCTOPUS:
@@ -118,59 +129,17 @@ class KunaYalaGame(Game[State, KunaYalaAction]):
         return ShowTile(state.tiles.index(""), left[below(len(left))])
 
     def _random_reveal(self, state: State, rng: random.Random) -> tuple[int, str]:
-        """The first display place a pile can refill, and a card uniform among those not seen yet: draws
-        among all the cards while they find seen ones (cheap until few are left unseen), then among the
-        unseen. Each draw is rng.choice's, made inline (Random._randbelow_with_getrandbits): the same
-        numbers without a call, at a few hundred draws a game."""
-        slot = rules.fillable(self.profile, state.piles, state.display)[0]
-        seen = state.seen
-        bits = rng.getrandbits
-        n = len(DECK)
-        size = n.bit_length()
-        for _ in range(REVEAL_DRAWS):
-            k = bits(size)
-            while k >= n:
-                k = bits(size)
-            card = DECK[k]
-            if card not in seen:
-                return slot, card
-        unseen = [card for card in DECK if card not in seen]
-        return slot, unseen[rng._randbelow(len(unseen))]  # type: ignore[attr-defined]
+        return draws.reveal(self.profile, state.piles, state.display, state.seen, rng)
 
-    def _random_take(self, state: State, below: Callable[[int], int]) -> Take:
-        """A pair drawn as ``rules.choices`` would give it, uniform among the ways to place both cards (which
-        card goes where, which opponent): draws among every way while they find one that does not place both,
-        then, if none is found, a choice among those the rules list (discards included)."""
-        seat, display, banks = state.current, state.display, state.banks
-        slots = [s for s in range(PILES) if display[s]]
-        n, opponents = len(slots), state.players - 1
-        cells = self.banks.cells
-        is_shark = self._is_shark
-        mine = banks[seat]
-        for _ in range(TAKE_DRAWS):
-            i, j, opponent = below(n), below(n - 1), below(opponents)
-            j += j >= i
-            opponent += opponent >= seat
-            own, other = slots[i], slots[j]
-            if is_shark[display[own]]:
-                continue
-            own_cells = cells(mine, display[own])
-            if not own_cells:
-                continue
-            other_cells = cells(banks[opponent], display[other])
-            if other_cells:
-                return Take(
-                    seat,
-                    own,
-                    own_cells[below(len(own_cells))],
-                    opponent,
-                    other,
-                    other_cells[below(len(other_cells))],
-                )
-        options = rules.choices(self.profile, self.banks, state, seat)
-        c = options[below(len(options))]
-        own_cell = c.own_cells[below(len(c.own_cells))]
-        return Take(seat, c.own, own_cell, c.opponent, c.other, c.other_cells[below(len(c.other_cells))])
+    def _random_take(self, state: State, rng: random.Random) -> Take:
+        """A pair drawn as ``rules.choices`` would give it (``draws.pair``, else ``draws.among`` them)."""
+        seat, view = state.current, self.banks.view
+        below, bits = rng._randbelow, rng.getrandbits  # type: ignore[attr-defined]
+        views = [view(bank) for bank in state.banks]
+        taken = draws.pair(views, seat, state.display, state.players, below, bits, self._is_shark)
+        if taken is None:
+            taken = draws.among(rules.choices(self.profile, self.banks, state, seat), below)
+        return Take(seat, *taken)
 
     # --- the end ----------------------------------------------------------------------------------
 
@@ -178,10 +147,20 @@ class KunaYalaGame(Game[State, KunaYalaAction]):
         return state.phase == OVER
 
     def scores(self, state: State) -> list[int]:
-        return [s.total for s in ending.scores(self.profile, self.faces, state)]
+        return [s.total for s in self._scores(state)]
 
     def winners(self, state: State) -> list[int]:
-        return ending.winners(ending.scores(self.profile, self.faces, state)) if state.phase == OVER else []
+        return ending.winners(self._scores(state)) if state.phase == OVER else []
+
+    def _scores(self, state: State) -> list[ending.Score]:
+        """``ending.scores``, counted once for the last state asked: a simulated game's end asks for the
+        scores and then the winners of the same state."""
+        last = self._scored
+        if last is not None and last[0] is state:
+            return last[1]
+        counted = ending.scores(self.profile, self.faces, state)
+        self._scored = (state, counted)
+        return counted
 
     def outcome(self, state: State, language: str = "en", seats: Sequence[str] = ()) -> tuple[str, ...]:
         return ending.outcome(self.profile, self.faces, state, self.translator(language), seats)

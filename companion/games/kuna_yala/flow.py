@@ -7,6 +7,7 @@ game's, ``KunaYalaGame.random_step``): no effect is built then, nor the words th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from companion.protocol import EffectData, Step, changed, effect
@@ -93,7 +94,7 @@ def reveal(
     if banks.kinds.kind[card] != OCTOPUS:
         changes["display"] = _with(state.display, slot, card)
         return
-    owner = octopus_owner(banks, profile, state.banks)
+    owner = octopus_owner(profile, [banks.view(bank) for bank in state.banks])
     if owner == NOBODY:
         if effects is not None:
             effects.append(effect("kuna-yala.octopus-tied", T.OCTOPUS_TIED))
@@ -179,22 +180,9 @@ def place_card(
 def settle(profile: KunaYalaProfile, banks: Banks, state: State, changes: Changes, effects: Effects) -> None:
     """What the table waits for next, once an action's changes are gathered: an octopus to place, the end,
     a display place to refill, four sharks to thin, or the next player's pair."""
-    piles = changes.get("piles", state.piles)
     display = changes.get("display", state.display)
-    empty = piles.count(0)
-    if changes.get("pending", state.pending) != NOBODY:
-        phase = OCTOPUS_PHASE
-    elif empty >= 3 and profile.game_end == END_AT_ONCE:
-        phase = TILES
-    elif "" in display and _fillable(profile, piles, display, empty):
-        phase = REVEAL
-    elif empty >= 3 or PILES - display.count("") < 2:
-        phase = TILES
-    elif "" not in display and all(banks.kinds.kind[c] == SHARK for c in display):
-        phase = SHARKS
-    else:
-        phase = PLAY
-    changes["phase"] = phase
+    pending = changes.get("pending", state.pending)
+    phase = changes["phase"] = next_phase(profile, banks, changes.get("piles", state.piles), display, pending)
     if phase == TILES:
         if effects is not None:
             effects.append(effect("kuna-yala.game-ends", T.GAME_ENDS))
@@ -207,11 +195,31 @@ def settle(profile: KunaYalaProfile, banks: Banks, state: State, changes: Change
         )
 
 
-def _fillable(profile: KunaYalaProfile, piles: tuple[int, ...], display: tuple[str, ...], empty: int) -> bool:
-    """Whether an empty display place can be refilled (``rules.fillable``, without listing them): from its
-    own pile, or from any pile with cards when the profile refills from the next."""
-    if empty < PILES and profile.empty_pile == REFILL_NEXT:
-        return True
+def next_phase(
+    profile: KunaYalaProfile, banks: Banks, piles: Sequence[int], display: Sequence[str], pending: int
+) -> str:
+    """What the table waits for once an action is done (``settle``): piles, display and the octopus's
+    ``pending`` seat as the action left them."""
+    empty = piles.count(0)
+    if pending != NOBODY:
+        return OCTOPUS_PHASE
+    if empty >= 3 and profile.game_end == END_AT_ONCE:
+        return TILES
+    if "" in display and (
+        (empty < PILES and profile.empty_pile == REFILL_NEXT) or _fillable_from_own(piles, display)
+    ):
+        return REVEAL
+    if empty >= 3 or PILES - display.count("") < 2:
+        return TILES
+    kind = banks.kinds.kind
+    # The first card is seldom a shark: asked first, it spares looking at the others at nearly every turn.
+    if "" not in display and kind[display[0]] == SHARK and all(kind[c] == SHARK for c in display):
+        return SHARKS
+    return PLAY
+
+
+def _fillable_from_own(piles: Sequence[int], display: Sequence[str]) -> bool:
+    """Whether an empty display place has cards left in its own pile."""
     return any(not display[s] and piles[s] for s in range(PILES))
 
 

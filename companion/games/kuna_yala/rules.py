@@ -9,7 +9,7 @@ from companion.protocol import Violation, violation
 
 from . import text as T
 from .actions import Cell, DiscardShark, KunaYalaAction, PlaceOctopus, Reveal, ShowTile, Take
-from .bank import Banks, corals
+from .bank import Banks, View
 from .cards import DECK, FISH, SHARK
 from .deck import TYPES
 from .profile import PAIR_FORBIDDEN, REFILL_NEXT, KunaYalaProfile
@@ -58,9 +58,13 @@ def fillable(profile: KunaYalaProfile, piles: Sequence[int], display: Sequence[s
     return [s for s in range(PILES) if not display[s] and source_pile(profile, piles, s) is not None]
 
 
-def octopus_owner(banks: Banks, profile: KunaYalaProfile, state_banks: Sequence[Bank]) -> int:
-    """The one player with the most corals, or NOBODY on a tie."""
-    counts = [corals(bank, banks.faces, profile.covered_coral_counts) for bank in state_banks]
+def octopus_owner(profile: KunaYalaProfile, views: Sequence[View]) -> int:
+    """The one player with the most corals in the bank each of ``views`` shows (those under an octopus
+    too, as the profile says), or NOBODY on a tie."""
+    if profile.covered_coral_counts:
+        counts = [len(view.corals) + view.covered_corals for view in views]
+    else:
+        counts = [len(view.corals) for view in views]
     top = max(counts)
     return counts.index(top) if counts.count(top) == 1 else NOBODY
 

@@ -5,17 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from companion.games.shark_park.cards import components
-from companion.games.shark_park.engine import SharkParkGame
-from companion.games.shark_park.profile import OPTIONS
-from companion.games.shark_park.state import State
-from companion.panel import Level
-from companion.registry import BoardMarks, GameSpec, StickerBlock
+from companion.registry import BoardMarks, GameSpec, StickerBlock, called, imported, lazy_names
 
 if TYPE_CHECKING:
     from companion.coach import Coaching
+    from companion.games.shark_park.engine import SharkParkGame
+    from companion.games.shark_park.state import State
     from companion.games.shark_park.table import SharkParkTable
     from companion.match import Match
+    from companion.panel import Level
     from companion.picture import TablePicture
     from companion.table import TableStep
 
@@ -46,18 +44,24 @@ def picture(game: SharkParkGame, state: State, language: str, seats: Sequence[st
     return picture(game, state, language, seats)
 
 
-LEVELS = (Level.LOW, Level.MID, Level.HIGH)  # green J'ai un petit creux, yellow Faim, red Je meurs de faim!
-
-
 def levels(state: State) -> Sequence[Level | None]:
     """Each seat's hunger, as the panel's level light shows it."""
-    return [LEVELS[level] for level in state.hunger]
+    from companion.panel import Level
+
+    # green J'ai un petit creux, yellow Faim, red Je meurs de faim!
+    lights = (Level.LOW, Level.MID, Level.HIGH)
+    return [lights[level] for level in state.hunger]
 
 
 SPEC = GameSpec(
-    rules=SharkParkGame,
+    name="shark-park",
+    title="Shark Park",
+    min_players=2,
+    max_players=4,
+    load_rules=imported(f"{__name__}.engine", "SharkParkGame"),
+    domain="shark_park",
     code="SP",
-    components=components,
+    components=called(f"{__name__}.cards", "components"),
     # The 16 sharks, the 36 fish and 3 spares, the fish-bone tile and the 4 hunger markers, room to spare.
     stickers=(StickerBlock(393, 64),),
     table=table,
@@ -65,9 +69,10 @@ SPEC = GameSpec(
     coach=coach,
     picture=picture,
     levels=levels,
-    options=OPTIONS,
+    load_options=imported(f"{__name__}.profile", "OPTIONS"),
     # The board's four missing corner squares carry its marks: the block's four ids no component uses.
     board=BoardMarks((453, 454, 455, 456), 8, 8, 50.0, 35.0),
 )
 
+__getattr__ = lazy_names(__name__, SharkParkGame=SPEC.load_rules)
 __all__ = ["SPEC", "SharkParkGame"]

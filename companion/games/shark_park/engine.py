@@ -10,7 +10,7 @@ from companion.catalogue import Catalogue
 from companion.i18n import Translator
 from companion.protocol import JSON, Game, Step, Violation
 
-from . import ending, flow
+from . import ending, flow, playout
 from . import text as T
 from .actions import ACTION_TYPES, EndTurn, Move, Place, PutBack, ReturnFish, Scare, SharkParkAction, TakeFish
 from .board import DIRECTION_NAMES, NEIGHBOURS, OFF, SQUARES, name
@@ -167,6 +167,20 @@ class SharkParkGame(Game[State, SharkParkAction]):
             squares = put_back_squares(state)
             return flow.put_back(self.profile, state, squares[rng._randbelow(len(squares))], None)  # type: ignore[attr-defined]
         return flow.advance(self.profile, state, self.random_action(state, rng), None)
+
+    def random_playout(self, state: State, rng: random.Random) -> tuple[State, int]:
+        """``random_step`` to the end, the same draws: scares and moves on mutable lists (``playout.turns``),
+        the rarer phases (setup, a shark to put back, a fish to take or return) one ``random_step`` each."""
+        length = 0
+        steps, specials, profile = self._steps, self._specials, self.profile
+        while state.phase != OVER:
+            if state.phase == MOVE or (state.phase == SCARE and profile.any_direction):
+                state, taken = playout.turns(profile, state, rng, steps, specials)
+                length += taken
+            else:
+                state = self.random_step(state, rng)
+                length += 1
+        return state, length
 
     def random_action(self, state: State, rng: random.Random) -> SharkParkAction:
         """Uniform over the legal actions, drawn without listing them in the two commonest phases."""

@@ -1,0 +1,137 @@
+"""One box's sea cards: each physical sea card's two squares, confirmed once per box and saved with the config.
+
+No source gives the colours and dolphins of each printed sea card, so the camera proposes them from the pixels
+and a person confirms them (``companion setup-box --game kanaloa``). A card's squares are written as the card
+lies with its sticker in the top-left corner: its left half, then its right half. Laid in the ring, a card shows
+them clockwise in that order where the ring runs along the card's x axis, and the other way round where it runs
+against it; the sea's layout (``LayOut``) is built from that.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.protocol import RecordError, Violation, violation
+
+from . import text as T
+from .actions import LayOut, english
+from .cards import SEA_CARDS, WAVES_CARD
+from .sea import WAVES_SUFFIX, colour_of_square, layout_problem, square_code_ok
+
+BOX_FILE = "kanaloa-sea.json"
+BOX_ENV = "COMPANION_KANALOA_SEA"
+
+
+@dataclass(frozen=True)
+class SeaBox:
+    """Each sea card's squares, left half then right half (sticker top-left)."""
+
+    faces: Mapping[str, tuple[str, str]]
+
+    def to_json(self) -> dict[str, list[str]]:
+        return {card: list(self.faces[card]) for card in SEA_CARDS if card in self.faces}
+
+
+def box_problem(faces: Mapping[str, Sequence[str]]) -> Violation | None:
+    """Why these cannot be a box's sea cards, or None: every sea card once, two squares each."""
+    for card in SEA_CARDS:
+        if card not in faces:
+            return violation("kanaloa.box-missing", T.BOX_MISSING, sea_card=card)
+    for card, squares in faces.items():
+        if card not in SEA_CARDS:
+            return violation("kanaloa.layout-unknown-card", T.LAYOUT_UNKNOWN, card_id=card)
+        if len(squares) != 2:
+            return violation("kanaloa.box-squares", T.BOX_SQUARES, sea_card=card, count=len(squares))
+        for code in squares:
+            if not square_code_ok(code):
+                return violation("kanaloa.layout-square-code", T.LAYOUT_CODE, square=code)
+        if colour_of_square(squares[0]) == colour_of_square(squares[1]):
+            return violation("kanaloa.layout-same-colours", T.LAYOUT_SAME_COLOURS, sea_card=card)
+        if (card == WAVES_CARD) != any(code.endswith(WAVES_SUFFIX) for code in squares) or all(
+            code.endswith(WAVES_SUFFIX) for code in squares
+        ):
+            return violation("kanaloa.layout-waves-square", T.LAYOUT_WAVES)
+    return None
+
+
+def box_from_json(data: object) -> SeaBox:
+    """A box read back from its file; raises RecordError saying what is wrong with it."""
+    if not isinstance(data, dict) or not all(
+        isinstance(squares, list) and all(isinstance(code, str) for code in squares)
+        for squares in data.values()
+    ):
+        raise RecordError('a box\'s sea cards are a JSON object: {"sea-waves": ["navy-waves", "red"], ...}')
+    problem = box_problem(data)
+    if problem is not None:
+        raise RecordError(english(problem))
+    return SeaBox({card: (squares[0], squares[1]) for card, squares in data.items()})
+
+
+def box_path(environ: Mapping[str, str] = os.environ) -> Path:
+    """``$COMPANION_KANALOA_SEA``, else beside the app's config: ``~/.config/table-companion/kanaloa-sea.json``."""
+    if environ.get(BOX_ENV):
+        return Path(environ[BOX_ENV]).expanduser()
+    base = environ.get("XDG_CONFIG_HOME") or str(Path(environ.get("HOME", "~")) / ".config")
+    return Path(base).expanduser() / "table-companion" / BOX_FILE
+
+
+def load_box(path: Path) -> SeaBox | None:
+    """The box saved at ``path``, or None if there is none yet; raises RecordError if the file is not one."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    try:
+        return box_from_json(json.loads(text))
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path}: not JSON ({exc.msg}, line {exc.lineno})") from None
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from None
+
+
+def save_box(path: Path, box: SeaBox) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(box.to_json(), indent=1) + "\n", encoding="utf-8")
+
+
+def clockwise(box: SeaBox, card: str, along: bool) -> tuple[str, str]:
+    """``card``'s squares clockwise: as written where the ring runs along its x axis, else reversed."""
+    left, right = box.faces[card]
+    return (left, right) if along else (right, left)
+
+
+def ring_layout(box: SeaBox, ring: Sequence[tuple[str, bool]], players: int) -> LayOut | Violation:
+    """The sea laid at setup, from the sea cards seen clockwise (each with whether the ring runs along its x
+    axis) and the box's squares; or the violation saying why the ring seen cannot be this box's sea."""
+    cards = tuple(card for card, _ in ring)
+    for card in cards:
+        if card not in box.faces:
+            return violation("kanaloa.box-unknown-card", T.BOX_UNKNOWN_CARD, sea_card=card)
+    squares = tuple(code for card, along in ring for code in clockwise(box, card, along))
+    problem = layout_problem(cards, squares, players)
+    return LayOut(0, cards, squares) if problem is None else problem
+
+
+def layout_mismatch(box: SeaBox, layout: LayOut) -> Violation | None:
+    """Why a sea entered by hand is not this box's sea cards, or None: each card must show the box's two squares,
+    in one order or the other."""
+    for k, card in enumerate(layout.cards):
+        if card not in box.faces:
+            return violation("kanaloa.box-unknown-card", T.BOX_UNKNOWN_CARD, sea_card=card)
+        given = tuple(layout.squares[2 * k : 2 * k + 2])
+        if given not in (clockwise(box, card, True), clockwise(box, card, False)):
+            left, right = box.faces[card]
+            return violation(
+                "kanaloa.box-mismatch",
+                T.BOX_MISMATCH,
+                sea_card=card,
+                left=left,
+                right=right,
+                first=given[0] if given else "",
+                second=given[1] if len(given) > 1 else "",
+            )
+    return None
