@@ -78,6 +78,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="pixels: render and read every frame; facts: feed the tracker what a reader would see (fast)",
     )
     p.add_argument("--session", help="SQLite file to save the game in (default: a new temporary file)")
+    p.add_argument(
+        "--save-frames",
+        metavar="FOLDER",
+        help="write every frame drawn into FOLDER as numbered JPEG images: `companion play --source FOLDER` "
+        "referees the recording",
+    )
     p.set_defaults(run=run_demo)
 
     p = sub.add_parser("play", help="referee a real game from the camera, saved as it goes")
