@@ -21,7 +21,7 @@ from ui.simtable import FPS, SimulatedTable
 from vision.identity import game_cards
 from vision.pipeline import Detector
 from vision.render import Camera, Hand, Renderer, Scene
-from vision.scene_banks import banks_scene, frame_for, mat_poses, to_table
+from vision.scene_banks import banks_scene, frame_for, mat_poses, scale, to_table
 from vision.scenes import MATRIX, Condition
 
 SPEC = find_game("kuna-yala")
@@ -69,14 +69,17 @@ def cells_of(layout: TableLayout, seen: list[SeenCard]) -> dict[str, object]:
 
 
 def view(condition: Condition, players: int) -> Camera:
-    """2 players: the issue's camera looking at the first seat's mat and the bank beyond it. 3 and 4: the whole
-    table in the one frame the demo draws for them, under the condition's tilt and roll."""
+    """2 players: the issue's camera looking at the first seat's mat and the bank beyond it. 3 and 4: the frame
+    the demo draws for them, at the scale that holds the whole table straight down, looking at the table's
+    centre under the condition's tilt and roll (the corners a roll or a tilt turns out of the frame are out of
+    view, as from a real camera at that height)."""
     if players == 2:
         return replace(
             condition.camera, width=FRAME[0], height=FRAME[1], px_per_mm=PX_PER_MM, look_at=LOOK_AT
         )
-    width, height = frame_for(players)
-    return replace(condition.camera, width=width, height=height, px_per_mm=None, look_at=None)
+    frame = frame_for(players)
+    whole = scale(players, DISPLAY_Y, frame)
+    return replace(condition.camera, width=frame[0], height=frame[1], px_per_mm=whole, look_at=None)
 
 
 def read_matrix(renderer: Renderer, players: int = 2) -> dict[str, Tally]:
@@ -224,8 +227,9 @@ def run(quick: bool = False) -> str:
             f"its largest bank growing to {BANK_MAX} cards in view, each coral laid with room for its bank as the "
             "demo lays it, drawn by vision/scene_banks.py. 2 players: seen by the issue's camera "
             f"({FRAME[0]} x {FRAME[1]}, {PX_PER_MM} px/mm) looking at the first seat's mat and the bank beyond it "
-            "(about half of each bank in view). 3 and 4 players: the whole 3.02 x 2.08 m table in the one "
-            "4056 x 3040 frame the demo draws (1.32 px/mm straight down). Under the committed matrix's conditions "
+            "(about half of each bank in view). 3 and 4 players: the 4056 x 3040 frame the demo draws, at the "
+            "1.32 px/mm that holds the whole 3.02 x 2.08 m table straight down, looking at its centre (a roll or a "
+            "tilt turns its corners out of view). Under the committed matrix's conditions "
             "named below (their tilt and roll, light and hands), each frame read once by the detector (no voting). "
             "Recall: stickers read of those fully in view; a wrong id is a card read that is not on the table; a "
             "wrong cell, a card whose bank cell (or display place) as the referee fits it differs from where it "

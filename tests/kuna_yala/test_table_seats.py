@@ -4,6 +4,7 @@ whole table (their games through rendered frames: test_table_games.py)."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -16,8 +17,18 @@ from companion.simulate import simulate
 from companion.table import zone_seat
 from vision import layout as paper
 from vision.identity import game_cards
-from vision.render import Pose
-from vision.scene_banks import card_poses, display_y, frame_for, mat_poses, scale, table_size
+from vision.pipeline import Detector
+from vision.render import Camera, Pose, Renderer
+from vision.scene_banks import (
+    banks_scene,
+    card_poses,
+    display_y,
+    frame_for,
+    mat_poses,
+    scale,
+    table_size,
+)
+from vision.scenes import PLAIN
 
 SPEC = find_game("kuna-yala")
 GAME = make_game("kuna-yala")
@@ -83,3 +94,21 @@ def test_every_step_of_a_game_lays_its_banks_with_the_same_room() -> None:
 def test_the_table_is_seen_at_about_the_same_scale_at_every_player_count(players: int) -> None:
     # Two rows of seats make the table nearly twice as deep: the 4:3 HQ camera's full frame keeps the scale.
     assert 1.24 <= scale(players, DISPLAY_Y, frame_for(players)) <= 1.4
+
+
+def test_a_bank_whose_mat_is_hidden_is_never_read_in_a_neighbours_bank() -> None:
+    # Seat 2's mat lies 1 m beside seat 0's: seat 0's bank is within its reach. With seat 0's mat out of view,
+    # seat 0's cards are in no known zone (the tracker keeps them where they were), not in seat 2's bank.
+    played = simulate(GAME, 3, 16)
+    state, final = played.states[60], played.states[-1]
+    layout = KunaYalaTable(GAME).layout(state)
+    drawn = with_rooms(layout, rooms(final))
+    scene = banks_scene(drawn, CARDS.catalogue, CARDS.sticker_code, 3, Camera(*frame_for(3)), PLAIN, seed=5)
+    hidden = replace(scene, mats=tuple(m for m in scene.mats if m.zone != 0))
+    det = Detector(CARDS, expected_seats={0, 1, 2}).detect(Renderer().render(hidden).image)
+    expected = layout.expected_places()
+    assert sorted(det.mats) == [1, 2]
+    assert {c.card_id for c in det.cards} == layout.cards()
+    wrong = [c.card_id for c in det.cards if c.zone not in (expected[c.card_id].zone, "unknown")]
+    assert wrong == []
+    assert any(expected[c.card_id].zone == "seat-0" for c in det.cards)
