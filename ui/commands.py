@@ -63,7 +63,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--resolution",
         type=parse_resolution,
-        help="camera frames, e.g. 1920x1080 (default: 1920x1080; 3840x2160 for a game laid beyond the mats)",
+        help="camera frames, e.g. 1920x1080 (default: 1920x1080; for a game laid beyond the mats, 3840x2160, or 4056x3040 from 3 players)",
     )
     p.add_argument(
         "--hold",
@@ -78,6 +78,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="pixels: render and read every frame; facts: feed the tracker what a reader would see (fast)",
     )
     p.add_argument("--session", help="SQLite file to save the game in (default: a new temporary file)")
+    p.add_argument(
+        "--save-frames",
+        metavar="FOLDER",
+        help="write every frame drawn into FOLDER as numbered JPEG images: `companion play --source FOLDER` "
+        "referees the recording",
+    )
     p.set_defaults(run=run_demo)
 
     p = sub.add_parser("play", help="referee a real game from the camera, saved as it goes")

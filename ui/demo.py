@@ -8,10 +8,12 @@ coach's words and the panel's lights are shown in the terminal. The final scores
 from __future__ import annotations
 
 import argparse
+import itertools
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from companion.commands import checked_players, spec_for
 from companion.errors import CommandError
@@ -27,6 +29,7 @@ from companion.simulate import simulate
 from hardware.start import start_panel
 from ui.simtable import SimulatedTable
 from ui.talk import TerminalTable, panel_mode, ui_translator
+from vision import scene_banks
 from vision.identity import GameCards
 from vision.render import Camera
 from vision.tracking import TrackerConfig
@@ -49,7 +52,11 @@ TOO_MANY_DRAWN = N_(
     "The drawn demo of {title} lays at most {most} players' cards in a camera's view: "
     "give --players {most}, or --mode facts for {players} players"
 )
+FRAMES_USED = N_("{path} already holds images: give --save-frames a new or empty folder")
+FRAMES_NOT_FOLDER = N_("{path} cannot hold the frames: {problem}")
+FRAMES_NEED_PIXELS = N_("--save-frames saves the frames drawn: give it with --mode pixels")
 DEMO_PLAYERS = 3
+FRAME_QUALITY = 90  # JPEG: a 3840x2160 frame in under 1 MB, its stickers read back as drawn
 
 
 def demo_players(spec: GameSpec, args: argparse.Namespace) -> int:
@@ -62,6 +69,29 @@ def demo_players(spec: GameSpec, args: argparse.Namespace) -> int:
         tr = ui_translator(args.lang)
         raise CommandError(tr(TOO_MANY_DRAWN, title=spec.title, most=most, players=args.players))
     return int(args.players)
+
+
+def frame_saver(folder: Path, language: str) -> Callable[[Any, Any], None]:
+    """What saves each frame read into ``folder`` (made if need be) as a numbered JPEG image, a recording that
+    `companion play --source` reads back in the same order; refused for a folder that already holds images."""
+    from vision.sources import IMAGE_SUFFIXES
+
+    tr = ui_translator(language)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        used = any(p.suffix.lower() in IMAGE_SUFFIXES for p in folder.iterdir())
+    except OSError as exc:
+        raise CommandError(tr(FRAMES_NOT_FOLDER, path=folder, problem=exc.strerror or exc)) from None
+    if used:  # frames of two games in one folder would be read back as one
+        raise CommandError(tr(FRAMES_USED, path=folder))
+    count = itertools.count(1)
+
+    def save(image: Any, facts: Any) -> None:
+        import cv2
+
+        cv2.imwrite(str(folder / f"{next(count):06d}.jpg"), image, [cv2.IMWRITE_JPEG_QUALITY, FRAME_QUALITY])
+
+    return save
 
 
 def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
@@ -82,6 +112,10 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     )
     if path.exists():  # the demo plays a new game of its own: it never resumes one
         raise CommandError(tr(DEMO_FILE_EXISTS, path=path))
+    save_frames = getattr(args, "save_frames", None)
+    if save_frames and args.mode != "pixels":
+        raise CommandError(tr(FRAMES_NEED_PIXELS))
+    on_frame = frame_saver(Path(save_frames), args.lang) if save_frames else None
     try:
         session = LiveSession.create(path, game, names, seed)
     except RecordError as exc:
@@ -93,7 +127,7 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         game, adapter, session, names, args.lang, spec.coach, args.coach, panel_mode(panel), spec.levels
     )
     # Cards laid beyond the mats (Kuna Yala's banks) need a larger table: more pixels read its stickers.
-    width, height = args.resolution or ((3840, 2160) if spec.mat_reach else (1920, 1080))
+    width, height = args.resolution or (scene_banks.frame_for(players) if spec.mat_reach else (1920, 1080))
     assert spec.demo is not None, "a game refereed live names its scene builder"
     table = SimulatedTable(
         played,
@@ -104,6 +138,7 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         seed=seed,
         camera=Camera(width, height),
         tracker_config=TrackerConfig(hold=args.hold),
+        on_frame=on_frame,
     )
     heading = HEADING if args.mode == "pixels" else HEADING_FACTS
     out(tr(heading, title=game.title, players=players, names=", ".join(names), seed=seed))

@@ -25,8 +25,15 @@ MARGIN = 40.0
 
 
 def grid_anchor(area: FreeGrid) -> tuple[float, float]:
-    """The anchor's centre in its mat's frame: in front of the mat (y < 0), the grid clear of it at its widest."""
-    return layout.MAT_W / 2, -(GRID_CELLS * area.cell[1] + layout.CARD_H / 2 + GRID_CLEAR)
+    """The anchor's centre in its mat's frame: in front of the mat (y < 0), the grid clear of it at its widest.
+    A grid whose room for the whole game is known (``FreeGrid.room``) is centred on its place instead; one deeper
+    than its place keeps clear of the mat and reaches further out."""
+    w, h = area.cell
+    x, y = layout.MAT_W / 2, -(GRID_CELLS * h + layout.CARD_H / 2 + GRID_CLEAR)
+    if area.room is None:
+        return x, y
+    left, top, right, bottom = area.room
+    return x - (left + right) / 2 * w, min(y - (top + bottom) / 2 * h, y + (GRID_CELLS - bottom) * h)
 
 
 def grid_position(area: FreeGrid, cell: tuple[float, float]) -> tuple[float, float]:
@@ -56,6 +63,24 @@ def table_size(players: int, display_y: float) -> tuple[float, float]:
     width = 2 * (layout.MAT_H / 2 - display_y) + layout.MAT_H + 2 * MARGIN
     rows = (players + 1) // 2
     return width, rows * ROW + 2 * MARGIN
+
+
+# The camera modes the drawn table is seen in: a 4K frame (16:9) for one row of seats, the Raspberry Pi HQ
+# camera's full 4056 x 3040 (4:3) for two, whose table is nearly twice as deep: both about 1.3 px/mm.
+ONE_ROW_FRAME = (3840, 2160)
+TWO_ROWS_FRAME = (4056, 3040)
+
+
+def frame_for(players: int) -> tuple[int, int]:
+    """The camera frame that sees the drawn table of ``players`` whole at about 1.3 px/mm."""
+    return ONE_ROW_FRAME if players <= 2 else TWO_ROWS_FRAME
+
+
+def scale(players: int, display_y: float, frame: tuple[int, int]) -> float:
+    """Pixels per mm at which a camera looking straight down sees the drawn table, filling its frame as the
+    renderer does (``Camera.fill``)."""
+    w, h = table_size(players, display_y)
+    return Camera.fill * min(frame[0] / w, frame[1] / h)
 
 
 def mat_poses(players: int, display_y: float) -> tuple[Pose, ...]:

@@ -278,7 +278,7 @@ def place_all(
 
     ``reach``: mm beyond its marked area that a mat still holds, in its own frame, for games whose players lay
     cards in front of their mat (Kuna Yala's banks): a card outside every mat but within reach of some belongs
-    to the nearest.
+    to the nearest, while every expected mat is seen.
     """
     n = len(centres)
     rest = UNKNOWN if any(seat not in mats for seat in expected) else CENTRE
@@ -302,7 +302,9 @@ def place_all(
     # The lowest seat whose mat holds the centre, as ``place``; outside every mat, the lowest seat's frame.
     held = inside.any(axis=0)
     first = np.where(held, inside.argmax(axis=0), 0)
-    if reach > 0.0:
+    # With an expected mat unseen, a card off every mat may lie in that seat's reach (a bank within a neighbour's
+    # reach too): it is unknown, never given to the neighbour.
+    if reach > 0.0 and rest == CENTRE:
         # How far outside each mat's marked area each centre lies; the nearest mat within reach holds it.
         out_x = np.maximum(np.maximum(-x, x - layout.MAT_W), 0.0)
         out_y = np.maximum(np.maximum(-y, y - layout.MAT_H), 0.0)

@@ -136,6 +136,9 @@ class FreeGrid:
     # How far (in cells, across or along) a card may lie from its cell's centre and still be on it: further, it
     # lies between cells, on none (its spot is None). 0.5: always on the nearest.
     slack: float = 0.5
+    # The cells (left, top, right, bottom) from the anchor that the grid will fill over a whole game, when known
+    # (a simulated table knows its match): a drawn table lays the anchor so that all of them have room.
+    room: tuple[int, int, int, int] | None = None
     judges_spots: ClassVar[bool] = True
 
     def covers(self, x: float, y: float) -> bool:

@@ -12,6 +12,7 @@ from tests import tableplay
 from ui.simtable import SimulatedTable
 from vision.identity import game_cards
 from vision.render import Camera
+from vision.scene_banks import frame_for
 
 SPEC = find_game("kuna-yala")
 GAME = make_game("kuna-yala")
@@ -43,11 +44,12 @@ def test_the_referee_reaches_the_simulations_record_and_reports_nothing(players:
     assert alerts == [] and violations == []
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 4)])
+# 3 and 4 players sit in two rows, their whole table in the HQ camera's 4056 x 3040 (vision/scene_banks.py).
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 4), (3, 2), (4, 1)])
 def test_the_same_through_rendered_frames_and_the_real_pipeline(players: int, seed: int) -> None:
     played = simulate(GAME, players, seed)
     live = live_for(played)
-    table = simulated(played, live, mode="pixels", seed=seed, camera=Camera(3840, 2160))
+    table = simulated(played, live, mode="pixels", seed=seed, camera=Camera(*frame_for(players)))
     alerts: list[str] = []
     for happening in table.play():
         alerts += happening.view.alerts + happening.view.refused

@@ -76,17 +76,29 @@ def test_the_app_with_no_screen_says_so_instead_of_running_unseen() -> None:
     assert "Il n'y a pas d'écran où ouvrir l'application" in done.stderr
 
 
-def test_the_demo_lays_no_more_players_than_its_drawn_table_holds(capsys) -> None:
-    from companion.cli import build_parser, main
+def test_the_demo_lays_no_more_players_than_its_drawn_table_holds() -> None:
+    from dataclasses import replace
+
+    import pytest
+
+    from companion.cli import build_parser
+    from companion.errors import CommandError
     from companion.games import GAMES
     from ui.demo import demo_players
 
     parser, _ = build_parser()
     kuna_yala, kai = GAMES.find("kuna-yala"), GAMES.find("kai-piranja")
-    assert demo_players(kuna_yala, parser.parse_args(["demo", "--game", "kuna-yala"])) == 2
+    assert demo_players(kuna_yala, parser.parse_args(["demo", "--game", "kuna-yala"])) == 3
     assert demo_players(kai, parser.parse_args(["demo", "--game", "kai-piranja"])) == 3
+    four = parser.parse_args(["demo", "--game", "kuna-yala", "--players", "4"])
+    assert demo_players(kuna_yala, four) == 4
+    # A drawn table holding fewer seats than the game's players refuses more in pixels mode, saying what works.
+    narrow = replace(kuna_yala, drawn_players=2)
     facts = parser.parse_args(["demo", "--game", "kuna-yala", "--players", "4", "--mode", "facts"])
-    assert demo_players(kuna_yala, facts) == 4
-    assert main(["demo", "--game", "kuna-yala", "--players", "3", "--lang", "fr"]) != 0
-    said = capsys.readouterr().err
-    assert "au plus 2 joueurs" in said and "--mode facts" in said and "Traceback" not in said
+    assert demo_players(narrow, facts) == 4
+    with pytest.raises(CommandError) as refused:
+        demo_players(
+            narrow, parser.parse_args(["demo", "--game", "kuna-yala", "--players", "3", "--lang", "fr"])
+        )
+    said = str(refused.value)
+    assert "au plus 2 joueurs" in said and "--mode facts" in said

@@ -62,7 +62,7 @@ SPEC = GameSpec(
     picture=picture,
     load_options=imported(f"{__name__}.profile", "OPTIONS"),
     mat_reach=1230.0,  # table.MAT_REACH: the banks lie in front of the mats
-    drawn_players=2,  # three or four banks sprawl beyond a 3840x2160 camera's view (docs/games/kuna-yala.md)
+    drawn_players=4,  # 3 and 4 players: two rows of seats, seen in 4056x3040 (docs/games/kuna-yala.md)
 )
 
 __getattr__ = lazy_names(__name__, KunaYalaGame=SPEC.load_rules)

@@ -7,14 +7,21 @@ the end with the panel's game button.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from companion.games.kuna_yala.actions import Reveal, ShowTile, Take
 from companion.games.kuna_yala.state import State
-from companion.games.kuna_yala.table import DISPLAY_AREA, TILES_BUTTON, KunaYalaTable, place_slot
-from companion.table import TableLayout, TableStep
+from companion.games.kuna_yala.table import (
+    DISPLAY_AREA,
+    TILES_BUTTON,
+    KunaYalaTable,
+    bank_area,
+    grid_cell,
+    place_slot,
+)
+from companion.table import FreeGrid, TableLayout, TableStep
 
 if TYPE_CHECKING:
     from companion.match import Match
@@ -36,8 +43,39 @@ def before_the_curse(before: State, after: State) -> State:
     return replace(after, banks=banks)
 
 
+Room = tuple[int, int, int, int]
+
+
+def rooms(final: State) -> dict[str, Room]:
+    """Each bank's grid cells (left, top, right, bottom) from its coral at the game's end: where its players
+    leave room for it. A real player slides a bank that outgrows its place; the referee compares cells, not
+    millimetres, so the simulated players lay their corals with room for the whole game instead."""
+    out = {}
+    for seat, bank in enumerate(final.banks):
+        cells = [grid_cell((x, y)) for x, y, *_ in bank] or [(0, 0)]
+        xs, ys = [x for x, _ in cells], [y for _, y in cells]
+        out[bank_area(seat)] = (min(xs), min(ys), max(xs), max(ys))
+    return out
+
+
+def with_rooms(layout: TableLayout, room: Mapping[str, Room]) -> TableLayout:
+    """``layout`` with each bank's room for the whole game (``FreeGrid.room``), for the drawn table."""
+    areas = tuple(
+        replace(a, room=room[a.name]) if isinstance(a, FreeGrid) and a.name in room else a
+        for a in layout.areas
+    )
+    return replace(layout, areas=areas)
+
+
 def table_steps(table: KunaYalaTable, match: Match) -> Iterator[TableStep]:
-    """The layouts a table shows while playing ``match``, with the buttons its players press."""
+    """The layouts a table shows while playing ``match``, with the buttons its players press; each bank laid
+    with room for all it will hold."""
+    room = rooms(match.states[-1])
+    for step in _steps(table, match):
+        yield replace(step, layout=with_rooms(step.layout, room))
+
+
+def _steps(table: KunaYalaTable, match: Match) -> Iterator[TableStep]:
     for action in match.actions:
         if isinstance(action, ShowTile):  # each player enters their tile privately at the start
             table.keep_tile(action.seat, action.fish_type)
