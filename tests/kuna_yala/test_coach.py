@@ -75,3 +75,17 @@ def test_other_moments_list_their_moves() -> None:
     assert coaching.summary == f"{SEATS[coaching.seat]}, here is what you may do now."
     assert coaching.options and all(o.title for o in coaching.options)
     assert "does not know" not in coaching.summary
+
+
+def test_the_tiles_shown_name_the_player_who_shows_one() -> None:
+    """After the last turn the tiles are shown in seat order: the coach names that player, not the last to play."""
+    named = 0
+    for seed in range(6):
+        for state in simulate(GAME, 2, seed).states:
+            if state.phase != TILES:
+                continue
+            coaching = coach_turn(GAME, state, "en", SEATS)
+            assert coaching.seat == GAME.current_player(state)
+            assert coaching.summary == f"{SEATS[coaching.seat]}, here is what you may do now."
+            named += coaching.seat != state.current
+    assert named  # some of these games ended on the other seat's turn

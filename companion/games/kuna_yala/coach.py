@@ -65,7 +65,10 @@ def coach_turn(
         return Coaching(seat, said, ())
     if state.phase != PLAY:  # a shark to discard, the octopus to place, the tiles shown: the moves themselves
         listed = generic_coaching(game, state, language, seats)
-        return replace(listed, summary=tr(OTHER_MOMENT, seat=seat_name(seat, gtr, seats)))
+        if listed.seat is None:
+            return listed
+        # The one who acts, not the current player: the tiles are shown in seat order after the last turn.
+        return replace(listed, summary=tr(OTHER_MOMENT, seat=seat_name(listed.seat, gtr, seats)))
     colour = tile or state.tiles[seat]
     before = _points(game, state, state.banks, seat, colour)
     placings: dict[tuple[int, int], Placing] = {}  # (display place, bank) -> the card's best place there
