@@ -217,7 +217,8 @@ class Reader:
         """Everything sent since the last call, oldest first (``Seen`` for frames, (kind, item) for a job's own ``send((kind, item))``);
         waits up to ``wait`` s for the first. Raises ReaderStopped once the job failed or its process died."""
         out: list[Any] = []
-        latest: tuple[int, int, int, int, int] | None = None
+        latest: tuple[int, int, int, int, int] | None = None  # the newest preview's buffer, size and counts
+        carrier = 0  # the index in ``out`` of the frame it was made from
         while not self._ended and not self._receive.closed and self._receive.poll(wait if not out else 0):
             try:
                 kind, item, *rest = self._receive.recv()
@@ -229,8 +230,8 @@ class Reader:
             if kind == "seen":
                 if rest[0] is not None:
                     if latest is not None:
-                        self._slots[latest[0]] = 0
-                    latest = rest[0]
+                        self._slots[latest[0]] = 0  # an older preview: only the latest is shown
+                    latest, carrier = rest[0], len(out)
                 out.append(item)
             elif kind == "status":
                 self._status = item
@@ -241,7 +242,7 @@ class Reader:
             else:
                 out.append((kind, item))
         if latest is not None:
-            out = self._with_preview(out, latest)
+            out[carrier] = self._with_preview(out[carrier], latest)
         if not out and self._failure is not None:
             raise self._failure
         return out
@@ -274,18 +275,15 @@ class Reader:
             in_every_language(lambda lang: ui_translator(lang)(READER_DIED, code=code))
         )
 
-    def _with_preview(self, out: list[Any], latest: tuple[int, int, int, int, int]) -> list[Any]:
+    def _with_preview(self, seen: Seen, latest: tuple[int, int, int, int, int]) -> Seen:
+        """``seen`` with the preview made from its frame, copied out of its buffer, which is then free again."""
         slot, width, height, cards, mats = latest
         start = slot * self._slot_size
         pixels = bytes(memoryview(self._pixels).cast("B")[start : start + width * height * 3])
-        self._slots[slot] = 0  # copied: the child may write it again
-        preview = Preview(width, height, pixels, cards, mats)
-        for n in range(len(out) - 1, -1, -1):
-            if isinstance(out[n], Seen):
-                seen = out[n]
-                out[n] = Seen(seen.t, seen.events, seen.cards, seen.unusable, preview)
-                break
-        return out
+        self._slots[slot] = 0
+        return Seen(
+            seen.t, seen.events, seen.cards, seen.unusable, Preview(width, height, pixels, cards, mats)
+        )
 
 
 def preview_bytes(width: int) -> int:

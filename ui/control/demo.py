@@ -21,7 +21,7 @@ from companion.panel import PanelButton
 from companion.registry import GameSpec
 from companion.session import LiveSession
 from companion.simulate import default_seats, simulate
-from ui.control.table import Update
+from ui.control.table import Update, told
 from ui.worker import Reader, ReaderStopped, Seen, in_every_language, preview_bytes
 
 FPS = 30.0
@@ -173,4 +173,4 @@ class DemoControl:
         except ReaderStopped as exc:  # shown on screen: the demo failing must not take the app down
             self._failure = exc
         except Exception as exc:  # the referee's own failure, said the same way
-            self._failure = ReaderStopped(in_every_language(lambda _language: f"{type(exc).__name__}: {exc}"))
+            self._failure = ReaderStopped(in_every_language(told(exc)))
