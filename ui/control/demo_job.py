@@ -14,7 +14,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.live import LiveGame, LiveView
 from companion.protocol import Action
@@ -22,11 +22,11 @@ from companion.registry import GameSpec
 from companion.session import LiveSession
 from companion.simulate import default_seats, simulate
 from companion.table import SeenCard, TableChange
-from ui.control.preview import Preview, preview
-from ui.simtable import SimulatedTable
+from ui.control.preview import Preview
 from ui.worker import Outlet
-from vision.identity import GameCards
-from vision.render import Camera
+
+if TYPE_CHECKING:  # the renderer, the pipeline and OpenCV load in the reader's process only
+    from ui.simtable import SimulatedTable
 
 
 def demo_table(
@@ -38,6 +38,10 @@ def demo_table(
     on_frame: Callable[[Any, Any], None] | None,
 ) -> SimulatedTable:
     """``spec``'s demo game (seed ``seed``) played by simulated players before ``live``'s camera, drawn in pixels."""
+    from ui.simtable import SimulatedTable
+    from vision.identity import GameCards
+    from vision.render import Camera
+
     played = simulate(live.game, players, seed, live.seats)
     if spec.demo is None:
         raise ValueError(f"{live.game.title} has no demo scenes")
@@ -90,6 +94,7 @@ class DemoJob:
 
     def __call__(self, outlet: Outlet) -> None:
         from companion.games import GAMES
+        from ui.control.preview import preview
 
         spec = GAMES.find(self.game)
         game = spec.make(self.profile)
