@@ -246,3 +246,38 @@ def test_the_retry_button_reaches_the_camera_in_the_reader_process() -> None:
         assert "try 2" in (reader.status.problem or ""), "tried again when asked, not a minute later"
     finally:
         reader.stop()
+
+
+HEAVY = ("cv2", "numpy", "vision.render", "vision.pipeline", "ui.simtable")
+APP_SIDE = """
+import sys
+from companion.games import GAMES
+from ui.control.camera import camera_opener
+from ui.control.demo import DemoControl
+if __name__ == "__main__":
+    spec = GAMES.find("kai-piranja")
+    demo = DemoControl(spec, players=3, seed=1, fps=1000.0).start()
+    reader, _feed = camera_opener(spec, spec.make(), 3, "webcam:9")()
+    reader.start()
+    while not demo.finished and demo.reader.frames < 5:
+        demo.poll()
+    demo.close()
+    reader.stop()
+    print(" ".join(name for name in HEAVY if name in sys.modules))
+"""
+
+
+def test_the_app_process_loads_no_opencv_numpy_or_renderer_for_the_demo_or_the_camera(tmp_path: Path) -> None:
+    # The memory the camera side's process would save is lost if the app's process loads the same libraries.
+    script = tmp_path / "app.py"
+    script.write_text(f"HEAVY = {HEAVY!r}\n" + textwrap.dedent(APP_SIDE), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(script)],
+        cwd=ROOT,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    assert done.stdout.strip() == "", f"the app's process loaded {done.stdout.strip()}"
