@@ -259,6 +259,7 @@ class Reader:
                 end()
                 self._process.join(1.0)
         self._receive.close()
+        self._send.close()  # already closed once started; a reader never started holds it still
 
     close = stop  # what a frame source's owner calls
 

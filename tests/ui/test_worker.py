@@ -102,8 +102,9 @@ def test_every_frame_arrives_in_order_from_another_process_with_the_latest_previ
     assert {item.events[0][0] for item in got} == {reader.pid} != {os.getpid()}
     assert reader.frames == count
     shown = [item for item in got if item.preview is not None]
-    # The first frame finds both buffers free; a frame finding both waiting for the app has no preview.
-    assert shown and shown[0].events[0][1] == 0
+    # The first two frames find a buffer free (a frame finding both waiting for the app has none), and of the
+    # previews taken at once only the newest is copied out.
+    assert shown and shown[0].events[0][1] < 2
     for item in shown:  # byte for byte the preview made with its own frame, never a later one written over it
         assert item.preview == picture(item.events[0][1])
 
