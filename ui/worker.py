@@ -60,6 +60,15 @@ def in_every_language(tell: Callable[[str], str]) -> dict[str, str]:
     return {language: tell(language) for language in LANGUAGES}
 
 
+def told(exc: Exception) -> Callable[[str], str]:
+    """How ``exc`` is said in a given language: its own words where it has them (``tell``), else its text."""
+    tell = getattr(exc, "tell", None)
+    if callable(tell):
+        return lambda language: str(tell(language))
+    text = str(exc) or type(exc).__name__
+    return lambda _language: text
+
+
 class Outlet:
     """The child's side: what a job reads (``stopping``, ``pace``) and sends (``seen``, ``status``, ``send``)."""
 
@@ -133,9 +142,8 @@ Job = Callable[[Outlet], None]
 
 def _serve(job: Job, pipe: Any, pixels: Any, slots: Any, shared: Any, stop: Any, retry: Any) -> None:
     """The child's whole life: run ``job``, then say how it ended."""
-    from ui.app.heap import (
-        tune_heap,
-    )  # plain ctypes: frames given back to the system, as in the app's process
+    # Plain ctypes, no Kivy: the child's freed frames go back to the system, as the app's process does.
+    from ui.app.heap import tune_heap
 
     tune_heap()
     outlet = Outlet(pipe, pixels, slots, shared, stop, retry)
@@ -145,14 +153,8 @@ def _serve(job: Job, pipe: Any, pixels: Any, slots: Any, shared: Any, stop: Any,
     except (BrokenPipeError, KeyboardInterrupt):
         pass  # the app is gone, or stopping
     except Exception as exc:  # said on the app's screen, in its language
-        tell = getattr(exc, "tell", None)
-        words = (
-            in_every_language(tell)
-            if callable(tell)
-            else dict.fromkeys(LANGUAGES, f"{exc}" or type(exc).__name__)
-        )
         with contextlib.suppress(BrokenPipeError):  # the app is gone: nobody to tell
-            outlet.send(("failed", words))
+            outlet.send(("failed", in_every_language(told(exc))))
     finally:
         pipe.close()
 
@@ -161,9 +163,8 @@ class Reader:
     """A job run in a child process; ``take`` hands over what it sent, with the latest preview's pixels."""
 
     def __init__(self, job: Job, preview_bytes: int, pace: float = 0.0) -> None:
-        context = multiprocessing.get_context(
-            "spawn"
-        )  # never fork a process holding Kivy's window and threads
+        # Spawned: a fork of a process holding Kivy's window and threads is not safe.
+        context = multiprocessing.get_context("spawn")
         self._receive, send = context.Pipe(duplex=False)
         # Shared memory from multiprocessing's own heap: an unlinked file, so a crash leaves nothing behind.
         self._pixels = context.RawArray("B", SLOTS * preview_bytes)

@@ -21,8 +21,8 @@ from companion.panel import PanelButton
 from companion.registry import GameSpec
 from companion.session import LiveSession
 from companion.simulate import default_seats, simulate
-from ui.control.table import Update, told
-from ui.worker import Reader, ReaderStopped, Seen, in_every_language, preview_bytes
+from ui.control.table import Update
+from ui.worker import Reader, ReaderStopped, Seen, in_every_language, preview_bytes, told
 
 FPS = 30.0
 

@@ -21,6 +21,7 @@ from companion.registry import GameSpec
 from companion.session import LiveSession
 from hardware.interface import NullPanel, PanelInterface
 from ui.talk import light_panel, panel_mode, ui_translator
+from ui.worker import told
 
 NO_CAMERA_CHOSEN = N_("No camera: enter each move by hand.")
 NOT_READ_LIVE = N_("The camera cannot read {title} yet: enter each move by hand.")
@@ -192,12 +193,3 @@ class TableControl:
         self.manual_only_reason = CAMERA_FAILED
         self._problem = problem
         self.live.camera_status(CameraStatus(present=True, ok=False, problem=problem(self.live.language)))
-
-
-def told(exc: Exception) -> Callable[[str], str]:
-    """How ``exc`` is said in a given language: its own words where it has them (``tell``), else its text."""
-    tell = getattr(exc, "tell", None)
-    if callable(tell):
-        return lambda language: str(tell(language))
-    text = str(exc) or type(exc).__name__
-    return lambda _language: text
