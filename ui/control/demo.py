@@ -49,6 +49,7 @@ class DemoControl:
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False)
     _commands: queue.Queue[tuple[str, str]] = field(default_factory=queue.Queue, init=False)
     _stop: threading.Event = field(default_factory=threading.Event, init=False)
+    _over: threading.Event = field(default_factory=threading.Event, init=False)
     _thread: threading.Thread | None = field(default=None, init=False)
     _shown: LiveView | None = field(default=None, init=False)
 
@@ -126,7 +127,8 @@ class DemoControl:
 
     @property
     def finished(self) -> bool:
-        return self._thread is not None and not self._thread.is_alive()
+        """The game was played to its end, or the demo stopped: no frame comes any more."""
+        return self._over.is_set()
 
     def close(self) -> None:
         self._stop.set()
@@ -137,12 +139,15 @@ class DemoControl:
 
     # --- the referee's thread ---------------------------------------------------------------------------
 
-    def _obey(self) -> None:
+    def _obey(self) -> bool:
+        """Apply the screen's commands; whether there were any."""
+        obeyed = False
         while True:
             try:
                 what, value = self._commands.get_nowait()
             except queue.Empty:
-                return
+                return obeyed
+            obeyed = True
             if what == "language":
                 self.live.set_language(value)
             else:
@@ -171,6 +176,16 @@ class DemoControl:
             self._obey()
             self._publish(self.live.view, None)
         except ReaderStopped as exc:  # shown on screen: the demo failing must not take the app down
-            self._failure = exc
+            self._stopped(exc)
         except Exception as exc:  # the referee's own failure, said the same way
-            self._failure = ReaderStopped(in_every_language(told(exc)))
+            self._stopped(ReaderStopped(in_every_language(told(exc))))
+        self._over.set()
+        while not self._stop.wait(0.1):  # the game moves no more, but its language and its coach still answer
+            if self._obey():
+                self._publish(self.live.view, None)
+
+    def _stopped(self, failure: ReaderStopped) -> None:
+        """Say why the demo stopped: the view's camera changes, so that the screen writes its words again."""
+        self._failure = failure
+        problem = failure.tell(self.live.language)
+        self._publish(self.live.camera_status(CameraStatus(present=True, ok=False, problem=problem)), None)
