@@ -11,9 +11,9 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.live import CameraStatus
 
@@ -32,6 +32,19 @@ class FrameFacts:
     t: float
     frame: Any  # None when a preview is made (the screen shows that, not the frame)
     preview: Any = None
+
+    @property
+    def events(self) -> Any:
+        return self.facts.events
+
+    @property
+    def cards(self) -> Any:
+        return self.facts.cards
+
+    def problem(self, language: str) -> str | None:
+        """Why this frame could not be read, in ``language``; None when it was."""
+        unusable = self.facts.detections.unusable  # a vision.frames.FrameProblem, or None
+        return None if unusable is None else str(unusable.words(language))
 
 
 class CameraFeed:
@@ -93,21 +106,11 @@ class CameraFeed:
             self._status = status
 
     def _run(self) -> None:
-        started = self._clock()
         try:
-            while not self._stop.is_set():
-                frame = self._source.read()
-                if frame is None:
-                    if not self._live:
-                        break
-                    problem = getattr(self._source, "problem", None) or "?"
-                    self._set_status(CameraStatus(present=True, ok=False, problem=problem))
-                    self._stop.wait(RETRY_S)
-                    continue
-                self._set_status(CameraStatus(present=True))
+            for frame, t in read_frames(
+                self._source, self._live, self._fps, self._stop, self._set_status, self._clock
+            ):
                 self.frames += 1
-                # A recording's time is its frame count; a live camera's, the clock's.
-                t = self._clock() - started if self._live else self.frames / self._fps
                 facts = self._process(frame, t)
                 if self._preview is None:
                     self._facts.put(FrameFacts(facts, t, frame))
@@ -117,3 +120,37 @@ class CameraFeed:
             self._failure = exc
         finally:
             self._ended.set()
+
+
+class Stop(Protocol):
+    """What ends the reading: a ``threading.Event`` or a ``multiprocessing`` one."""
+
+    def is_set(self) -> bool: ...
+
+    def wait(self, timeout: float | None = None) -> bool: ...
+
+
+def read_frames(
+    source: FrameSource,
+    live: bool,
+    fps: float,
+    stop: Stop,
+    on_status: Callable[[CameraStatus], None],
+    clock: Callable[[], float] = time.monotonic,
+) -> Iterator[tuple[Any, float]]:
+    """Each frame of ``source`` with its time, until the source ends (a recording) or ``stop`` is set; a live
+    camera that gives nothing is told through ``on_status`` and asked again every ``RETRY_S``."""
+    started, count = clock(), 0
+    while not stop.is_set():
+        frame = source.read()
+        if frame is None:
+            if not live:
+                return
+            problem = getattr(source, "problem", None) or "?"
+            on_status(CameraStatus(present=True, ok=False, problem=problem))
+            stop.wait(RETRY_S)
+            continue
+        on_status(CameraStatus(present=True))
+        count += 1
+        # A recording's time is its frame count; a live camera's, the clock's.
+        yield frame, (clock() - started if live else count / fps)

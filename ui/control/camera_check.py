@@ -1,19 +1,22 @@
-"""The setup's "check the camera" step: one frame read on a thread, the mats and stickers found drawn on it, and
-the camera check's verdict (`companion camera check`, vision/check.py): the same data ``--json`` prints."""
+"""The setup's "check the camera" step: one frame read in the camera side's process (ui/worker.py), the mats and
+stickers found drawn on it, and the camera check's verdict (`companion camera check`, vision/check.py): the same
+data ``--json`` prints. The app's process never loads OpenCV for it: it would keep it all game long."""
 
 from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from companion.i18n import N_, translator
 from companion.registry import GameSpec
-from ui.control.preview import Preview, preview
+from ui.control.preview import Preview
 from ui.talk import ui_translator
-from vision.commands import LOCALE_DIR
-from vision.identity import GameCards
-from vision.kinds import StickerKind
-from vision.verdict import Verdict
+from ui.worker import Outlet, Reader, ReaderStopped
+
+if TYPE_CHECKING:
+    from vision.kinds import StickerKind
+    from vision.verdict import Verdict
 
 NO_IMAGE = N_("No camera image ({problem}): check the cable, then try again.")
 WAIT_S = 5.0
@@ -27,31 +30,28 @@ class CheckResult:
     verdict: Verdict | None = None  # None: no frame was judged (no camera)
 
 
-@dataclass
-class CameraCheck:
-    """Runs once ``start``ed; ``result`` is None until the frame is read and judged."""
+@dataclass(frozen=True)
+class CheckJob:
+    """The check itself, as the camera side's process runs it: its result is sent once, whole."""
 
-    spec: GameSpec
+    game: str
     source: str
-    kind: StickerKind
+    kind: str
     players: int
     language: str
-    wait: float = WAIT_S
-    width: int = 640
-    result: CheckResult | None = field(default=None, init=False)
+    wait: float
+    width: int
 
-    def start(self) -> CameraCheck:
-        threading.Thread(target=self._run, name="camera-check", daemon=True).start()
-        return self
+    def __call__(self, outlet: Outlet) -> None:
+        outlet.send(("result", self.check()))
 
-    def _run(self) -> None:
-        try:
-            self.result = self._check()
-        except Exception as exc:  # said on screen: a check that fails must not take the setup down
-            self.result = CheckResult(False, (f"{type(exc).__name__}: {exc}",), None)
-
-    def _check(self) -> CheckResult:
+    def check(self) -> CheckResult:
+        from companion.games import GAMES
+        from ui.control.preview import preview
         from vision import check
+        from vision.commands import LOCALE_DIR
+        from vision.identity import GameCards
+        from vision.kinds import StickerKind
         from vision.sources import open_source
 
         tr = translator(self.language, domain="vision", localedir=LOCALE_DIR)
@@ -62,7 +62,51 @@ class CameraCheck:
         frame, problem = check.first_frame(frames, self.wait)
         if frame is None:
             return CheckResult(False, (ui_translator(self.language)(NO_IMAGE, problem=problem or "?"),), None)
-        expected = check.Expected(GameCards.of(self.spec), self.kind, self.players)
+        expected = check.Expected(GameCards.of(GAMES.find(self.game)), StickerKind(self.kind), self.players)
         seen = check.look(frame, expected)
         verdict = check.judge(frame, seen, expected, tr)
         return CheckResult(verdict.good, verdict.lines, preview(frame, seen.detections, self.width), verdict)
+
+
+@dataclass
+class CameraCheck:
+    """Runs once ``start``ed; ``result`` is None until the frame is read and judged."""
+
+    spec: GameSpec
+    source: str
+    kind: StickerKind | str
+    players: int
+    language: str
+    wait: float = WAIT_S
+    width: int = 640
+    result: CheckResult | None = field(default=None, init=False)
+
+    @property
+    def job(self) -> CheckJob:
+        return CheckJob(
+            self.spec.name, self.source, str(self.kind), self.players, self.language, self.wait, self.width
+        )
+
+    def start(self) -> CameraCheck:
+        threading.Thread(target=self._run, name="camera-check", daemon=True).start()
+        return self
+
+    def _run(self) -> None:
+        reader = Reader(
+            self.job, preview_bytes=3
+        ).start()  # the image comes with the result, not through a buffer
+        try:
+            while self.result is None and not reader.ended:
+                for kind, item in reader.take(wait=0.5):
+                    if kind == "result":
+                        self.result = item
+            if self.result is None:
+                raise ReaderStopped({"en": "no result"})
+        except ReaderStopped as exc:  # said on screen: a check that fails must not take the setup down
+            self.result = CheckResult(False, (exc.tell(self.language),), None)
+        finally:
+            reader.stop()
+
+    def _check(self) -> CheckResult:
+        """The check in this process (the tests')."""
+        return self.job.check()

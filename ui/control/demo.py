@@ -1,5 +1,6 @@
 """The app's demo: simulated players lay real-looking cards, the renderer draws each frame and the vision pipeline
-reads it, refereed as it comes, on a thread of its own; the screen takes the latest view and camera image.
+reads it in a process of its own (ui/control/demo_job.py, ui/worker.py); this process referees each frame's facts
+as they come, on a thread of its own, and the screen takes the latest view and camera image.
 
 It is `companion demo` (ui/demo.py) behind the same calls as ``TableControl``, so the live screen draws both
 alike. The demo is watched, not played: only the coach's button (confirm) and the language reach its game.
@@ -10,7 +11,6 @@ from __future__ import annotations
 import queue
 import tempfile
 import threading
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,18 +21,15 @@ from companion.panel import PanelButton
 from companion.registry import GameSpec
 from companion.session import LiveSession
 from companion.simulate import default_seats, simulate
-from ui.control.preview import preview
 from ui.control.table import Update
-from ui.simtable import SimulatedTable
-from vision.identity import GameCards
-from vision.render import Camera
+from ui.worker import Reader, ReaderStopped, Seen, in_every_language, preview_bytes, told
 
 FPS = 30.0
 
 
 @dataclass
 class DemoControl:
-    """A simulated game of ``spec`` with ``players`` seats, played out on a worker thread once ``start``ed."""
+    """A simulated game of ``spec`` with ``players`` seats, drawn and read in a child process once ``start``ed."""
 
     spec: GameSpec
     players: int = 3
@@ -46,15 +43,19 @@ class DemoControl:
     watch_only: bool = field(default=True, init=False)
     session: LiveSession = field(init=False)
     live: LiveGame = field(init=False)
-    failure: str | None = field(default=None, init=False)
+    reader: Reader = field(init=False)
+    _failure: ReaderStopped | None = field(default=None, init=False)
     _latest: tuple[LiveView, Any] | None = field(default=None, init=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False)
     _commands: queue.Queue[tuple[str, str]] = field(default_factory=queue.Queue, init=False)
     _stop: threading.Event = field(default_factory=threading.Event, init=False)
+    _over: threading.Event = field(default_factory=threading.Event, init=False)
     _thread: threading.Thread | None = field(default=None, init=False)
     _shown: LiveView | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
+        from ui.control.demo_job import DemoJob
+
         game = self.spec.make(self.profile)
         adapter = self.spec.table_adapter(game)
         if adapter is None or self.spec.demo is None:
@@ -75,19 +76,12 @@ class DemoControl:
             self.spec.levels,
         )
         self.live.camera = CameraStatus(present=True)
-        self._table = SimulatedTable(
-            self._played,
-            self.live,
-            GameCards.of(self.spec, game.profile),
-            self.spec.demo,
-            mode="pixels",
-            seed=self.seed,
-            camera=Camera(*self.resolution),
-            on_frame=self._on_frame,
-        )
-        self._last_frame = 0.0
+        profile = None if self.profile is None else dict(self.profile)
+        job = DemoJob(self.spec.name, profile, self.players, self.seed, self.resolution, self.preview_width)
+        self.reader = Reader(job, preview_bytes(self.preview_width), pace=self.fps)
 
     def start(self) -> DemoControl:
+        self.reader.start()
         self._thread = threading.Thread(target=self._run, name="demo-table", daemon=True)
         self._thread.start()
         return self
@@ -95,6 +89,11 @@ class DemoControl:
     @property
     def view(self) -> LiveView:
         return self._shown or self.live.view
+
+    @property
+    def failure(self) -> str | None:
+        """Why the demo stopped before its end, in the screen's language; None while it goes on."""
+        return None if self._failure is None else self._failure.tell(self.language)
 
     def poll(self) -> Update:
         with self._lock:
@@ -122,43 +121,44 @@ class DemoControl:
     @property
     def same(self) -> bool:
         """The game is over and the referee's scores equal the simulated players' (read once it is over: the
-        worker writes nothing more then)."""
+        referee writes nothing more then)."""
         game, state = self.session.game, self.session.state
         return game.is_over(state) and game.scores(state) == game.scores(self._played.state)
 
     @property
     def finished(self) -> bool:
-        return self._thread is not None and not self._thread.is_alive()
+        """The game was played to its end, or the demo stopped: no frame comes any more."""
+        return self._over.is_set()
 
     def close(self) -> None:
         self._stop.set()
+        self.reader.stop()
         if self._thread is not None:
             self._thread.join(5.0)
         self.session.close()
 
-    # --- the worker thread ------------------------------------------------------------------------------
+    # --- the referee's thread ---------------------------------------------------------------------------
 
-    def _on_frame(self, image: Any, facts: Any) -> None:
-        if self._stop.is_set():
-            raise _Stopped
-        self._obey()
-        shown = preview(image, facts.detections, self.preview_width)
-        self._publish(self.live.view, shown)
-        wait = self._last_frame + 1.0 / self.fps - time.monotonic()
-        if wait > 0:
-            self._stop.wait(wait)
-        self._last_frame = time.monotonic()
-
-    def _obey(self) -> None:
+    def _obey(self) -> bool:
+        """Apply the screen's commands; whether there were any."""
+        obeyed = False
         while True:
             try:
                 what, value = self._commands.get_nowait()
             except queue.Empty:
-                return
+                return obeyed
+            obeyed = True
             if what == "language":
                 self.live.set_language(value)
             else:
                 self.live.press(value)
+
+    def _apply(self, item: Any) -> tuple[LiveView, Any]:
+        """One call the reader's referee was fed, fed to this one: the same calls, the same rulings."""
+        if isinstance(item, Seen):
+            return self.live.step(item.events, item.cards, item.t), item.preview
+        what, (value, t) = item
+        return (self.live.press(value, t) if what == "press" else self.live.play(value, t)), None
 
     def _publish(self, view: LiveView, shown: Any) -> None:
         with self._lock:
@@ -168,15 +168,24 @@ class DemoControl:
 
     def _run(self) -> None:
         try:
-            for happening in self._table.play():
+            while not self._stop.is_set() and not self.reader.ended:
+                items = self.reader.take(wait=0.1)
                 self._obey()
-                self._publish(happening.view, None)
+                for item in items:
+                    self._publish(*self._apply(item))
+            self._obey()
             self._publish(self.live.view, None)
-        except _Stopped:
-            pass
-        except Exception as exc:  # shown on screen: the demo failing must not take the app down
-            self.failure = f"{type(exc).__name__}: {exc}"
+        except ReaderStopped as exc:  # shown on screen: the demo failing must not take the app down
+            self._stopped(exc)
+        except Exception as exc:  # the referee's own failure, said the same way
+            self._stopped(ReaderStopped(in_every_language(told(exc))))
+        self._over.set()
+        while not self._stop.wait(0.1):  # the game moves no more, but its language and its coach still answer
+            if self._obey():
+                self._publish(self.live.view, None)
 
-
-class _Stopped(Exception):
-    """The screen closed the demo: leave the simulated table at its next frame."""
+    def _stopped(self, failure: ReaderStopped) -> None:
+        """Say why the demo stopped: the view's camera changes, so that the screen writes its words again."""
+        self._failure = failure
+        problem = failure.tell(self.live.language)
+        self._publish(self.live.camera_status(CameraStatus(present=True, ok=False, problem=problem)), None)

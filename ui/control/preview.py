@@ -7,10 +7,10 @@ pixels into a texture: scaling a 1280x720 frame and drawing on it would cost the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import cv2
-import numpy as np
+if TYPE_CHECKING:  # the app's process holds previews; only the reader's process draws them, with OpenCV
+    import numpy as np
 
 MAT = (0, 160, 255)  # BGR: the mats' outlines, orange
 CARD = (0, 220, 0)  # the stickers read, green
@@ -30,6 +30,9 @@ class Preview:
 
 def preview(frame: np.ndarray, detections: Any, width: int = 640) -> Preview:
     """``frame`` (BGR or grey) scaled to ``width`` pixels across, with ``detections`` drawn over it."""
+    import cv2
+    import numpy as np
+
     scale = min(1.0, width / frame.shape[1])
     size = (round(frame.shape[1] * scale), round(frame.shape[0] * scale))
     small = cv2.resize(frame, size, interpolation=cv2.INTER_AREA) if scale < 1.0 else frame.copy()

@@ -1,4 +1,5 @@
-"""One game at the table, as the app drives it: the live game on the screen's thread, the camera on its own.
+"""One game at the table, as the app drives it: the live game on the screen's thread, the camera in a process of
+its own (ui/worker.py).
 
 ``TableControl`` joins what `companion play` joins in the terminal (a saved session, the live game, the camera
 feed, the panel) behind calls that never block: ``poll`` takes whatever the camera and the panel produced since
@@ -19,8 +20,8 @@ from companion.referee import NoTable
 from companion.registry import GameSpec
 from companion.session import LiveSession
 from hardware.interface import NullPanel, PanelInterface
-from ui.feed import CameraFeed
 from ui.talk import light_panel, panel_mode, ui_translator
+from ui.worker import told
 
 NO_CAMERA_CHOSEN = N_("No camera: enter each move by hand.")
 NOT_READ_LIVE = N_("The camera cannot read {title} yet: enter each move by hand.")
@@ -45,12 +46,15 @@ class TableControl:
     session: LiveSession
     live: LiveGame
     panel: PanelInterface = field(default_factory=NullPanel)
-    feed: CameraFeed | None = None
+    feed: Any = None  # a ui.worker.Reader (or a ui.feed.CameraFeed): its take() gives each frame's facts
     source: Any = None  # the feed's vision.sources.FrameSource, closed with the game
     manual_only_reason: str | None = None  # why there is no camera, as a msgid (None: the camera reads)
     reason_params: dict[str, str] = field(default_factory=dict)
     _lit: Lights | None = field(default=None, init=False)  # the lights the panel shows
     _unreadable: str | None = field(default=None, init=False)  # why the last frame was not read, in words
+    _problem: Callable[[str], str] | None = field(
+        default=None, init=False
+    )  # why the camera stopped, by language
 
     @classmethod
     def start(
@@ -60,7 +64,7 @@ class TableControl:
         *,
         language: str,
         coaching: bool = True,
-        camera: Callable[[], tuple[Any, CameraFeed]] | None = None,
+        camera: Callable[[], tuple[Any, Any]] | None = None,
         panel: PanelInterface | None = None,
     ) -> TableControl:
         """Referee ``session``'s game. ``camera`` opens the frame source and its feed; None: manual entry only."""
@@ -104,16 +108,15 @@ class TableControl:
         if self.feed is not None:
             try:
                 items = self.feed.take()
-            except Exception as exc:  # the reader's thread failed: say so, and go on by hand
-                self._drop_camera(str(exc) or type(exc).__name__)
+            except Exception as exc:  # the reader failed: say so, in every language, and go on by hand
+                self._drop_camera(told(exc))
                 items = []
             for item in items:
                 if not self.session.is_over():
-                    self.live.step(item.facts.events, item.facts.cards, item.t)
+                    self.live.step(item.events, item.cards, item.t)
                 if item.preview is not None:
                     preview = item.preview
-                unusable = item.facts.detections.unusable  # a vision.frames.FrameProblem, or None
-                self._unreadable = None if unusable is None else unusable.words(self.live.language)
+                self._unreadable = item.problem(self.live.language)
             if self.feed is not None:
                 status = self.feed.status
                 if status.ok and self._unreadable is not None:  # frames come, but the last could not be read
@@ -136,6 +139,8 @@ class TableControl:
         if self.manual_only_reason is None:
             return None
         params = {"title": self.session.game.title, **self.reason_params}
+        if self._problem is not None:
+            params["problem"] = self._problem(self.live.language)
         return ui_translator(self.live.language)(self.manual_only_reason, **params)
 
     # --- acting -----------------------------------------------------------------------------------------
@@ -157,7 +162,12 @@ class TableControl:
         return self.lit(self.live.refresh(words))
 
     def set_language(self, language: str) -> LiveView:
-        return self.live.set_language(language)
+        view = self.live.set_language(language)
+        if self._problem is not None:  # why the camera stopped, said again in the new language
+            view = self.live.camera_status(
+                CameraStatus(present=True, ok=False, problem=self._problem(language))
+            )
+        return view
 
     def retry_camera(self) -> None:
         """Ask the camera again now rather than at its next retry."""
@@ -175,10 +185,11 @@ class TableControl:
         self.panel.close()
         self.session.close()
 
-    def _drop_camera(self, problem: str) -> None:
+    def _drop_camera(self, problem: Callable[[str], str]) -> None:
+        """The reader stopped for good: ``problem`` says why in a given language."""
         if self.feed is not None:
             self.feed.stop()
         self.feed = None
         self.manual_only_reason = CAMERA_FAILED
-        self.reason_params = {"problem": problem}
-        self.live.camera_status(CameraStatus(present=True, ok=False, problem=problem))
+        self._problem = problem
+        self.live.camera_status(CameraStatus(present=True, ok=False, problem=problem(self.live.language)))

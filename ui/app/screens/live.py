@@ -264,7 +264,7 @@ class LivePage(Page):
         notice = table.notice()
         if notice:
             info.add_widget(say(notice, color=th.MUTED))
-        if view.camera.present and not view.camera.ok:
+        if view.camera.present and not view.camera.ok and not failure:  # a demo that failed said why
             info.add_widget(say(self.tr(NO_CAMERA, problem=view.camera.problem or "?"), color=th.ALERT))
             info.add_widget(Big(self.tr(RETRY), t, table.retry_camera))
         if view.alerts:

@@ -1,0 +1,37 @@
+"""The camera side's own process seen from the screen: when it dies the live screen says so in the screen's
+language and the app goes on; leaving the game leaves no process behind."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+from tests.ui.test_worker import gone
+
+
+def test_a_dead_camera_side_is_said_on_screen_in_its_language_and_leaving_leaves_no_process(ui) -> None:
+    ui.app.options.demo_fps = 30.0  # the short demo must not end before its camera side is killed
+    try:
+        ui.tap("Watch a demo game")
+        live = ui.page
+        ui.until(lambda: live.camera_image.texture is not None, 60, "a first camera image")
+        pid = ui.app.table.reader.pid
+        os.kill(pid, signal.SIGKILL)  # as the kernel's out-of-memory killer would
+        said = "The demo stopped: its reading process ended unexpectedly (exit code -9)"
+        ui.until(lambda: said in ui.texts(), 30, "the demo's words")
+        ui.tap("English")  # the next language: French
+        ui.until(
+            lambda: (
+                "La démo s'est arrêtée : son processus de lecture s'est terminé de façon inattendue "
+                "(code de sortie -9)" in ui.texts()
+            ),
+            10,
+            "the words in French",
+        )
+        assert ui.app.current == "live"
+        ui.until(lambda: any("c'est votre tour" in t for t in ui.texts()), 10, "the coach in French")
+        ui.screenshot("live-demo-camera-side-stopped-fr")
+        ui.tap("Retour")
+        assert ui.app.table is None and gone(pid)
+    finally:
+        ui.app.options.demo_fps = 1000.0
