@@ -110,9 +110,10 @@ def test_every_frame_arrives_in_order_from_another_process_with_the_latest_previ
     assert {item.events[0][0] for item in got} == {reader.pid} != {os.getpid()}
     assert reader.frames == count
     shown = [item for item in got if item.preview is not None]
-    # The first two frames find a buffer free (a frame finding both waiting for the app has none), and of the
-    # previews taken at once only the newest is copied out.
-    assert shown and shown[0].events[0][1] < 2
+    # Of the previews taken at once only the newest is copied out, and a buffer freed while the app is still
+    # taking may carry a later frame's in the same take: some preview is shown, in the frames' order.
+    assert shown
+    assert [item.events[0][1] for item in shown] == sorted({item.events[0][1] for item in shown})
     for item in shown:  # byte for byte the preview made with its own frame, never a later one written over it
         assert item.preview == picture(item.events[0][1])
 
