@@ -28,6 +28,11 @@ from ui.talk import ui_translator
 SLOTS = 2  # preview buffers: one the app may be reading, one the child may be writing
 READER_DIED = N_("its reading process ended unexpectedly (exit code {code})")
 STOP_S = 3.0  # how long a reader is given to finish its frame and leave before it is terminated
+# The app's requests to the child are plain shared bytes, never a multiprocessing Event: an Event's lock held by a
+# child killed at the wrong moment stays held, and the app's next ``set`` then waits forever. A waiting child
+# looks at them this often.
+POLL_S = 0.02
+STOP, RETRY = 0, 1  # the requests' places in the shared flags
 
 
 @dataclass(frozen=True)
@@ -72,8 +77,8 @@ def told(exc: Exception) -> Callable[[str], str]:
 class Outlet:
     """The child's side: what a job reads (``stopping``, ``pace``) and sends (``seen``, ``status``, ``send``)."""
 
-    def __init__(self, pipe: Any, pixels: Any, slots: Any, shared: Any, stop: Any, retry: Any) -> None:
-        self._pipe, self._slots, self._shared, self._stop, self._retry = pipe, slots, shared, stop, retry
+    def __init__(self, pipe: Any, pixels: Any, slots: Any, shared: Any, flags: Any) -> None:
+        self._pipe, self._slots, self._shared, self._flags = pipe, slots, shared, flags
         self._pixels = memoryview(pixels).cast("B")
         self._slot_size = len(self._pixels) // SLOTS
         self._parent = multiprocessing.parent_process()
@@ -83,20 +88,26 @@ class Outlet:
     @property
     def stopping(self) -> bool:
         """The app asked the reader to stop, or is gone: a child never outlives it."""
-        return self._stop.is_set() or (self._parent is not None and not self._parent.is_alive())
+        return bool(self._flags[STOP]) or (self._parent is not None and not self._parent.is_alive())
 
     def is_set(self) -> bool:  # an Outlet stands in for ui.feed.Stop
         return self.stopping
 
     def wait(self, timeout: float | None = None) -> bool:
-        self._stop.wait(timeout)
-        return self.stopping
+        """Sleep up to ``timeout`` s (None: until asked to stop), waking when asked to stop; whether it was."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while not self.stopping:
+            left = POLL_S if deadline is None else min(POLL_S, deadline - time.monotonic())
+            if left <= 0:
+                return False
+            time.sleep(left)
+        return True
 
     def retry_asked(self) -> bool:
         """The app asked to try the camera again now (asked once: the request is then cleared)."""
-        if not self._retry.is_set():
+        if not self._flags[RETRY]:
             return False
-        self._retry.clear()
+        self._flags[RETRY] = 0
         return True
 
     def status(self, status: CameraStatus) -> None:
@@ -123,7 +134,7 @@ class Outlet:
             self._next = now
             return
         self._next = max(self._next + 1.0 / pace, now)
-        self._stop.wait(self._next - now)
+        self.wait(self._next - now)
 
     def _put(self, preview: Preview | None) -> tuple[int, int, int, int, int] | None:
         if preview is None or len(preview.pixels) > self._slot_size:
@@ -140,13 +151,13 @@ class Outlet:
 Job = Callable[[Outlet], None]
 
 
-def _serve(job: Job, pipe: Any, pixels: Any, slots: Any, shared: Any, stop: Any, retry: Any) -> None:
+def _serve(job: Job, pipe: Any, pixels: Any, slots: Any, shared: Any, flags: Any) -> None:
     """The child's whole life: run ``job``, then say how it ended."""
     # Plain ctypes, no Kivy: the child's freed frames go back to the system, as the app's process does.
     from ui.app.heap import tune_heap
 
     tune_heap()
-    outlet = Outlet(pipe, pixels, slots, shared, stop, retry)
+    outlet = Outlet(pipe, pixels, slots, shared, flags)
     try:
         job(outlet)
         outlet.send(("end", None))
@@ -171,8 +182,8 @@ class Reader:
         self._slots = context.RawArray("i", SLOTS)  # 1: holds a preview the app has not taken; 0: free
         self._shared = context.RawArray("d", 2)  # frames read, frames a second asked for (0: as fast as read)
         self._shared[1] = pace
-        self._stop, self._retry = context.Event(), context.Event()
-        args = (job, send, self._pixels, self._slots, self._shared, self._stop, self._retry)
+        self._flags = context.RawArray("b", 2)  # the app asks to stop (STOP), to try the camera again (RETRY)
+        args = (job, send, self._pixels, self._slots, self._shared, self._flags)
         self._process = context.Process(target=_serve, args=args, name="camera-reader", daemon=True)
         self._send = send
         self._status = CameraStatus(present=True)
@@ -212,7 +223,7 @@ class Reader:
         return self._ended
 
     def retry_now(self) -> None:
-        self._retry.set()
+        self._flags[RETRY] = 1
 
     def take(self, wait: float = 0.0) -> list[Any]:
         """Everything sent since the last call, oldest first (``Seen`` for frames, (kind, item) for a job's own ``send((kind, item))``);
@@ -250,7 +261,7 @@ class Reader:
 
     def stop(self, timeout: float = STOP_S) -> None:
         """Ask the child to stop and wait for it; terminated, then killed, if it does not: no process is left."""
-        self._stop.set()
+        self._flags[STOP] = 1
         deadline = time.monotonic() + timeout
         while self._process.pid is not None and self._process.is_alive() and time.monotonic() < deadline:
             self._drain()  # a child blocked on a full pipe must be able to finish its frame

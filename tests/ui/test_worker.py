@@ -73,6 +73,17 @@ class Forever:
             time.sleep(0.005)
 
 
+@dataclass(frozen=True)
+class Spins:
+    """Asks, as fast as it can, whether the app wants it to stop or to retry: what a killed child was doing."""
+
+    def __call__(self, outlet: Outlet) -> None:
+        outlet.send(("up", os.getpid()))
+        while not outlet.stopping:
+            for _ in range(1000):
+                outlet.retry_asked()
+
+
 def take_all(reader: Reader, limit: float = 120.0) -> list[Any]:
     out: list[Any] = []
     deadline = time.monotonic() + limit
@@ -301,3 +312,22 @@ def test_the_app_process_loads_no_opencv_numpy_or_renderer_for_the_demo_the_came
         check=True,
     )
     assert done.stdout.strip() == "", f"the app's process loaded {done.stdout.strip()}"
+
+
+def test_a_child_killed_while_it_asks_for_requests_never_blocks_the_app() -> None:
+    """The app's requests are plain shared bytes: a child killed at any moment holds no lock the app's next stop
+    or retry would wait for (a multiprocessing Event's lock, held by a child killed in ``is_set``, did)."""
+    import signal
+    import threading
+
+    for _ in range(8):
+        reader = Reader(Spins(), preview_bytes(WIDTH)).start()
+        assert reader.take(wait=60), "the child started"
+        time.sleep(0.05)
+        assert reader.pid is not None
+        os.kill(reader.pid, signal.SIGKILL)
+        asked = threading.Thread(target=lambda r=reader: (r.retry_now(), r.stop()), daemon=True)
+        asked.start()
+        asked.join(15)
+        assert not asked.is_alive(), "the app waited for a lock the killed child held"
+        assert gone(reader.pid)
