@@ -7,6 +7,7 @@ from the home screen with no game open. Screenshots go to build/screens/ (the CI
 
 from __future__ import annotations
 
+import atexit
 import shutil
 import tempfile
 import time
@@ -35,6 +36,10 @@ try:
     XVFB = start_xvfb()
 except NoVirtualScreen as exc:
     pytest.exit(str(exc), returncode=1)
+if XVFB is not None:
+    # A test process that collects the app's tests but runs none of them (a parallel worker, a deselection) never
+    # reaches the driver's teardown: the screen must not outlive it.
+    atexit.register(XVFB.terminate)
 KIVY_HOME = Path(tempfile.mkdtemp(prefix="kivy-home-"))
 configure(Display(*SCREENS["800x480"]), home=KIVY_HOME)
 
