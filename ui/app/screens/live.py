@@ -21,7 +21,7 @@ from companion.session import LiveSession
 from ui.app import theme as th
 from ui.app.page import Page
 from ui.app.picture import PictureView
-from ui.app.widgets import Big, Column, Row, WordsPool, backdrop, scrolled
+from ui.app.widgets import Big, Column, Row, TextLine, WordsPool, backdrop, scrolled
 from ui.control import secret
 from ui.control.library import SavedGame
 from ui.control.table import TableControl
@@ -249,43 +249,42 @@ class LivePage(Page):
         view, table, t = self.view, self.app.table, self.theme
         if view is None or table is None or not hasattr(self, "info"):
             return
-        info = self.info
-        info.clear_widgets()
         words = getattr(self, "words", None)
         if words is None or words.theme is not t:
             words = self.words = WordsPool(t)
-        words.reset()
-        say = words.take
+        lines: list[TextLine | Widget] = []
+        say = lines.append
         turn = self.tr(TURN, seat=view.seats[view.turn]) if view.turn is not None else self.tr(TURN_OVER)
-        info.add_widget(say(turn, th.TURN_MM, bold=True))
+        say(TextLine(turn, th.TURN_MM, bold=True))
         failure = getattr(table, "failure", None)
         if failure:
-            info.add_widget(say(self.tr(DEMO_FAILED, problem=failure), color=th.ALERT))
+            say(TextLine(self.tr(DEMO_FAILED, problem=failure), color=th.ALERT))
         notice = table.notice()
         if notice:
-            info.add_widget(say(notice, color=th.MUTED))
+            say(TextLine(notice, color=th.MUTED))
         if view.camera.present and not view.camera.ok and not failure:  # a demo that failed said why
-            info.add_widget(say(self.tr(NO_CAMERA, problem=view.camera.problem or "?"), color=th.ALERT))
-            info.add_widget(Big(self.tr(RETRY), t, table.retry_camera))
+            say(TextLine(self.tr(NO_CAMERA, problem=view.camera.problem or "?"), color=th.ALERT))
+            say(Big(self.tr(RETRY), t, table.retry_camera))
         if view.alerts:
-            info.add_widget(say(self.tr(ALERTS), color=th.ALERT, bold=True))
+            say(TextLine(self.tr(ALERTS), color=th.ALERT, bold=True))
             for alert in view.alerts:
-                info.add_widget(say(alert, color=th.ALERT))
+                say(TextLine(alert, color=th.ALERT))
         if view.pending:
-            info.add_widget(say(self.tr(TO_DO), color=th.PENDING, bold=True))
+            say(TextLine(self.tr(TO_DO), color=th.PENDING, bold=True))
             for item in view.pending:
-                info.add_widget(say(item, color=th.PENDING))
+                say(TextLine(item, color=th.PENDING))
         if view.coaching is not None:
-            info.add_widget(say(self.tr(COACH), bold=True))
-            info.add_widget(say(view.coaching.summary))
+            say(TextLine(self.tr(COACH), bold=True))
+            say(TextLine(view.coaching.summary))
             for advice in view.coaching.options:
-                info.add_widget(say(self.tr(ADVICE, title=advice.title, outcome=advice.outcome)))
+                say(TextLine(self.tr(ADVICE, title=advice.title, outcome=advice.outcome)))
                 if advice.risk:
-                    info.add_widget(say(advice.risk, color=th.MUTED))
+                    say(TextLine(advice.risk, color=th.MUTED))
         if view.recent:
-            info.add_widget(say(self.tr(LAST), bold=True))
+            say(TextLine(self.tr(LAST), bold=True))
             for line in reversed(view.recent[-4:]):
-                info.add_widget(say(line, color=th.MUTED))
+                say(TextLine(line, color=th.MUTED))
+        words.fill(self.info, lines)
 
     def refresh(self) -> None:
         super().refresh()
