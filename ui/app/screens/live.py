@@ -23,6 +23,7 @@ from ui.app.page import Page
 from ui.app.picture import PictureView
 from ui.app.widgets import Big, Column, Row, TextLine, WordsPool, backdrop, scrolled
 from ui.control import secret
+from ui.control.camera import PREVIEW_WIDTH, camera_opener
 from ui.control.library import SavedGame
 from ui.control.table import TableControl
 
@@ -46,6 +47,7 @@ UNDO_BUTTON = N_("Undo")
 DEMO_FAILED = N_("The demo stopped: {problem}")
 CANNOT_RESUME = N_("{name} cannot be resumed: {problem}")
 WIDE = 1000  # pixels: from this width the camera image and the table picture are both shown
+PREVIEW_MIN = 160  # pixels across: the smallest camera image made, whatever the window
 
 
 class LivePage(Page):
@@ -77,6 +79,7 @@ class LivePage(Page):
             options.seed,
             self.app.language,
             options.demo_resolution,
+            preview_width=preview_width(),
             fps=options.demo_fps,
             profile=options.demo_profile,
         ).start()
@@ -100,10 +103,15 @@ class LivePage(Page):
         spec = self.app.registry.find(session.game.name)
         opener = None
         if camera and spec.refereed_live and self.app.options.source != "none":
-            from ui.control.camera import camera_opener  # OpenCV loads with the first game that uses it
-
             extra = {} if kind is None else {"kind": kind}
-            opener = camera_opener(spec, session.game, len(session.seats), self.app.options.source, **extra)
+            opener = camera_opener(
+                spec,
+                session.game,
+                len(session.seats),
+                self.app.options.source,
+                width=preview_width(),
+                **extra,
+            )
         self.app.end_table()
         self.app.table = TableControl.start(
             spec,
@@ -289,6 +297,13 @@ class LivePage(Page):
     def refresh(self) -> None:
         super().refresh()
         self.draw_picture()
+
+
+def preview_width() -> int:
+    """The camera image's width in pixels, as the live screen draws it: half the window, at most a 1280x720 screen's.
+    A preview made larger is scaled down again on the screen, after being copied twice and uploaded for nothing
+    (a Pi's 7" screen draws it 400 pixels across)."""
+    return max(PREVIEW_MIN, min(PREVIEW_WIDTH, round(Window.width / 2)))
 
 
 def shown_words(view: LiveView) -> tuple[object, ...]:
