@@ -35,3 +35,18 @@ def test_a_dead_camera_side_is_said_on_screen_in_its_language_and_leaving_leaves
         assert ui.app.table is None and gone(pid)
     finally:
         ui.app.options.demo_fps = 1000.0
+
+
+def test_the_camera_image_is_made_at_the_size_the_screen_draws_it(ui) -> None:
+    """A Pi's 7" screen draws the camera image 400 pixels across: a preview made 640 wide was copied twice and
+    uploaded for nothing, then scaled down on the screen."""
+    from ui.app.screens.live import preview_width
+
+    ui.tap("Watch a demo game")
+    live = ui.page
+    ui.until(lambda: live.texture is not None, 60, "a first camera image")
+    assert tuple(live.texture.size) == (400, 225)  # the demo's 1280x720 frames, at 800x480
+    assert live.camera_image.width <= 400
+    ui.tap("Back")
+    ui.resize("1280x720")
+    assert preview_width() == 640

@@ -25,3 +25,28 @@ def test_the_live_column_keeps_its_labels_from_one_view_to_the_next(ui) -> None:
             most = max(most, len(labels))
     assert fills >= 6, f"the column said something new only {fills} times"
     assert len(kept) <= most, f"{len(kept)} labels made for a column of at most {most}"
+
+
+def test_a_line_already_shown_keeps_its_label_and_its_rendered_text(ui) -> None:
+    """A new move shifts the last moves down a line: only the new line's text is rendered, the others keep their
+    label and its texture (rendering text is the column's costliest part on the screen's clock)."""
+    from ui.app.widgets import Big, Column, TextLine, WordsPool
+
+    theme = ui.app.theme
+    column = Column(theme, size_hint_x=None, width=300)
+    pool = WordsPool(theme)
+    said = ["Ana laid the Shark.", "Bo laid a Piranha.", "Cy passed."]
+    pool.fill(column, [TextLine(text) for text in said])
+    ui.pump(2)
+    before = {w.text: (w, w.texture) for w in column.children}
+    button = Big("Try again", theme)
+    pool.fill(column, [TextLine("Di took the pile.", bold=True), *(TextLine(t) for t in said), button])
+    ui.pump(2)
+    shown = list(reversed(column.children))  # Kivy lists children last first
+    assert [getattr(w, "text", None) for w in shown] == ["Di took the pile.", *said, "Try again"]
+    assert shown[-1] is button and shown[0].bold
+    for label in shown[1:-1]:
+        assert before[label.text] == (label, label.texture), f"{label.text!r} was rendered again"
+    pool.fill(column, [TextLine(said[0], color=(1, 0, 0, 1))])  # the same words in another colour: told so
+    assert [tuple(w.color) for w in column.children] == [(1, 0, 0, 1)]
+    assert len({id(w) for w in pool._kept}) == 4  # never more labels than the longest column

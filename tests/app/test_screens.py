@@ -119,3 +119,13 @@ def test_every_screen_fits_in_every_language_at_both_sizes(ui: Driver, screen: s
             dpi = ui.app.options.display.dpi
             problems += [f"{size} {language}: {p}" for p in layout_problems(ui.page, dpi)]
     assert not problems, "\n".join(problems)
+
+
+def test_the_window_draws_one_sample_a_pixel(ui: Driver) -> None:
+    """Kivy's default asks for multisampling, which Mesa's llvmpipe gives as 4 samples a pixel: every frame drawn
+    four times over, for upright rectangles and text it does not smooth (ui/app/kiosk.py)."""
+    from kivy.graphics.opengl import GL_SAMPLE_BUFFERS, GL_SAMPLES, glGetIntegerv
+
+    ui.pump(1)
+    assert glGetIntegerv(GL_SAMPLE_BUFFERS)[0] == 0
+    assert glGetIntegerv(GL_SAMPLES)[0] <= 1

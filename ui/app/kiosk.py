@@ -49,6 +49,10 @@ def configure(display: Display, home: Path | None = None) -> None:
     Config.set("graphics", "height", str(display.height))
     Config.set("graphics", "resizable", "1")
     Config.set("graphics", "maxfps", "60")
+    # One sample a pixel, not Kivy's default of 2 (multisampled anti-aliasing): the screens are upright
+    # rectangles and text, which it does not smooth, and with Mesa's llvmpipe (no GPU: Xvfb here) it more than
+    # doubled every frame's drawing (46 ms of processor a frame against 18, docs/benchmarks.md).
+    Config.set("graphics", "multisamples", "0")
     # One input provider only. Kivy's default adds `probesysfs`, which on a Pi's touchscreen reads the same
     # device a second time beside SDL's own events: every touch would arrive twice (kivy/kivy#1903, #3801).
     Config.remove_section("input")

@@ -10,13 +10,21 @@ from kivy.uix.widget import Widget
 
 from ui.app import theme as th
 
+TextKey = tuple[str, float, float, str]  # a tile's words, the room they fit in (px) and their alignment
+
 
 class PictureView(Widget):
-    """A ``TablePicture`` scaled to fit the widget, kept in proportion, redrawn when either changes."""
+    """A ``TablePicture`` scaled to fit the widget, kept in proportion, redrawn when either changes.
+
+    Fitting a tile's words is most of a redraw (a few sizes each rendered and measured: a Kai Piranja table
+    took 34 ms, more than a frame, on the live screen's clock), and a move changes a tile or two: the last
+    drawing's textures are kept and reused where the words and their room did not change."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.picture: Any = None
+        self._texts: dict[TextKey, Any] = {}  # the last drawing's fitted words
+        self._drawing: dict[TextKey, Any] = {}  # the drawing under way's
         self.bind(size=self._draw, pos=self._draw)
 
     def show(self, picture: Any) -> None:
@@ -26,6 +34,13 @@ class PictureView(Widget):
 
     def _draw(self, *_: Any) -> None:
         self.canvas.clear()
+        self._drawing = {}
+        try:
+            self._draw_picture()
+        finally:
+            self._texts = self._drawing  # only what this drawing shows is kept
+
+    def _draw_picture(self) -> None:
         picture = self.picture
         if picture is None or self.width < 2 or self.height < 2:
             return
@@ -55,9 +70,13 @@ class PictureView(Widget):
     ) -> None:
         if w < 4 or h < 4:
             return
-        texture = fitted(text, w - 4, h - 2, halign)
+        key = (text, round(w - 4, 1), round(h - 2, 1), halign)  # tenths of a pixel: a move leaves them be
+        texture = self._drawing.get(key, self._texts.get(key))
+        if texture is None:
+            texture = fitted(text, key[1], key[2], halign)
         if texture is None:
             return
+        self._drawing[key] = texture
         Color(*((0.05, 0.05, 0.08, 1) if dark else th.TEXT))
         Rectangle(texture=texture, pos=(x + 2, y + (h - texture.height) / 2), size=texture.size)
 

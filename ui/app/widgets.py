@@ -7,6 +7,7 @@ language; a screen's content scrolls when it is taller than the screen. tests/ap
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from kivy.graphics import Color, Rectangle
@@ -55,33 +56,65 @@ class Words(Label):
         self.height = self.texture_size[1]
 
 
+@dataclass(frozen=True)
+class TextLine:
+    """One label's worth of a column: its words and how they look."""
+
+    text: str
+    size_mm: float = th.BODY_MM
+    color: Colour = th.TEXT
+    bold: bool = False
+
+
 class WordsPool:
     """The ``Words`` of a column rebuilt often (the live screen's, whenever what it says changes), kept and told
     their new text rather than made anew: a label thrown away lives on in Kivy's reference cycles, its text's
     texture with it, until Python's rare full collection (up to 30 MB between two here, benchmarks/bench_app.py).
+    A line that was already shown keeps its label, whose text is not rendered again (the column's costliest part
+    on the screen's clock): a new move shifts the last moves down a line, yet renders only the new one.
     """
 
     def __init__(self, theme: Theme) -> None:
         self.theme = theme
         self._kept: list[Words] = []
-        self._used = 0
 
-    def reset(self) -> None:
-        """Every kept label free again: call before refilling the column."""
-        self._used = 0
+    def fill(self, column: Widget, lines: Sequence[TextLine | Widget]) -> None:
+        """Empty ``column`` and put ``lines`` in it, in order: each ``TextLine`` as a kept label, widgets as they are."""
+        column.clear_widgets()
+        free = list(self._kept)
+        labels: dict[int, Words] = {}
+        for k, line in enumerate(lines):  # first the lines shown as they are: nothing to render again
+            if isinstance(line, TextLine):
+                same = next((w for w in free if self._says(w, line)), None)
+                if same is not None:
+                    free.remove(same)
+                    labels[k] = same
+        for k, line in enumerate(lines):
+            if isinstance(line, TextLine) and k not in labels:
+                labels[k] = free.pop(0) if free else self._new(line)
+                self._tell(labels[k], line)
+        for k, line in enumerate(lines):
+            widget = labels[k] if isinstance(line, TextLine) else line
+            if widget.parent is not None:
+                widget.parent.remove_widget(widget)
+            column.add_widget(widget)
 
-    def take(
-        self, text: str, size_mm: float = th.BODY_MM, color: Colour = th.TEXT, bold: bool = False
-    ) -> Words:
-        """A label saying ``text``, out of its old column if it was in one."""
-        if self._used == len(self._kept):
-            self._kept.append(Words(text, self.theme, size_mm, color, bold=bold))
-        words = self._kept[self._used]
-        self._used += 1
-        if words.parent is not None:
-            words.parent.remove_widget(words)
-        words.text, words.font_size, words.color, words.bold = text, self.theme.mm(size_mm), color, bold
+    def _new(self, line: TextLine) -> Words:
+        words = Words(line.text, self.theme, line.size_mm, line.color, bold=line.bold)
+        self._kept.append(words)
         return words
+
+    def _says(self, words: Words, line: TextLine) -> bool:
+        return (
+            words.text == line.text
+            and words.font_size == self.theme.mm(line.size_mm)
+            and tuple(words.color) == tuple(line.color)
+            and words.bold == line.bold
+        )
+
+    def _tell(self, words: Words, line: TextLine) -> None:
+        words.text, words.font_size = line.text, self.theme.mm(line.size_mm)
+        words.color, words.bold = line.color, line.bold
 
 
 class Big(Button):

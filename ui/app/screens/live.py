@@ -21,8 +21,9 @@ from companion.session import LiveSession
 from ui.app import theme as th
 from ui.app.page import Page
 from ui.app.picture import PictureView
-from ui.app.widgets import Big, Column, Row, WordsPool, backdrop, scrolled
+from ui.app.widgets import Big, Column, Row, TextLine, WordsPool, backdrop, scrolled
 from ui.control import secret
+from ui.control.camera import PREVIEW_WIDTH, camera_opener
 from ui.control.library import SavedGame
 from ui.control.table import TableControl
 
@@ -46,6 +47,7 @@ UNDO_BUTTON = N_("Undo")
 DEMO_FAILED = N_("The demo stopped: {problem}")
 CANNOT_RESUME = N_("{name} cannot be resumed: {problem}")
 WIDE = 1000  # pixels: from this width the camera image and the table picture are both shown
+PREVIEW_MIN = 160  # pixels across: the smallest camera image made, whatever the window
 
 
 class LivePage(Page):
@@ -77,6 +79,7 @@ class LivePage(Page):
             options.seed,
             self.app.language,
             options.demo_resolution,
+            preview_width=preview_width(),
             fps=options.demo_fps,
             profile=options.demo_profile,
         ).start()
@@ -100,10 +103,15 @@ class LivePage(Page):
         spec = self.app.registry.find(session.game.name)
         opener = None
         if camera and spec.refereed_live and self.app.options.source != "none":
-            from ui.control.camera import camera_opener  # OpenCV loads with the first game that uses it
-
             extra = {} if kind is None else {"kind": kind}
-            opener = camera_opener(spec, session.game, len(session.seats), self.app.options.source, **extra)
+            opener = camera_opener(
+                spec,
+                session.game,
+                len(session.seats),
+                self.app.options.source,
+                width=preview_width(),
+                **extra,
+            )
         self.app.end_table()
         self.app.table = TableControl.start(
             spec,
@@ -249,47 +257,53 @@ class LivePage(Page):
         view, table, t = self.view, self.app.table, self.theme
         if view is None or table is None or not hasattr(self, "info"):
             return
-        info = self.info
-        info.clear_widgets()
         words = getattr(self, "words", None)
         if words is None or words.theme is not t:
             words = self.words = WordsPool(t)
-        words.reset()
-        say = words.take
+        lines: list[TextLine | Widget] = []
+        say = lines.append
         turn = self.tr(TURN, seat=view.seats[view.turn]) if view.turn is not None else self.tr(TURN_OVER)
-        info.add_widget(say(turn, th.TURN_MM, bold=True))
+        say(TextLine(turn, th.TURN_MM, bold=True))
         failure = getattr(table, "failure", None)
         if failure:
-            info.add_widget(say(self.tr(DEMO_FAILED, problem=failure), color=th.ALERT))
+            say(TextLine(self.tr(DEMO_FAILED, problem=failure), color=th.ALERT))
         notice = table.notice()
         if notice:
-            info.add_widget(say(notice, color=th.MUTED))
+            say(TextLine(notice, color=th.MUTED))
         if view.camera.present and not view.camera.ok and not failure:  # a demo that failed said why
-            info.add_widget(say(self.tr(NO_CAMERA, problem=view.camera.problem or "?"), color=th.ALERT))
-            info.add_widget(Big(self.tr(RETRY), t, table.retry_camera))
+            say(TextLine(self.tr(NO_CAMERA, problem=view.camera.problem or "?"), color=th.ALERT))
+            say(Big(self.tr(RETRY), t, table.retry_camera))
         if view.alerts:
-            info.add_widget(say(self.tr(ALERTS), color=th.ALERT, bold=True))
+            say(TextLine(self.tr(ALERTS), color=th.ALERT, bold=True))
             for alert in view.alerts:
-                info.add_widget(say(alert, color=th.ALERT))
+                say(TextLine(alert, color=th.ALERT))
         if view.pending:
-            info.add_widget(say(self.tr(TO_DO), color=th.PENDING, bold=True))
+            say(TextLine(self.tr(TO_DO), color=th.PENDING, bold=True))
             for item in view.pending:
-                info.add_widget(say(item, color=th.PENDING))
+                say(TextLine(item, color=th.PENDING))
         if view.coaching is not None:
-            info.add_widget(say(self.tr(COACH), bold=True))
-            info.add_widget(say(view.coaching.summary))
+            say(TextLine(self.tr(COACH), bold=True))
+            say(TextLine(view.coaching.summary))
             for advice in view.coaching.options:
-                info.add_widget(say(self.tr(ADVICE, title=advice.title, outcome=advice.outcome)))
+                say(TextLine(self.tr(ADVICE, title=advice.title, outcome=advice.outcome)))
                 if advice.risk:
-                    info.add_widget(say(advice.risk, color=th.MUTED))
+                    say(TextLine(advice.risk, color=th.MUTED))
         if view.recent:
-            info.add_widget(say(self.tr(LAST), bold=True))
+            say(TextLine(self.tr(LAST), bold=True))
             for line in reversed(view.recent[-4:]):
-                info.add_widget(say(line, color=th.MUTED))
+                say(TextLine(line, color=th.MUTED))
+        words.fill(self.info, lines)
 
     def refresh(self) -> None:
         super().refresh()
         self.draw_picture()
+
+
+def preview_width() -> int:
+    """The camera image's width in pixels, as the live screen draws it: half the window, at most a 1280x720 screen's.
+    A preview made larger is scaled down again on the screen, after being copied twice and uploaded for nothing
+    (a Pi's 7" screen draws it 400 pixels across)."""
+    return max(PREVIEW_MIN, min(PREVIEW_WIDTH, round(Window.width / 2)))
 
 
 def shown_words(view: LiveView) -> tuple[object, ...]:
