@@ -39,6 +39,7 @@ from vision.identity import (
 from vision.kinds import StickerKind
 from vision.tracking import Tracker, TrackerConfig
 from vision.zones import (
+    Banks,
     BoardView,
     MatView,
     card_axes,
@@ -122,6 +123,7 @@ class Detector:
     _resolver: Resolver | None = None
     _last_mats: dict[int, MatView] = field(default_factory=dict)
     _last_board: BoardView | None = None
+    _banks: Banks = field(default_factory=Banks)  # where the cards beyond the mats lie (vision/zones.py)
 
     def __post_init__(self) -> None:
         if self.decoder is None:
@@ -188,7 +190,8 @@ class Detector:
         self.expected_seats |= set(mats)
         corners = np.array([code.corners for _, code in cards], np.float32).reshape(-1, 4, 2)
         centres, heads = card_axes(corners, self.kind)
-        places = place_all(centres, mats, self.expected_seats, heads, self.game.mat_reach)
+        ids = [card_id for card_id, _ in cards]
+        places = place_all(centres, mats, self.expected_seats, heads, self.game.mat_reach, ids, self._banks)
         board = None if board_marks is None else find_board(board_corners, board_marks, self._last_board)
         self._last_board = board
         if board is not None and board_marks is not None and len(corners):
