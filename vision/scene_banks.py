@@ -3,8 +3,9 @@
 A free grid in a seat's zone lies in that seat's mat frame, its anchor card in front of the mat (``grid_anchor``),
 each cell a card with the gap players leave (the grid's ``cell``): cards lie side by side and never cover each
 other's sticker. Slots with spots lie at their spots. The seats sit at the table's two ends, facing each other
-(seats 0 and 1, then 2 and 3 beside them): each row of seats has a band of the table's depth, and the display lies
-in a strip across the table's middle after the first row (between the two rows at 3 and 4 players). A bank lies
+(seats 0 and 1, then 2 and 3 beside them): each row of seats has a band of the table's depth, and a strip across
+the table after the first row (between the two rows at 3 and 4 players) holds the display, beside the first seat's
+mat whose frame places it. A bank lies
 just in front of its mat, centred on it, with room for what it will hold (``FreeGrid.room``); the table is as small
 as that allows (``table_size``), and a camera reads each bank as the region its cards occupy (vision/zones.py).
 ``sightings`` gives what a perfect reader would see of them (the simulated table's facts mode); ``banks_scene``
@@ -67,10 +68,15 @@ def band(display: tuple[float, float]) -> float:
     return 2 * (display[0] - layout.MAT_W / 2) - STRIP
 
 
+# The table's length between the two ends' mats, by player count: the two deepest facing banks of 100 simulated
+# games each (seeds 0-99), their mats, and a gap (tests/kuna_yala/test_table_seats.py).
+TABLE_WIDTH = {2: 2750.0, 3: 2380.0, 4: 2200.0}
+
+
 def table_size(players: int, display: tuple[float, float]) -> tuple[float, float]:
-    """The table: as wide as twice the display's distance from the first seat's mat, with that mat; as deep as its
-    rows' bands and the display's strip."""
-    width = 2 * (layout.MAT_H + MARGIN - display[1])
+    """The table: as long as its player count's banks need (``TABLE_WIDTH``); as deep as its rows' bands and the
+    display's strip."""
+    width = TABLE_WIDTH.get(players, max(TABLE_WIDTH.values()))
     return width, 2 * MARGIN + rows(players) * band(display) + STRIP
 
 

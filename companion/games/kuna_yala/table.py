@@ -64,10 +64,12 @@ CELL = (CARD_W + 4.0, CARD_H + 4.0)  # a card and the gap players leave between 
 # Where a bank lies: just beyond its player's mat (vision/scene_banks.py lays it so); the camera reads a bank as the
 # region its cards occupy (vision/zones.py), starting from a coral within MAT_REACH mm of the mat's marked area
 # (GameSpec.mat_reach). The display lies in the table frame (the lowest seat's mat, extended): a line of places
-# across the table's middle, DISPLAY_AT its middle place in that mat's frame, by player count (measured on 100
-# simulated games each: the drawn table is as small as their banks allow, vision/scene_banks.py).
+# across the strip between the rows of banks, DISPLAY_AT its middle place in that mat's frame by player count,
+# its nearest card 26 mm beyond the mat's far edge. Near that mat, because its frame places the display: extended
+# 1.1 m across the table, a mat seen by two of its markers under a 30° roll put the display's cards 60 mm off,
+# more than half a place (measured with benchmarks/bench_kytable.py).
 MAT_REACH = 900.0
-DISPLAY_AT: dict[int, tuple[float, float]] = {2: (715.0, -1155.0), 3: (650.0, -970.0), 4: (580.0, -880.0)}
+DISPLAY_AT: dict[int, tuple[float, float]] = {2: (715.0, -270.0), 3: (650.0, -270.0), 4: (580.0, -270.0)}
 DISPLAY_STEP = 100.0  # along the line: a card's length and a gap
 MAT_CENTRE_X = 130.0  # the mats' marked area is 260 mm wide
 BETWEEN_CELLS = 0.3  # a card further than this (in cells) from a cell's centre lies between cells
