@@ -39,6 +39,7 @@ from vision.identity import (
 from vision.kinds import StickerKind
 from vision.tracking import Tracker, TrackerConfig
 from vision.zones import (
+    Banks,
     BoardView,
     MatView,
     card_axes,
@@ -122,6 +123,7 @@ class Detector:
     _resolver: Resolver | None = None
     _last_mats: dict[int, MatView] = field(default_factory=dict)
     _last_board: BoardView | None = None
+    _banks: Banks = field(default_factory=Banks)  # where the cards beyond the mats lie (vision/zones.py)
 
     def __post_init__(self) -> None:
         if self.decoder is None:
@@ -188,7 +190,8 @@ class Detector:
         self.expected_seats |= set(mats)
         corners = np.array([code.corners for _, code in cards], np.float32).reshape(-1, 4, 2)
         centres, heads = card_axes(corners, self.kind)
-        places = place_all(centres, mats, self.expected_seats, heads, self.game.mat_reach)
+        ids = [card_id for card_id, _ in cards]
+        places = place_all(centres, mats, self.expected_seats, heads, self.game.mat_reach, ids, self._banks)
         board = None if board_marks is None else find_board(board_corners, board_marks, self._last_board)
         self._last_board = board
         if board is not None and board_marks is not None and len(corners):
@@ -229,8 +232,9 @@ class Pipeline:
     # Frame differencing: a frame whose 4x4-pixel block means all lie within ``still_level`` grey levels of the
     # key frame's reuses its detections, while that frame read every card the tracker holds or saw lately;
     # where blocks changed (less than ``regional_max`` of the frame), only those regions are read again. The
-    # whole frame is read every ``refresh`` frames, on the first still frame after that (a hand moving over the
-    # table is read region by region meanwhile), at the latest after ``refresh_late`` frames. 0 turns it off.
+    # whole frame is read again every ``refresh`` frames, band by band (``sweep``), each band on the first still
+    # frame of its turn (a hand moving over the table is read region by region meanwhile), at the latest after
+    # ``refresh_late`` frames. 0 turns it off.
     # See docs/vision.md.
     still_level: float = 12.0
     refresh: int = 10
@@ -240,6 +244,11 @@ class Pipeline:
     _key_age: int = 0
     regional_max: float = 0.3  # changed fraction of the frame above which the whole frame is read again
     tile: int = 48  # blocks: changes are read tile by tile, each tile's changes grown by a sticker
+    # The refresh is spread over the ``refresh`` frames, a band of 1/sweep of the frame's rows every
+    # refresh/sweep frames, read as changed regions are: no frame pays a whole read of a large frame (1: the whole
+    # frame at once, every ``refresh`` frames).
+    sweep: int = 4
+    _swept: int = field(default=0, repr=False)  # bands read since the last whole refresh
     reused: int = 0  # frames whose detections were reused (for tests and benchmarks)
     regional: int = 0  # frames read only where they changed
     _key_codes: list[RawCode] = field(default_factory=list, repr=False)
@@ -322,11 +331,13 @@ class Pipeline:
             return Detections((), {}, 0, (), unusable=problem)
         key, det = self._key, self._key_det
         self._key_age += 1
-        if key is None or det is None or key.shape != blocks.shape or self._key_age >= self.refresh_late:
+        if key is None or det is None or key.shape != blocks.shape:
             return self._read_all(gray, blocks)
         changed = (cv2.absdiff(blocks, key) > self.still_level).view(np.uint8)
-        if self._key_age >= self.refresh and not changed.any():
-            return self._read_all(gray, blocks)
+        late = self._key_age >= self.refresh_late
+        due = self._key_age * max(self.sweep, 1) >= self.refresh * (self._swept + 1)  # the next band's turn
+        if late or (due and not changed.any()):
+            return self._read_band(gray, blocks, changed) or self._read_all(gray, blocks)
         missing = self.tracker.recent_ids() - {c.card_id for c in det.cards}
         if not changed.any() and not missing:
             self.reused += 1
@@ -345,7 +356,23 @@ class Pipeline:
         codes = self.detector.read(gray)
         det = self.detector.interpret(codes)
         self._key, self._key_det, self._key_codes, self._key_age = blocks, det, codes, 0
+        self._swept = 0
         self._remember(det)
+        return det
+
+    def _read_band(self, gray: np.ndarray, blocks: np.ndarray, changed: np.ndarray) -> Detections | None:
+        """The refresh's next band of rows read again (with any changes), as changed regions are; after the last
+        band the key frame is as fresh as after a whole read. None: read it all (no band reading here)."""
+        if self.sweep <= 1:
+            return None
+        rows = changed.shape[0]
+        band = changed.copy()
+        band[rows * self._swept // self.sweep : rows * (self._swept + 1) // self.sweep] = 1
+        det = self._read_changed(gray, blocks, band)
+        if det is not None:
+            self._swept += 1
+            if self._swept >= self.sweep:
+                self._swept, self._key_age = 0, 0
         return det
 
     def _remember(self, det: Detections) -> None:

@@ -2,10 +2,14 @@
 
 A free grid in a seat's zone lies in that seat's mat frame, its anchor card in front of the mat (``grid_anchor``),
 each cell a card with the gap players leave (the grid's ``cell``): cards lie side by side and never cover each
-other's sticker. Slots with spots lie at their spots. The seats sit on the table's left and right, facing each
-other across the centre (seats 0 and 1, then 2 and 3 beside them), so that each bank may grow ``GRID_CELLS``
-cells from its anchor in every direction without reaching another bank, its mat or the centre. ``sightings`` gives what a perfect reader would see of them (the
-simulated table's facts mode); ``banks_scene`` draws them for the renderer.
+other's sticker. Slots with spots lie at their spots. The seats sit at the table's two ends, facing each other
+(seats 0 and 1, then 2 and 3 beside them): each row of seats has a band of the table's depth, and a strip across
+the table after the first row (between the two rows at 3 and 4 players) holds the display, beside the first seat's
+mat whose frame places it. A bank lies
+just in front of its mat, centred on it, with room for what it will hold (``FreeGrid.room``); the table is as small
+as that allows (``table_size``), and a camera reads each bank as the region its cards occupy (vision/zones.py).
+``sightings`` gives what a perfect reader would see of them (the simulated table's facts mode); ``banks_scene``
+draws them for the renderer.
 """
 
 from __future__ import annotations
@@ -19,21 +23,20 @@ from vision import layout
 from vision.kinds import StickerKind
 from vision.render import Camera, Hand, Look, PlacedCard, PlacedMat, Pose, Scene
 
-GRID_CELLS = 6  # cells a bank may grow from its anchor on every side, in the drawn table
-GRID_CLEAR = 20.0  # mm between a mat's far edge and the nearest a bank may come
-MARGIN = 40.0
+GRID_CLEAR = 20.0  # mm between a mat's far edge and the nearest a bank comes
+MARGIN = 40.0  # mm between the table's edge and a mat or a bank
+# The display's strip across the table: its cards' centres lie further than vision/zones.py's NEIGHBOUR (130 mm)
+# from every bank card's, which keeps 31.5 mm (half a card) inside its band.
+STRIP = 230.0
+UNKNOWN_ROOM = (-3, -3, 3, 3)  # a grid whose room is not known is laid as if it would grow 3 cells every way
 
 
 def grid_anchor(area: FreeGrid) -> tuple[float, float]:
-    """The anchor's centre in its mat's frame: in front of the mat (y < 0), the grid clear of it at its widest.
-    A grid whose room for the whole game is known (``FreeGrid.room``) is centred on its place instead; one deeper
-    than its place keeps clear of the mat and reaches further out."""
+    """The anchor's centre in its mat's frame: the grid's room (``FreeGrid.room``) centred across the mat, its
+    nearest row just in front of it (y < 0), clear of it."""
     w, h = area.cell
-    x, y = layout.MAT_W / 2, -(GRID_CELLS * h + layout.CARD_H / 2 + GRID_CLEAR)
-    if area.room is None:
-        return x, y
-    left, top, right, bottom = area.room
-    return x - (left + right) / 2 * w, min(y - (top + bottom) / 2 * h, y + (GRID_CELLS - bottom) * h)
+    left, _, right, bottom = area.room or UNKNOWN_ROOM
+    return layout.MAT_W / 2 - (left + right) / 2 * w, -(GRID_CLEAR + layout.CARD_H / 2 + bottom * h)
 
 
 def grid_position(area: FreeGrid, cell: tuple[float, float]) -> tuple[float, float]:
@@ -54,43 +57,56 @@ def sightings(area: FreeGrid | Piles, contents: Mapping[object, str]) -> list[Si
 
 # --- drawing ---------------------------------------------------------------------------------------------------
 
-ROW = 1000.0  # mm between seats side by side (seats 0 and 2, 1 and 3): a bank at its widest, and a gap
+
+def rows(players: int) -> int:
+    return (players + 1) // 2
 
 
-def table_size(players: int, display_y: float) -> tuple[float, float]:
-    """A table holding two facing columns of seats with their banks at their widest, ``display_y`` mm (negative)
-    beyond the first seat's mat the centre's line of places between them."""
-    width = 2 * (layout.MAT_H / 2 - display_y) + layout.MAT_H + 2 * MARGIN
-    rows = (players + 1) // 2
-    return width, rows * ROW + 2 * MARGIN
+def band(display: tuple[float, float]) -> float:
+    """How deep (mm) a row of seats' band is: the display's line lies in the strip after the first band, its
+    middle ``display`` (x, y) in the first seat's mat frame, the mat in the middle of its band."""
+    return 2 * (display[0] - layout.MAT_W / 2) - STRIP
+
+
+# The table's length between the two ends' mats, by player count: the two deepest facing banks of 100 simulated
+# games each (seeds 0-99), their mats, and a gap (tests/kuna_yala/test_table_seats.py).
+TABLE_WIDTH = {2: 2750.0, 3: 2380.0, 4: 2200.0}
+
+
+def table_size(players: int, display: tuple[float, float]) -> tuple[float, float]:
+    """The table: as long as its player count's banks need (``TABLE_WIDTH``); as deep as its rows' bands and the
+    display's strip."""
+    width = TABLE_WIDTH.get(players, max(TABLE_WIDTH.values()))
+    return width, 2 * MARGIN + rows(players) * band(display) + STRIP
 
 
 # The camera modes the drawn table is seen in: a 4K frame (16:9) for one row of seats, the Raspberry Pi HQ
-# camera's full 4056 x 3040 (4:3) for two, whose table is nearly twice as deep: both about 1.3 px/mm.
+# camera's full 4056 x 3040 (4:3) for two, whose table is deeper.
 ONE_ROW_FRAME = (3840, 2160)
 TWO_ROWS_FRAME = (4056, 3040)
 
 
 def frame_for(players: int) -> tuple[int, int]:
-    """The camera frame that sees the drawn table of ``players`` whole at about 1.3 px/mm."""
+    """The camera frame that sees the drawn table of ``players`` whole."""
     return ONE_ROW_FRAME if players <= 2 else TWO_ROWS_FRAME
 
 
-def scale(players: int, display_y: float, frame: tuple[int, int]) -> float:
+def scale(players: int, display: tuple[float, float], frame: tuple[int, int]) -> float:
     """Pixels per mm at which a camera looking straight down sees the drawn table, filling its frame as the
     renderer does (``Camera.fill``)."""
-    w, h = table_size(players, display_y)
+    w, h = table_size(players, display)
     return Camera.fill * min(frame[0] / w, frame[1] / h)
 
 
-def mat_poses(players: int, display_y: float) -> tuple[Pose, ...]:
-    """Seat 0 on the table's left facing seat 1 on its right across the centre, seats 2 and 3 beside them: each
-    mat at the table's edge, its player behind it."""
-    w, _ = table_size(players, display_y)
+def mat_poses(players: int, display: tuple[float, float]) -> tuple[Pose, ...]:
+    """Seat 0 at the table's left end facing seat 1 at its right across the middle, seats 2 and 3 beside them
+    beyond the display's strip: each mat at the table's edge in the middle of its band, its player behind it."""
+    w, _ = table_size(players, display)
+    b = band(display)
     left, right = MARGIN + layout.MAT_H / 2, w - MARGIN - layout.MAT_H / 2
     poses = []
     for seat in range(players):
-        y = MARGIN + ROW / 2 + ROW * (seat // 2)
+        y = MARGIN + b / 2 + (b + STRIP) * (seat // 2)
         poses.append(Pose(left, y, 90.0) if seat % 2 == 0 else Pose(right, y, -90.0))
     return tuple(poses)
 
@@ -102,16 +118,18 @@ def to_table(mat: Pose, x: float, y: float) -> tuple[float, float]:
     return mat.x + u * math.cos(a) - v * math.sin(a), mat.y + u * math.sin(a) + v * math.cos(a)
 
 
-def display_y(table: TableLayout) -> float:
-    """How far beyond the first seat's mat the centre's places lie (their spots' y in its frame)."""
-    ys = [y for a in table.areas if isinstance(a, Piles) for _, y in a.spots.values()]
-    return min(ys, default=-layout.MAT_H)
+def display_at(table: TableLayout) -> tuple[float, float]:
+    """The middle of the centre's places (their spots' mean) in the first seat's mat frame."""
+    spots = [xy for a in table.areas if isinstance(a, Piles) for xy in a.spots.values()]
+    if not spots:
+        return layout.MAT_W / 2 + STRIP, -layout.MAT_H
+    return sum(x for x, _ in spots) / len(spots), sum(y for _, y in spots) / len(spots)
 
 
 def card_poses(table: TableLayout, players: int) -> list[tuple[str, Pose]]:
     """Each card of the layout and where it lies on the table: a zone's frame is its mat's, the centre's the
     lowest seat's mat's (vision/zones.py)."""
-    mats = mat_poses(players, display_y(table))
+    mats = mat_poses(players, display_at(table))
     out = []
     for area in table.areas:
         seat = zone_seat(area.zone)
@@ -136,7 +154,7 @@ def banks_scene(
     kind: StickerKind = StickerKind.ARUCO,
 ) -> Scene:
     """The scene of a table of free grids and slots at spots, with its mats; cards lie side by side."""
-    far = display_y(table)
+    far = display_at(table)
     mats = tuple(PlacedMat(seat, pose) for seat, pose in enumerate(mat_poses(players, far)))
     cards = []
     for card_id, pose in card_poses(table, players):

@@ -267,18 +267,45 @@ def _angle(at: tuple[float, float], head: tuple[float, float]) -> float:
     return math.degrees(math.atan2(head[1] - at[1], head[0] - at[0]))
 
 
+NEIGHBOUR = (
+    130.0  # mm between two cards' centres within which they lie in one bank: a cell's diagonal, and slack
+)
+
+
+@dataclass
+class Banks:
+    """Where each card laid beyond the mats was last seen in a seat's zone (frame pixels), so that a bank's zone is
+    the region its cards occupy, grown as they are laid: a card within ``NEIGHBOUR`` mm of a seat's card belongs
+    to that seat, however near another mat. A card turned face down keeps its place here (its bank still reaches
+    it); the camera is assumed still (a moved camera only falls back on the mats' reach)."""
+
+    last: dict[str, tuple[int, tuple[float, float]]] = field(default_factory=dict)
+
+    def remember(self, ids: Iterable[str], centres: np.ndarray, seats: Iterable[int | None]) -> None:
+        for card, centre, seat in zip(ids, np.asarray(centres).tolist(), seats, strict=True):
+            if seat is None:
+                self.last.pop(card, None)
+            else:
+                self.last[card] = (seat, (float(centre[0]), float(centre[1])))
+
+
 def place_all(
     centres: np.ndarray,
     mats: Mapping[int, MatView],
     expected: Iterable[int],
     heads: np.ndarray | None = None,
     reach: float = 0.0,
+    ids: Iterable[str] = (),
+    banks: Banks | None = None,
 ) -> list[Placement]:
     """``place`` for many centres (n, 2) at once (and their heads, (n, 2), for the rotations).
 
     ``reach``: mm beyond its marked area that a mat still holds, in its own frame, for games whose players lay
-    cards in front of their mat (Kuna Yala's banks): a card outside every mat but within reach of some belongs
-    to the nearest, while every expected mat is seen.
+    cards in front of their mat (Kuna Yala's banks), while every expected mat is seen. A card outside every mat
+    belongs to the seat of the nearest card within ``NEIGHBOUR`` mm of it, laid in a bank before (``banks``,
+    the cards ``ids`` name) or in this frame, chained card to card; a card near none, to the nearest mat within
+    reach that holds no bank yet (a starting coral); else to the centre. ``banks`` then learns where each card
+    lies. Without ``banks``, a card off the mats belongs to the nearest mat within reach.
     """
     n = len(centres)
     rest = UNKNOWN if any(seat not in mats for seat in expected) else CENTRE
@@ -304,6 +331,7 @@ def place_all(
     first = np.where(held, inside.argmax(axis=0), 0)
     # With an expected mat unseen, a card off every mat may lie in that seat's reach (a bank within a neighbour's
     # reach too): it is unknown, never given to the neighbour.
+    cards = list(ids)
     if reach > 0.0 and rest == CENTRE:
         # How far outside each mat's marked area each centre lies; the nearest mat within reach holds it.
         out_x = np.maximum(np.maximum(-x, x - layout.MAT_W), 0.0)
@@ -311,10 +339,20 @@ def place_all(
         far = np.hypot(out_x, out_y)
         near = far.argmin(axis=0)
         near_held = ~held & (far[near, np.arange(n)] <= reach)
+        if banks is not None and len(cards) == n:
+            table = mats[seats[0]].image_to_mat
+            by_bank = _by_bank(
+                x[0], y[0], ~held, cards, banks, table, seats, (near, far[near, np.arange(n)]), reach
+            )
+            near, near_held = by_bank, ~held & (by_bank >= 0)
         first = np.where(near_held, near, first)
         held = held | near_held
     cols = np.arange(n)
     zones = [seat_zone(seat) for seat in seats]
+    if banks is not None and reach > 0.0 and rest == CENTRE and len(cards) == n:
+        banks.remember(
+            cards, c, [seats[k] if on else None for k, on in zip(first.tolist(), held.tolist(), strict=True)]
+        )
     return [
         Placement(zones[k] if on_mat else rest, px, py, a)
         for k, on_mat, px, py, a in zip(
@@ -326,3 +364,69 @@ def place_all(
             strict=True,
         )
     ]
+
+
+def _by_bank(
+    x: np.ndarray,
+    y: np.ndarray,
+    off: np.ndarray,
+    ids: list[str],
+    banks: Banks,
+    table: np.ndarray,
+    seats: list[int],
+    mat_near: tuple[np.ndarray, np.ndarray],
+    reach: float,
+) -> np.ndarray:
+    """The index (in ``seats``) of the bank each card off the mats (``off``) lies in, or -1 for none.
+
+    A card remembered in a bank that has not moved stays there; a card within NEIGHBOUR mm of a bank's card
+    (remembered, or placed so in this frame, chained card to card, the nearest pair first) joins that bank;
+    a card beside none that lies within ``reach`` of a mat with no bank yet (``mat_near``: each card's nearest
+    mat and how far) starts that mat's bank (a starting coral), and the chain goes on from it. ``x``, ``y``: the centres in the table frame
+    (``table``: frame pixels to it)."""
+    index = {seat: k for k, seat in enumerate(seats)}
+    n = len(ids)
+    out = np.full(n, -1, np.int64)
+    for i, card in enumerate(ids):
+        was = banks.last.get(card)
+        if off[i] and was is not None and was[0] in index and _mm(table, was[1], x[i], y[i]) <= NEIGHBOUR / 2:
+            out[i] = index[was[0]]
+    # Cards out of this frame's sight (turned face down, under a hand) still mark their bank where they lay.
+    moving = set(ids)
+    known = [(seat, at) for card, (seat, at) in banks.last.items() if card not in moving and seat in index]
+    px, py = np.zeros(0), np.zeros(0)
+    if known:
+        p = np.c_[np.array([at for _, at in known], np.float64), np.ones(len(known))] @ table.T
+        px, py = p[:, 0] / p[:, 2], p[:, 1] / p[:, 2]
+    owner = np.array([index[seat] for seat, _ in known], np.int64)
+    near, far = mat_near
+    while True:
+        todo = np.flatnonzero(off & (out < 0))
+        if not len(todo):
+            break
+        placed = np.flatnonzero(out >= 0)
+        ax = np.concatenate([px, x[placed]])
+        ay = np.concatenate([py, y[placed]])
+        if len(ax):
+            d = np.hypot(x[todo, None] - ax[None], y[todo, None] - ay[None])
+            j = d.argmin(axis=1)
+            k = int(np.argmin(d[np.arange(len(todo)), j]))
+            if d[k, j[k]] <= NEIGHBOUR:
+                at = int(j[k])
+                out[todo[k]] = owner[at] if at < len(px) else out[placed[at - len(px)]]
+                continue
+        # Beside no bank: the card nearest a mat within reach starts that mat's bank, if it has none yet (once
+        # it has, a card beside none of its cards lies in the centre, however near the mat).
+        banked = set(owner.tolist()) | set(out[out >= 0].tolist())
+        free = todo[[int(near[i]) not in banked and far[i] <= reach for i in todo.tolist()]]
+        if not len(free):
+            break
+        k = int(free[np.argmin(far[free])])
+        out[k] = near[k]
+    return out
+
+
+def _mm(table: np.ndarray, at: tuple[float, float], x: float, y: float) -> float:
+    """How far (mm) frame point ``at`` lies from table point (x, y)."""
+    ax, ay = to_mat(table, np.asarray(at))
+    return math.hypot(ax - x, ay - y)

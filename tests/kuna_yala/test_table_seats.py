@@ -7,12 +7,10 @@ import math
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from companion.games import find_game, make_game
 from companion.games.kuna_yala.physical import rooms, table_steps, with_rooms
-from companion.games.kuna_yala.table import DISPLAY_Y, MAT_REACH, KunaYalaTable
+from companion.games.kuna_yala.table import DISPLAY_AT, MAT_REACH, KunaYalaTable, display_spots
 from companion.simulate import simulate
 from companion.table import zone_seat
 from vision import layout as paper
@@ -22,13 +20,15 @@ from vision.render import Camera, Pose, Renderer
 from vision.scene_banks import (
     banks_scene,
     card_poses,
-    display_y,
+    display_at,
     frame_for,
     mat_poses,
     scale,
     table_size,
+    to_table,
 )
 from vision.scenes import PLAIN
+from vision.zones import NEIGHBOUR
 
 SPEC = find_game("kuna-yala")
 GAME = make_game("kuna-yala")
@@ -44,26 +44,33 @@ def off_mat(mat: Pose, x: float, y: float) -> float:
 
 
 def misplaced(players: int, seed: int) -> list[str]:
-    """Each card of the game's last table that the camera would give the wrong zone, or that lies on a mat or off
-    the drawn table, with why."""
+    """Each card of the game's last table that the camera would give the wrong zone (vision/zones.py: a bank is
+    the region its cards occupy, from a coral within reach of its mat), or that lies on a mat or off the drawn
+    table, with why."""
     played = simulate(GAME, players, seed)
     final = played.states[-1]
     laid = with_rooms(KunaYalaTable(GAME).layout(final), rooms(final))
-    mats = mat_poses(players, display_y(laid))
-    width, height = table_size(players, display_y(laid))
-    owner = {card: zone_seat(a.zone) for a in laid.areas for card in laid.content(a.name).values()}
+    mats = mat_poses(players, display_at(laid))
+    width, height = table_size(players, display_at(laid))
+    owner = {card: a.name for a in laid.areas for card in laid.content(a.name).values()}
+    corals = {laid.content(a.name).get((0, 0)) for a in laid.areas}
+    poses = card_poses(laid, players)
     out = []
-    for card, pose in card_poses(laid, players):
+    for card, pose in poses:
         far = [off_mat(mat, pose.x, pose.y) for mat in mats]
-        seat = owner[card]
-        if seat is None and min(far) <= MAT_REACH:
-            out.append(f"{card}: the display within a mat's reach")
-        if seat is not None and far[seat] > MAT_REACH:
-            out.append(f"{card}: {far[seat]:.0f} mm beyond its mat")
-        if seat is not None and min(range(players), key=far.__getitem__) != seat:
-            out.append(f"{card}: nearer another seat's mat")
-        if seat is not None and far[seat] < paper.CARD_H / 2:
-            out.append(f"{card}: over its mat")
+        seat = zone_seat(next(a.zone for a in laid.areas if a.name == owner[card]))
+        # Within NEIGHBOUR of a card of another bank or of the display, it could be read there.
+        near = [
+            other
+            for other, at in poses
+            if owner[other] != owner[card] and math.dist((pose.x, pose.y), (at.x, at.y)) <= NEIGHBOUR
+        ]
+        if near:
+            out.append(f"{card}: beside {near[0]} of {owner[near[0]]}")
+        if card in corals and seat is not None and (far[seat] > MAT_REACH or min(far) < far[seat]):
+            out.append(f"{card}: a coral {far[seat]:.0f} mm beyond its mat, or nearer another")
+        if min(far) < paper.CARD_H / 2:
+            out.append(f"{card}: over a mat")
         if not (0 < pose.x < width and 0 < pose.y < height):
             out.append(f"{card}: off the table")
     return out
@@ -76,10 +83,9 @@ def test_a_bank_that_grows_far_one_way_is_laid_with_room_for_it(players: int, se
     assert misplaced(players, seed) == []
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.sampled_from([3, 4]), st.integers(0, 10_000))
-def test_every_bank_card_is_read_in_its_own_seat_and_the_display_in_none(players: int, seed: int) -> None:
-    assert misplaced(players, seed) == []
+@pytest.mark.parametrize("players", [3, 4])
+def test_in_100_games_every_bank_card_is_read_in_its_own_bank_and_the_display_in_none(players: int) -> None:
+    assert [(seed, m) for seed in range(100) for m in misplaced(players, seed)] == []
 
 
 def test_every_step_of_a_game_lays_its_banks_with_the_same_room() -> None:
@@ -90,10 +96,23 @@ def test_every_step_of_a_game_lays_its_banks_with_the_same_room() -> None:
     }
 
 
+@pytest.mark.parametrize(("players", "at_least"), [(2, 1.35), (3, 1.5), (4, 1.8)])
+def test_the_table_is_as_small_as_its_banks_allow(players: int, at_least: float) -> None:
+    # Banks that reach only as far as their cards: 4 players sit at a 2.2 x 1.65 m table, seen at 1.8 px/mm in
+    # the HQ camera's 4056 x 3040 (3.02 x 2.08 m and 1.32 px/mm when a seat's reach was fixed).
+    assert scale(players, DISPLAY_AT[players], frame_for(players)) >= at_least
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_table_is_seen_at_about_the_same_scale_at_every_player_count(players: int) -> None:
-    # Two rows of seats make the table nearly twice as deep: the 4:3 HQ camera's full frame keeps the scale.
-    assert 1.24 <= scale(players, DISPLAY_Y, frame_for(players)) <= 1.4
+def test_the_display_lies_on_the_table_nearer_the_first_mat_than_the_tables_middle(players: int) -> None:
+    # The first seat's mat's frame places the display: the nearer that mat, the less a mat seen by two markers
+    # misplaces it.
+    width, height = table_size(players, DISPLAY_AT[players])
+    mat = mat_poses(players, DISPLAY_AT[players])[0]
+    for x, y in display_spots(players).values():
+        tx, ty = to_table(mat, x, y)
+        assert 0 < tx < width and 0 < ty < height
+        assert math.dist((mat.x, mat.y), (tx, ty)) < math.dist((mat.x, mat.y), (width / 2, height / 2))
 
 
 def test_a_bank_whose_mat_is_hidden_is_never_read_in_a_neighbours_bank() -> None:

@@ -37,7 +37,8 @@ def demo_table(
     resolution: tuple[int, int],
     on_frame: Callable[[Any, Any], None] | None,
 ) -> SimulatedTable:
-    """``spec``'s demo game (seed ``seed``) played by simulated players before ``live``'s camera, drawn in pixels."""
+    """``spec``'s demo game (seed ``seed``) played by simulated players before ``live``'s camera, drawn in pixels
+    at ``resolution``, or at the frame its table needs for a game whose cards lie beyond the mats."""
     from ui.simtable import SimulatedTable
     from vision.identity import GameCards
     from vision.render import Camera
@@ -45,6 +46,12 @@ def demo_table(
     played = simulate(live.game, players, seed, live.seats)
     if spec.demo is None:
         raise ValueError(f"{live.game.title} has no demo scenes")
+    if (
+        spec.mat_reach
+    ):  # cards laid beyond the mats (Kuna Yala's banks): the frame their larger table is drawn in
+        from vision.scene_banks import frame_for
+
+        resolution = frame_for(players)
     return SimulatedTable(
         played,
         live,

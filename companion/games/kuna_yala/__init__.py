@@ -61,7 +61,7 @@ SPEC = GameSpec(
     demo=demo,
     picture=picture,
     load_options=imported(f"{__name__}.profile", "OPTIONS"),
-    mat_reach=1230.0,  # table.MAT_REACH: the banks lie in front of the mats
+    mat_reach=900.0,  # table.MAT_REACH: the banks lie in front of the mats
     drawn_players=4,  # 3 and 4 players: two rows of seats, seen in 4056x3040 (docs/games/kuna-yala.md)
 )
 

@@ -2,8 +2,8 @@
 
 The display's four face-up cards lie in the centre, one above each face-down pile (a pile shows only fish bones:
 no sticker), with an octopus that is waiting for its player beside them. Each player's bank is a free grid of
-card-sized cells in front of them, in their mat's frame extended beyond the mat (``MAT_REACH``): the bank grows
-from its starting coral in any direction, wherever that lies. Only face-up cards on top show their sticker: a fish
+card-sized cells in front of them, in their mat's frame extended beyond the mat: the bank grows from its starting
+coral (within ``MAT_REACH`` of the mat) in any direction, and the camera reads it as the region its cards occupy. Only face-up cards on top show their sticker: a fish
 eaten by a shark or a coral under an octopus is covered, and a card the curse turned bone side up shows fish
 bones, so none of them is expected in view.
 
@@ -61,12 +61,16 @@ DISPLAY_AREA = "display"
 OCTOPUS_SLOT = "octopus"  # where an octopus turned up waits for the player it goes to
 CARD_W, CARD_H = 63.0, 88.0
 CELL = (CARD_W + 4.0, CARD_H + 4.0)  # a card and the gap players leave between cards
-# Where a bank lies: beyond its player's mat (vision/scene_banks.py lays it so), within MAT_REACH mm of the mat's
-# marked area, a seat's zone reaching that far (GameSpec.mat_reach). The display lies in the table frame (the
-# lowest seat's mat, extended): a line of places DISPLAY_Y mm beyond that mat, past the far side of its bank.
-MAT_REACH = 1230.0
-DISPLAY_Y = -1290.0
-DISPLAY_STEP = 90.0
+# Where a bank lies: just beyond its player's mat (vision/scene_banks.py lays it so); the camera reads a bank as the
+# region its cards occupy (vision/zones.py), starting from a coral within MAT_REACH mm of the mat's marked area
+# (GameSpec.mat_reach). The display lies in the table frame (the lowest seat's mat, extended): a line of places
+# across the strip between the rows of banks, DISPLAY_AT its middle place in that mat's frame by player count,
+# its nearest card 26 mm beyond the mat's far edge. Near that mat, because its frame places the display: extended
+# 1.1 m across the table, a mat seen by two of its markers under a 30° roll put the display's cards 60 mm off,
+# more than half a place (measured with benchmarks/bench_kytable.py).
+MAT_REACH = 900.0
+DISPLAY_AT: dict[int, tuple[float, float]] = {2: (715.0, -270.0), 3: (650.0, -270.0), 4: (580.0, -270.0)}
+DISPLAY_STEP = 100.0  # along the line: a card's length and a gap
 MAT_CENTRE_X = 130.0  # the mats' marked area is 260 mm wide
 BETWEEN_CELLS = 0.3  # a card further than this (in cells) from a cell's centre lies between cells
 
@@ -89,9 +93,14 @@ def place_slot(slot: int) -> str:
 
 
 SLOTS: tuple[str, ...] = (*(place_slot(s) for s in range(PILES)), OCTOPUS_SLOT)
-DISPLAY_SPOTS: dict[str, tuple[float, float]] = {
-    slot: (MAT_CENTRE_X + (k - 2) * DISPLAY_STEP, DISPLAY_Y) for k, slot in enumerate(SLOTS)
-}
+
+
+@functools.cache
+def display_spots(players: int) -> dict[str, tuple[float, float]]:
+    """Each display place (and the octopus's) in the table frame: a line along the first seat's mat's y axis,
+    across the table."""
+    x, y = DISPLAY_AT[min(max(players, 2), 4)]
+    return {slot: (x, y + (k - 2) * DISPLAY_STEP) for k, slot in enumerate(SLOTS)}
 
 
 def bank_area(seat: int) -> str:
@@ -110,7 +119,7 @@ def rules_cell(cell: tuple[int, int]) -> Cell:
 @functools.cache
 def areas(players: int) -> tuple[Area, ...]:
     """The display (four places and the octopus waiting) in the centre, and each seat's bank."""
-    display = Piles(DISPLAY_AREA, CENTRE, SLOTS, DISPLAY_SPOTS, reach=DISPLAY_STEP / 2)
+    display = Piles(DISPLAY_AREA, CENTRE, SLOTS, display_spots(players), reach=DISPLAY_STEP / 2)
     banks = (FreeGrid(bank_area(seat), seat_zone(seat), CELL, slack=BETWEEN_CELLS) for seat in range(players))
     return (display, *banks)
 
@@ -198,7 +207,8 @@ class KunaYalaTable:
             return 0
         if where is None or where.zone != CENTRE:
             return empty[0]
-        return min(empty, key=lambda s: math.dist(DISPLAY_SPOTS[place_slot(s)], (where.x, where.y)))
+        spots = display_spots(state.players)
+        return min(empty, key=lambda s: math.dist(spots[place_slot(s)], (where.x, where.y)))
 
     def _take(self, state: State, seat: int, seen: Sequence[SeenCard]) -> Take | None:
         """Two display cards gone from the centre, one into the player's bank and one into an opponent's (or

@@ -1,0 +1,66 @@
+"""A still Kuna Yala table in the HQ camera's 4056 x 3040 frame: the pipeline's periodic refresh reads it a band at
+a time (vision/pipeline.py's ``sweep``), so no frame after the first pays a whole read, and no card is lost."""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from companion.games import make_game
+from companion.games.kuna_yala.physical import rooms, with_rooms
+from companion.games.kuna_yala.table import KunaYalaTable
+from companion.simulate import simulate
+from vision.identity import game_cards
+from vision.pipeline import Detector, Pipeline
+from vision.render import Camera, Renderer
+from vision.scene_banks import banks_scene, frame_for
+from vision.scenes import PLAIN
+
+CARDS = game_cards("kuna-yala")
+PLAYERS = 3
+
+
+@functools.cache
+def still_table() -> tuple[np.ndarray, frozenset[str]]:
+    """One rendered frame of a 3-player game's table halfway through, and the cards on it."""
+    game = make_game("kuna-yala")
+    played = simulate(game, PLAYERS, 7)
+    layout = KunaYalaTable(game).layout(played.states[len(played.states) // 2])
+    drawn = with_rooms(layout, rooms(played.states[-1]))
+    camera = Camera(*frame_for(PLAYERS))
+    scene = banks_scene(drawn, CARDS.catalogue, CARDS.sticker_code, PLAYERS, camera, PLAIN, seed=3)
+    return Renderer().render(scene).image, frozenset(layout.cards())
+
+
+def whole_reads(sweep: int, frames: int) -> tuple[int, set[str]]:
+    """How many whole-frame reads a pipeline makes over ``frames`` still frames, and the cards of the last."""
+    image, _ = still_table()
+    pipe = Pipeline.create(CARDS, players=PLAYERS)
+    pipe.sweep = sweep
+    reads = 0
+    read = Detector.read
+
+    def counted(frame: np.ndarray) -> list:  # type: ignore[type-arg]
+        nonlocal reads
+        reads += 1
+        return read(pipe.detector, frame)
+
+    pipe.detector.read = counted  # type: ignore[method-assign]
+    last: set[str] = set()
+    for k in range(frames):
+        last = {c.card_id for c in pipe.process(image, k / 30).detections.cards}
+    return reads, last
+
+
+def test_a_still_table_is_refreshed_band_by_band_never_whole() -> None:
+    _, cards = still_table()
+    reads, seen = whole_reads(4, 25)
+    assert reads == 1  # the first frame only: the refreshes at frames 10 and 20 read bands
+    assert seen == cards
+
+
+def test_a_whole_refresh_was_a_whole_read_every_tenth_frame() -> None:
+    # The measure above counts what it should: refreshing at once reads the whole frame at 10 and at 20 again.
+    reads, _ = whole_reads(1, 25)
+    assert reads == 3
