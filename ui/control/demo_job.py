@@ -46,9 +46,8 @@ def demo_table(
     played = simulate(live.game, players, seed, live.seats)
     if spec.demo is None:
         raise ValueError(f"{live.game.title} has no demo scenes")
-    if (
-        spec.mat_reach
-    ):  # cards laid beyond the mats (Kuna Yala's banks): the frame their larger table is drawn in
+    if spec.mat_reach:
+        # Cards laid beyond the mats (Kuna Yala's banks): their larger table is drawn in a frame of its own size.
         from vision.scene_banks import frame_for
 
         resolution = frame_for(players)
