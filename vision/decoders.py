@@ -256,6 +256,10 @@ class ArucoCodebook:
     _INNER = ((_UNIT * SIDE + 1) / (SIDE + 2)).reshape(-1, 1, 2).astype(np.float32)
     # The same as a map of the unit square onto that inner square.
     _TO_INNER = np.array([[SIDE, 0, 1], [0, SIDE, 1], [0, 0, SIDE + 2]], np.float64) / (SIDE + 2)
+    # A piece's rim one cell beyond the quiet zone (a Kanaloa boat's deck) spans SIDE + 4 cells: cv2.aruco keeps
+    # that outermost quad of the nested group alone, so the marker is its inner SIDE cells.
+    _DECK = ((_UNIT * SIDE + 2) / (SIDE + 4)).reshape(-1, 1, 2).astype(np.float32)
+    _TO_DECK = np.array([[SIDE, 0, 2], [0, SIDE, 2], [0, 0, SIDE + 4]], np.float64) / (SIDE + 4)
 
     def __init__(self, ids: tuple[int, ...] | None, rule: ReadRule = READ_RULE) -> None:
         self.rule = rule
@@ -423,6 +427,15 @@ class ArucoCodebook:
             quads[misses] = apply_hs(outer, self._INNER.reshape(4, 2))
             for i, h in zip(misses, self._lookup(*self._read(gray, outer @ self._TO_INNER)), strict=True):
                 hits[i] = h
+            # A white ring that named nothing at SIDE + 2 cells may be a rim one cell further out: only those
+            # are read again, so card art and noise cost no third read.
+            rims = [i for i in misses if hits[i] is None]
+            if rims:
+                deck = hs[rims]
+                named = self._lookup(*self._read(gray, deck @ self._TO_DECK))
+                for i, h, corners in zip(rims, named, apply_hs(deck, self._DECK.reshape(4, 2)), strict=True):
+                    if h is not None:
+                        hits[i], quads[i] = h, corners
         out: list[tuple[int, np.ndarray] | None] = [None] * len(quads)
         named = [(i, h) for i, h in enumerate(hits) if h is not None]
         if named:
