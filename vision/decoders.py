@@ -705,6 +705,8 @@ class ArucoDecoder:
         elif self.parameters is not None:
             self._detector.setDetectorParameters(_finder_parameters(params) if self.lookup else params)
         if self._book is not None:
+            if self.parameters is None and not self._search_rate:
+                self._fit_search(None, None, max(gray.shape))  # the first frame: its size sets the floor
             return self._decode_lookup(gray)
         corners, found, _ = self._detector.detectMarkers(gray)
         if found is None:
@@ -790,6 +792,7 @@ class ArucoDecoder:
     # marker's quiet-zone outline is 1.85 card markers across (36 against 19.4 mm), so 2.5 leaves a third more
     # for perspective when only cards were in view.
     MAX_GROWTH = 2.5
+    MIN_SIDE_PX = 11.52  # the shortest contour side searched: aruco_parameters' rate at 2304 wide
 
     def _fit_search(self, side: float | None, largest: float | None, frame_px: int) -> None:
         """Skip contours shorter than half the smallest card sticker of the last frame: noise blobs cv2.aruco
@@ -797,7 +800,9 @@ class ArucoDecoder:
         times the largest marker too: card edges, card art and wood grain, whose polygon fits cost cv2.aruco
         ~0.35 ms a 1280x720 frame. No sticker read: back to any size."""
         base = aruco_parameters(self.fast)
-        low = base.minMarkerPerimeterRate
+        # The default rate is a fraction of the frame: at 4056 wide it would skip the 20 px sides of a 33 px
+        # sticker seen 45 degrees off, which 2304 wide keeps. Frames wider than that keep its sides in pixels.
+        low = min(base.minMarkerPerimeterRate, 4 * self.MIN_SIDE_PX / frame_px)
         rate = low if side is None else max(low, math.floor(0.5 * 4 * side / frame_px * 200) / 200)
         top = base.maxMarkerPerimeterRate
         if largest is not None:
