@@ -215,6 +215,10 @@ def aruco_parameters(fast: bool = True) -> cv2.aruco.DetectorParameters:
     # Above cv2.aruco's 7: fewer sensor-noise blobs to trace as contours; the recall matrix and sweep are unchanged.
     p.adaptiveThreshConstant = 11
     p.errorCorrectionRate = 0.5  # stay far from the next id: a wrong identity is worse than a missed frame
+    # cv2.aruco groups candidates whose corners lie within this rate of the smaller's perimeter, a group's
+    # links chained, and keeps one quad a group: at OpenCV 5's 0.125 a printed square around a sticker chained
+    # to its quiet zone's outline and its marker, and the marker was dropped. OpenCV 4's 0.05 keeps it apart.
+    p.minMarkerDistanceRate = 0.05
     return p
 
 

@@ -81,3 +81,31 @@ def test_a_larger_frame_reads_the_small_stickers_a_smaller_one_reads():
     read = {c.value for c in ArucoDecoder(ids=ids, recovery=None).decode(small)}
     assert len(read) >= 12 and read <= set(markers)
     assert {c.value for c in ArucoDecoder(ids=ids, recovery=None).decode(large)} == read
+
+
+def test_a_sticker_inside_printed_squares_is_kept_apart_from_them():
+    """A Shark Park fish tile's sticker, overhead in plain light: the tile's printed squares, its quiet zone's
+    outline and its marker chained into one group of cv2.aruco candidates at OpenCV 5's grouping rate, which kept
+    the outermost square alone."""
+    from benchmarks.bench_sptable import CAMERAS, CARDS, boards
+
+    layout = boards(False)[6][1]
+    scene = layout_scene(
+        layout,
+        CARDS.catalogue,
+        CARDS.sticker_code,
+        2,
+        None,
+        CAMERAS["overhead"],
+        PLAIN,
+        (),
+        6,
+        board=CARDS.board,
+    )
+    rendered = Renderer().render(scene)
+    (fish,) = [t for t in rendered.truth if t.card.card_id == "fish-23"]
+    gray = cv2.cvtColor(rendered.image, cv2.COLOR_BGR2GRAY)
+    x0, y0 = (fish.sticker.mean(axis=0) - 100).astype(int)
+    crop = np.ascontiguousarray(gray[y0 : y0 + 200, x0 : x0 + 200])
+    read = {c.value for c in ArucoDecoder(ids=default_aruco_ids(), recovery=None).decode(crop)}
+    assert CARDS.aruco_id(fish.card.number) in read
