@@ -431,9 +431,9 @@ class ArucoCodebook:
             quads[misses] = apply_hs(outer, self._INNER.reshape(4, 2))
             for i, h in zip(misses, self._lookup(*self._read(gray, outer @ self._TO_INNER)), strict=True):
                 hits[i] = h
-            # A white ring that named nothing at SIDE + 2 cells may be a rim one cell further out: only those
-            # are read again, so card art and noise cost no third read.
-            rims = [i for i in misses if hits[i] is None]
+            # A quad that named nothing, nor its inner SIDE of SIDE + 2 cells, may be a rim one cell beyond the
+            # quiet zone; a flat one (card art, a shadow) is not read a third time.
+            rims = [i for i in misses if hits[i] is None and ok[i]]
             if rims:
                 deck = hs[rims]
                 named = self._lookup(*self._read(gray, deck @ self._TO_DECK))
