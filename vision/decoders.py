@@ -436,8 +436,8 @@ class ArucoCodebook:
             rims = [i for i in misses if hits[i] is None and ok[i]]
             if rims:
                 deck = hs[rims]
-                named = self._lookup(*self._read(gray, deck @ self._TO_DECK))
-                for i, h, corners in zip(rims, named, apply_hs(deck, self._DECK.reshape(4, 2)), strict=True):
+                reads = self._lookup(*self._read(gray, deck @ self._TO_DECK))
+                for i, h, corners in zip(rims, reads, apply_hs(deck, self._DECK.reshape(4, 2)), strict=True):
                     if h is not None:
                         hits[i], quads[i] = h, corners
         out: list[tuple[int, np.ndarray] | None] = [None] * len(quads)

@@ -41,7 +41,9 @@ def tilted_boats() -> tuple[np.ndarray, dict[str, tuple[int, np.ndarray]]]:
     return cv2.cvtColor(rendered.image, cv2.COLOR_BGR2GRAY), truth
 
 
-def test_a_boat_whose_deck_is_the_only_candidate_is_read(tilted_boats):
+def test_a_boat_whose_deck_is_the_only_candidate_is_read(
+    tilted_boats: tuple[np.ndarray, dict[str, tuple[int, np.ndarray]]],
+) -> None:
     gray, truth = tilted_boats
     marker_id, sticker = truth["boat-1"]
     x0, y0 = (sticker.mean(axis=0) - 100).astype(int)
@@ -62,15 +64,15 @@ def small_stickers(marker_ids: list[int], cell_px: float, squash: float) -> np.n
         art = cv2.resize(np.where(aruco_modules(marker_id), 15.0, 240.0).astype(np.float32), None, fx=DRAWN,
                          fy=DRAWN, interpolation=cv2.INTER_NEAREST)  # fmt: skip
         scale = cell_px / DRAWN
-        x, y = 200 + 120 * k + 0.37 * k, 600 + 0.61 * k
+        x = 200 + 120 * k
         seen = cv2.resize(art, None, fx=scale, fy=scale * squash, interpolation=cv2.INTER_AREA)
-        table[int(y) : int(y) + seen.shape[0], int(x) : int(x) + seen.shape[1]] = seen
-    table = cv2.GaussianBlur(table, (0, 0), 0.6)
-    table += np.random.default_rng(len(marker_ids)).normal(0, 2.0, table.shape).astype(np.float32)
-    return np.clip(table, 0, 255).astype(np.uint8)
+        table[600 : 600 + seen.shape[0], x : x + seen.shape[1]] = seen
+    blurred = cv2.GaussianBlur(table, (0, 0), 0.6)
+    noisy = blurred + np.random.default_rng(len(marker_ids)).normal(0, 2.0, table.shape)
+    return np.clip(noisy, 0, 255).astype(np.uint8)
 
 
-def test_a_larger_frame_reads_the_small_stickers_a_smaller_one_reads():
+def test_a_larger_frame_reads_the_small_stickers_a_smaller_one_reads() -> None:
     """At 4056 x 3040 a Kuna Yala sticker seen 45 degrees off has sides of 16-22 px: a contour length rate fit
     for 2304 wide skipped them there. The same pixels in a larger frame read the same."""
     ids = default_aruco_ids()
@@ -83,7 +85,7 @@ def test_a_larger_frame_reads_the_small_stickers_a_smaller_one_reads():
     assert {c.value for c in ArucoDecoder(ids=ids, recovery=None).decode(large)} == read
 
 
-def test_a_sticker_inside_printed_squares_is_kept_apart_from_them():
+def test_a_sticker_inside_printed_squares_is_kept_apart_from_them() -> None:
     """A Shark Park fish tile's sticker, overhead in plain light: the tile's printed squares, its quiet zone's
     outline and its marker chained into one group of cv2.aruco candidates at OpenCV 5's grouping rate, which kept
     the outermost square alone."""
