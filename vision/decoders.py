@@ -268,6 +268,7 @@ class ArucoCodebook:
     def __init__(self, ids: tuple[int, ...] | None, rule: ReadRule = READ_RULE) -> None:
         self.rule = rule
         self.margin = rule.margin
+        self.rims = True  # whether a quad that named nothing is read again as a piece's rim (``identify``)
         # A cell is in doubt when its white samples lie within this many of half of them.
         self._doubt_votes = int(rule.doubt * self.CELL_PX * self.CELL_PX)
         full = cv2.aruco.getPredefinedDictionary(ARUCO_DICT)
@@ -326,6 +327,9 @@ class ArucoCodebook:
         twin = copy.copy(self)
         twin.book = {code: hit for code, hit in self.book.items() if self._codes[hit] == code}
         twin.margin = 0
+        # Nor a third geometry for each guess: a foreign marker's white frame, read as a rim from a sharpened
+        # crop, named a Kuna Yala card.
+        twin.rims = False
         return twin
 
     @classmethod
@@ -433,12 +437,15 @@ class ArucoCodebook:
                 hits[i] = h
             # A quad that named nothing, nor its inner SIDE of SIDE + 2 cells, may be a rim one cell beyond the
             # quiet zone; a flat one (card art, a shadow) is not read a third time.
-            rims = [i for i in misses if hits[i] is None and ok[i]]
+            rims = [i for i in misses if hits[i] is None and ok[i]] if self.rims else []
             if rims:
                 deck = hs[rims]
-                reads = self._lookup(*self._read(gray, deck @ self._TO_DECK))
-                for i, h, corners in zip(rims, reads, apply_hs(deck, self._DECK.reshape(4, 2)), strict=True):
-                    if h is not None:
+                read = self._read(gray, deck @ self._TO_DECK)
+                keys = self._pack(read[0][:, self._data]).tolist()
+                at = apply_hs(deck, self._DECK.reshape(4, 2))
+                for i, h, key, corners in zip(rims, self._lookup(*read), keys, at, strict=True):
+                    # Exact reads only: a foreign marker's white frame read as a rim gave a one-bit correction.
+                    if h is not None and key == self._codes[h]:
                         hits[i], quads[i] = h, corners
         out: list[tuple[int, np.ndarray] | None] = [None] * len(quads)
         named = [(i, h) for i, h in enumerate(hits) if h is not None]
@@ -603,6 +610,12 @@ class Recovery:
     iterations: int = 30
     wiener_noise: float = 0.01
     agree: int = 2
+    # Under a lamp's reflection the white is clipped and the black lifted to within 20-45 grey levels of it: the
+    # first search finds no quad there. Blocks of an eighth of the frame this bright or more (0: never) are such
+    # spots; at most ``glare_spots`` of them a whole-frame read are searched again, each contrast-stretched
+    # between its local darkest and brightest (docs/vision.md, "Recovery").
+    glare: int = 250
+    glare_spots: int = 8
 
 
 def _deconvolver(how: Recovery, radius: float) -> Callable[[np.ndarray], np.ndarray]:
@@ -697,6 +710,7 @@ class ArucoDecoder:
     _vain: np.ndarray = field(default_factory=lambda: np.zeros((0, 2), np.float32), init=False, repr=False)
     _recoveries: int = field(default=0, init=False, repr=False)
     _exact: ArucoCodebook | None = field(default=None, init=False, repr=False)
+    _glare_detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
 
     def decode(self, gray: np.ndarray) -> list[RawCode]:
         params = self.parameters or aruco_parameters(self.fast)
@@ -740,6 +754,13 @@ class ArucoDecoder:
             corners, _, rejected = self._detector.detectMarkers(gray)
             quads = list(rejected) + list(corners)
         found = self._identify(gray, quads)
+        if self.recovery is not None and self.recovery.glare:
+            named = {c.value for c in found}
+            found += [
+                RawCode(StickerKind.ARUCO, marker_id, corners)
+                for marker_id, corners in self._glare_spots(gray, found, self.recovery)
+                if marker_id not in named
+            ]
         sides = sides_px([c.corners for c in found])
         self._largest = float(sides.max()) if len(sides) else 0.0
         self._smallest = float(sides.min()) if len(sides) else 0.0
@@ -1048,6 +1069,62 @@ class ArucoDecoder:
             x0, y0, y = origins[int(crop_of(quad[None])[0])]
             frame_quad = (quad - np.array([pad, y], np.float32) - shift) / up + np.array([x0, y0], np.float32)
             out.append((marker_id, frame_quad))
+        return out
+
+    _GLARE_BLOCK = 8  # px of the frame per block of the glare map
+
+    def _glare_spots(
+        self, gray: np.ndarray, found: list[RawCode], how: Recovery
+    ) -> list[tuple[int, np.ndarray]]:
+        """Markers under clipped glare spots: each spot's crop stretched between its local darkest and brightest
+        (a window of three cells), searched for quads afresh and read by the exact code book, at the corners
+        refined and at the cells' centres. The stretch makes sensor noise into contrast too: only reads without
+        a bit wrong count, as for recovery's re-reads."""
+        b = self._GLARE_BLOCK
+        # One pixel a block: a glare spot spans many blocks, and a whole-frame resize cost a tenth of a read.
+        clipped = (gray[b // 2 :: b, b // 2 :: b] >= how.glare).astype(np.uint8)
+        if not clipped.any():
+            return []
+        _, _, stats, _ = cv2.connectedComponentsWithStats(cv2.dilate(clipped, np.ones((3, 3), np.uint8)))
+        # The stickers' usual side: mat markers and a board's corner marks are larger.
+        sides = sides_px([c.corners for c in found if int(c.value) >= MAT_IDS])
+        side = float(np.median(sides)) if len(sides) else ArucoCodebook.SIDE * how.max_cell / 2
+        if self._glare_detector is None:
+            self._glare_detector = _stub_detector(self.ids, aruco_parameters(self.fast))
+        det, book = self._glare_detector, self._exact_book()
+        window = max(3, int(3 * side / ArucoCodebook.SIDE) | 1)
+        kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (window, window))
+        criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_COUNT, 10, 0.1)
+        out: list[tuple[int, np.ndarray]] = []
+        for i in np.argsort(-stats[1:, cv2.CC_STAT_AREA])[: how.glare_spots] + 1:
+            x, y, w, h = stats[i, :4]
+            pad = int(side)
+            x0, y0 = max(x * b - pad, 0), max(y * b - pad, 0)
+            crop = gray[
+                y0 : min((y + h) * b + pad, gray.shape[0]), x0 : min((x + w) * b + pad, gray.shape[1])
+            ]
+            high = cv2.blur(cv2.dilate(crop, kernel), (window, window)).astype(np.float32)
+            low = cv2.blur(cv2.erode(crop, kernel), (window, window)).astype(np.float32)
+            stretched = np.clip((crop - low) * 255 / np.maximum(high - low, 8), 0, 255).astype(np.uint8)
+            params = det.getDetectorParameters()
+            params.minMarkerPerimeterRate = 4 * 0.6 * side / max(crop.shape)
+            params.maxMarkerPerimeterRate = (
+                4 * 1.3 * side * (ArucoCodebook.SIDE + 2) / ArucoCodebook.SIDE / max(crop.shape)
+            )
+            det.setDetectorParameters(params)
+            corners, _, rejected = det.detectMarkers(stretched)
+            quads = np.asarray([q.reshape(4, 2) for q in (*rejected, *corners)], np.float32).reshape(-1, 4, 2)
+            if not len(quads):
+                continue
+            fine = cv2.cornerSubPix(stretched, quads.reshape(-1, 1, 2).copy(), (2, 2), (-1, -1), criteria)
+            quads = np.concatenate([quads, fine.reshape(-1, 4, 2)])
+            hits, _ = book.identify(stretched, quads)
+            named = [h for h in hits if h is not None]
+            named += self._read_centres(stretched, quads[[h is None for h in hits]], book)
+            out += [(marker_id, c + np.array([x0, y0], np.float32)) for marker_id, c in named]
+        if out:
+            sized = self._sticker_sized(np.array([c for _, c in out], np.float32), how)
+            out = [hit for hit, keep in zip(out, sized.tolist(), strict=True) if keep]
         return out
 
     def _exact_book(self) -> ArucoCodebook:
