@@ -937,6 +937,16 @@ class ArucoDecoder:
             rest = rest[~_contain_any(rest, centres)]
         if len(rest):
             rest = rest[_contrast(gray, rest) >= how.contrast]
+        if len(rest) > 1:
+            # One re-read per nest, its outermost quad, as cv2.aruco's grouping at OpenCV 5's rate left them: the
+            # inner quads the finer grouping keeps for the first read gave recovery's guesses a small foreign
+            # marker's own border to read as card 140 (1280 x 720 foreign frame 273).
+            sides, centres = sides_px(rest), rest.mean(axis=1)
+            nested = [
+                bool(_contain_any(rest[sides > side], centre[None]).any())
+                for side, centre in zip(sides, centres, strict=True)
+            ]
+            rest = rest[~np.array(nested)]
         return rest[: how.most]
 
     def _sticker_sized(self, quads: np.ndarray, how: Recovery) -> np.ndarray:
