@@ -215,6 +215,10 @@ def aruco_parameters(fast: bool = True) -> cv2.aruco.DetectorParameters:
     # Above cv2.aruco's 7: fewer sensor-noise blobs to trace as contours; the recall matrix and sweep are unchanged.
     p.adaptiveThreshConstant = 11
     p.errorCorrectionRate = 0.5  # stay far from the next id: a wrong identity is worse than a missed frame
+    # cv2.aruco groups candidates whose corners lie within this rate of the smaller's perimeter, a group's
+    # links chained, and keeps one quad a group: at OpenCV 5's 0.125 a printed square around a sticker chained
+    # to its quiet zone's outline and its marker, and the marker was dropped. OpenCV 4's 0.05 keeps it apart.
+    p.minMarkerDistanceRate = 0.05
     return p
 
 
@@ -256,10 +260,15 @@ class ArucoCodebook:
     _INNER = ((_UNIT * SIDE + 1) / (SIDE + 2)).reshape(-1, 1, 2).astype(np.float32)
     # The same as a map of the unit square onto that inner square.
     _TO_INNER = np.array([[SIDE, 0, 1], [0, SIDE, 1], [0, 0, SIDE + 2]], np.float64) / (SIDE + 2)
+    # A piece's rim one cell beyond the quiet zone (a Kanaloa boat's deck) spans SIDE + 4 cells: cv2.aruco keeps
+    # that outermost quad of the nested group alone, so the marker is its inner SIDE cells.
+    _DECK = ((_UNIT * SIDE + 2) / (SIDE + 4)).reshape(-1, 1, 2).astype(np.float32)
+    _TO_DECK = np.array([[SIDE, 0, 2], [0, SIDE, 2], [0, 0, SIDE + 4]], np.float64) / (SIDE + 4)
 
     def __init__(self, ids: tuple[int, ...] | None, rule: ReadRule = READ_RULE) -> None:
         self.rule = rule
         self.margin = rule.margin
+        self.rims = True  # whether a quad that named nothing is read again as a piece's rim (``identify``)
         # A cell is in doubt when its white samples lie within this many of half of them.
         self._doubt_votes = int(rule.doubt * self.CELL_PX * self.CELL_PX)
         full = cv2.aruco.getPredefinedDictionary(ARUCO_DICT)
@@ -318,6 +327,9 @@ class ArucoCodebook:
         twin = copy.copy(self)
         twin.book = {code: hit for code, hit in self.book.items() if self._codes[hit] == code}
         twin.margin = 0
+        # Nor a third geometry for each guess: a foreign marker's white frame, read as a rim from a sharpened
+        # crop, named a Kuna Yala card.
+        twin.rims = False
         return twin
 
     @classmethod
@@ -423,6 +435,18 @@ class ArucoCodebook:
             quads[misses] = apply_hs(outer, self._INNER.reshape(4, 2))
             for i, h in zip(misses, self._lookup(*self._read(gray, outer @ self._TO_INNER)), strict=True):
                 hits[i] = h
+            # A quad that named nothing, nor its inner SIDE of SIDE + 2 cells, may be a rim one cell beyond the
+            # quiet zone; a flat one (card art, a shadow) is not read a third time.
+            rims = [i for i in misses if hits[i] is None and ok[i]] if self.rims else []
+            if rims:
+                deck = hs[rims]
+                read = self._read(gray, deck @ self._TO_DECK)
+                keys = self._pack(read[0][:, self._data]).tolist()
+                at = apply_hs(deck, self._DECK.reshape(4, 2))
+                for i, h, key, corners in zip(rims, self._lookup(*read), keys, at, strict=True):
+                    # Exact reads only: a foreign marker's white frame read as a rim gave a one-bit correction.
+                    if h is not None and key == self._codes[h]:
+                        hits[i], quads[i] = h, corners
         out: list[tuple[int, np.ndarray] | None] = [None] * len(quads)
         named = [(i, h) for i, h in enumerate(hits) if h is not None]
         if named:
@@ -586,6 +610,12 @@ class Recovery:
     iterations: int = 30
     wiener_noise: float = 0.01
     agree: int = 2
+    # Under a lamp's reflection the white is clipped and the black lifted to within 20-45 grey levels of it: the
+    # first search finds no quad there. Blocks of an eighth of the frame this bright or more (0: never) are such
+    # spots; at most ``glare_spots`` of them a whole-frame read are searched again, each contrast-stretched
+    # between its local darkest and brightest (docs/vision.md, "Recovery").
+    glare: int = 250
+    glare_spots: int = 8
 
 
 def _deconvolver(how: Recovery, radius: float) -> Callable[[np.ndarray], np.ndarray]:
@@ -680,6 +710,7 @@ class ArucoDecoder:
     _vain: np.ndarray = field(default_factory=lambda: np.zeros((0, 2), np.float32), init=False, repr=False)
     _recoveries: int = field(default=0, init=False, repr=False)
     _exact: ArucoCodebook | None = field(default=None, init=False, repr=False)
+    _glare_detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
 
     def decode(self, gray: np.ndarray) -> list[RawCode]:
         params = self.parameters or aruco_parameters(self.fast)
@@ -692,6 +723,8 @@ class ArucoDecoder:
         elif self.parameters is not None:
             self._detector.setDetectorParameters(_finder_parameters(params) if self.lookup else params)
         if self._book is not None:
+            if self.parameters is None and not self._search_rate:
+                self._fit_search(None, None, max(gray.shape))  # the first frame: its size sets the floor
             return self._decode_lookup(gray)
         corners, found, _ = self._detector.detectMarkers(gray)
         if found is None:
@@ -721,6 +754,13 @@ class ArucoDecoder:
             corners, _, rejected = self._detector.detectMarkers(gray)
             quads = list(rejected) + list(corners)
         found = self._identify(gray, quads)
+        if self.recovery is not None and self.recovery.glare:
+            named = {c.value for c in found}
+            found += [
+                RawCode(StickerKind.ARUCO, marker_id, corners)
+                for marker_id, corners in self._glare_spots(gray, found, self.recovery)
+                if marker_id not in named
+            ]
         sides = sides_px([c.corners for c in found])
         self._largest = float(sides.max()) if len(sides) else 0.0
         self._smallest = float(sides.min()) if len(sides) else 0.0
@@ -777,6 +817,7 @@ class ArucoDecoder:
     # marker's quiet-zone outline is 1.85 card markers across (36 against 19.4 mm), so 2.5 leaves a third more
     # for perspective when only cards were in view.
     MAX_GROWTH = 2.5
+    MIN_SIDE_PX = 11.52  # the shortest contour side searched: aruco_parameters' rate at 2304 wide
 
     def _fit_search(self, side: float | None, largest: float | None, frame_px: int) -> None:
         """Skip contours shorter than half the smallest card sticker of the last frame: noise blobs cv2.aruco
@@ -784,7 +825,9 @@ class ArucoDecoder:
         times the largest marker too: card edges, card art and wood grain, whose polygon fits cost cv2.aruco
         ~0.35 ms a 1280x720 frame. No sticker read: back to any size."""
         base = aruco_parameters(self.fast)
-        low = base.minMarkerPerimeterRate
+        # The default rate is a fraction of the frame: at 4056 wide it would skip the 20 px sides of a 33 px
+        # sticker seen 45 degrees off, which 2304 wide keeps. Frames wider than that keep its sides in pixels.
+        low = min(base.minMarkerPerimeterRate, 4 * self.MIN_SIDE_PX / frame_px)
         rate = low if side is None else max(low, math.floor(0.5 * 4 * side / frame_px * 200) / 200)
         top = base.maxMarkerPerimeterRate
         if largest is not None:
@@ -894,6 +937,16 @@ class ArucoDecoder:
             rest = rest[~_contain_any(rest, centres)]
         if len(rest):
             rest = rest[_contrast(gray, rest) >= how.contrast]
+        if len(rest) > 1:
+            # One re-read per nest, its outermost quad, as cv2.aruco's grouping at OpenCV 5's rate left them: the
+            # inner quads the finer grouping keeps for the first read gave recovery's guesses a small foreign
+            # marker's own border to read as card 140 (1280 x 720 foreign frame 273).
+            sides, centres = sides_px(rest), rest.mean(axis=1)
+            nested = [
+                bool(_contain_any(rest[sides > side], centre[None]).any())
+                for side, centre in zip(sides, centres, strict=True)
+            ]
+            rest = rest[~np.array(nested)]
         return rest[: how.most]
 
     def _sticker_sized(self, quads: np.ndarray, how: Recovery) -> np.ndarray:
@@ -1026,6 +1079,62 @@ class ArucoDecoder:
             x0, y0, y = origins[int(crop_of(quad[None])[0])]
             frame_quad = (quad - np.array([pad, y], np.float32) - shift) / up + np.array([x0, y0], np.float32)
             out.append((marker_id, frame_quad))
+        return out
+
+    _GLARE_BLOCK = 8  # px of the frame per block of the glare map
+
+    def _glare_spots(
+        self, gray: np.ndarray, found: list[RawCode], how: Recovery
+    ) -> list[tuple[int, np.ndarray]]:
+        """Markers under clipped glare spots: each spot's crop stretched between its local darkest and brightest
+        (a window of three cells), searched for quads afresh and read by the exact code book, at the corners
+        refined and at the cells' centres. The stretch makes sensor noise into contrast too: only reads without
+        a bit wrong count, as for recovery's re-reads."""
+        b = self._GLARE_BLOCK
+        # One pixel a block: a glare spot spans many blocks, and a whole-frame resize cost a tenth of a read.
+        clipped = (gray[b // 2 :: b, b // 2 :: b] >= how.glare).astype(np.uint8)
+        if not clipped.any():
+            return []
+        _, _, stats, _ = cv2.connectedComponentsWithStats(cv2.dilate(clipped, np.ones((3, 3), np.uint8)))
+        # The stickers' usual side: mat markers and a board's corner marks are larger.
+        sides = sides_px([c.corners for c in found if int(c.value) >= MAT_IDS])
+        side = float(np.median(sides)) if len(sides) else ArucoCodebook.SIDE * how.max_cell / 2
+        if self._glare_detector is None:
+            self._glare_detector = _stub_detector(self.ids, aruco_parameters(self.fast))
+        det, book = self._glare_detector, self._exact_book()
+        window = max(3, int(3 * side / ArucoCodebook.SIDE) | 1)
+        kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (window, window))
+        criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_COUNT, 10, 0.1)
+        out: list[tuple[int, np.ndarray]] = []
+        for i in np.argsort(-stats[1:, cv2.CC_STAT_AREA])[: how.glare_spots] + 1:
+            x, y, w, h = stats[i, :4]
+            pad = int(side)
+            x0, y0 = max(x * b - pad, 0), max(y * b - pad, 0)
+            crop = gray[
+                y0 : min((y + h) * b + pad, gray.shape[0]), x0 : min((x + w) * b + pad, gray.shape[1])
+            ]
+            high = cv2.blur(cv2.dilate(crop, kernel), (window, window)).astype(np.float32)
+            low = cv2.blur(cv2.erode(crop, kernel), (window, window)).astype(np.float32)
+            stretched = np.clip((crop - low) * 255 / np.maximum(high - low, 8), 0, 255).astype(np.uint8)
+            params = det.getDetectorParameters()
+            params.minMarkerPerimeterRate = 4 * 0.6 * side / max(crop.shape)
+            params.maxMarkerPerimeterRate = (
+                4 * 1.3 * side * (ArucoCodebook.SIDE + 2) / ArucoCodebook.SIDE / max(crop.shape)
+            )
+            det.setDetectorParameters(params)
+            corners, _, rejected = det.detectMarkers(stretched)
+            quads = np.asarray([q.reshape(4, 2) for q in (*rejected, *corners)], np.float32).reshape(-1, 4, 2)
+            if not len(quads):
+                continue
+            fine = cv2.cornerSubPix(stretched, quads.reshape(-1, 1, 2).copy(), (2, 2), (-1, -1), criteria)
+            quads = np.concatenate([quads, fine.reshape(-1, 4, 2)])
+            hits, _ = book.identify(stretched, quads)
+            named = [h for h in hits if h is not None]
+            named += self._read_centres(stretched, quads[[h is None for h in hits]], book)
+            out += [(marker_id, c + np.array([x0, y0], np.float32)) for marker_id, c in named]
+        if out:
+            sized = self._sticker_sized(np.array([c for _, c in out], np.float32), how)
+            out = [hit for hit, keep in zip(out, sized.tolist(), strict=True) if keep]
         return out
 
     def _exact_book(self) -> ArucoCodebook:

@@ -113,12 +113,21 @@ def test_recovery_can_be_turned_off(game: GameCards):
 
 
 def test_a_spot_re_read_in_vain_waits_for_the_retry_unless_it_moves(game: GameCards):
-    # Stickers out of focus past what recovery reads (it reads 4 of 30 at this blur): the first it misses.
+    # Stickers out of focus past what recovery reads (it reads a few of 30 at this blur): the first it re-reads
+    # in vain (some are so blurred that no candidate is found to re-read).
     stickers = (
         blurred_sticker(aruco_card_id(game.sticker_code, card.number), 3.5, 3.5, 17 + 13 * k, k)
         for k, card in enumerate(game.catalogue.cards[:30])
     )
-    hopeless = next(g for g in stickers if not ArucoDecoder(ids=default_aruco_ids()).decode(g))
+
+    def re_read_in_vain(gray: np.ndarray) -> bool:
+        probe = ArucoDecoder(ids=default_aruco_ids())
+        asked: list[int] = []
+        inner = probe._reread
+        probe._reread = lambda g, q, how: asked.append(len(q)) or inner(g, q, how)  # type: ignore[method-assign]
+        return not probe.decode(gray) and bool(asked)
+
+    hopeless = next(g for g in stickers if re_read_in_vain(g))
     decoder = ArucoDecoder(ids=default_aruco_ids(), recovery=Recovery(retry=4))
     tried: list[int] = []
     reread = decoder._reread
@@ -145,8 +154,10 @@ def test_a_re_read_far_larger_than_a_sticker_names_nothing():
     assert ArucoDecoder(ids=default_aruco_ids()).decode(gray) == []
 
 
+# Since candidates are grouped at 0.05 (vision/decoders.py, aruco_parameters) the sharpened re-read has more of
+# them to read at 3.0 px of defocus (22, 16 before): deblurring still reads 6 more there, and 20 more at 3.5.
 @pytest.mark.parametrize(
-    ("defocus", "sharpened_at_most", "deblurred_at_least"), [(3.0, 16, 26), (3.5, 3, 15)]
+    ("defocus", "sharpened_at_most", "deblurred_at_least"), [(3.0, 22, 28), (3.5, 3, 20)]
 )
 def test_deblurring_reads_defocused_small_stickers_the_sharpened_re_read_misses(
     game: GameCards, defocus: float, sharpened_at_most: int, deblurred_at_least: int
