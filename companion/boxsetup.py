@@ -71,6 +71,10 @@ class BoxSetup(Protocol):
         """A piece's values in words."""
         ...
 
+    def value_words(self, value: str, tr: Translator) -> str:
+        """One area's value in words ("red with a dolphin")."""
+        ...
+
     def path(self) -> Path:
         """Where the box is saved when no file is given."""
         ...

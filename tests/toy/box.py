@@ -56,6 +56,9 @@ class SpotSetup:
     def said(self, values: Sequence[str], tr: Translator) -> str:
         return " ".join(values)
 
+    def value_words(self, value: str, tr: Translator) -> str:
+        return value
+
     def path(self) -> Path:
         return Path("pebbles-spots.json")
 

@@ -198,6 +198,11 @@ class SeaBoxSetup:
 
         return tr(T.SETUP_BOX_SQUARES, left=square_words(values[0], tr), right=square_words(values[-1], tr))
 
+    def value_words(self, value: str, tr: Translator) -> str:
+        from .words import square_words
+
+        return square_words(value, tr)
+
     def path(self) -> Path:
         return box_path()
 
