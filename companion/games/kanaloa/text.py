@@ -212,8 +212,6 @@ PLAY_ON_MAT = N_("The {card} was played by {seat}: it goes on {seat}'s mat, not 
 GATHER = N_("{seat} won the trick: gather its cards off the mats, face down ({cards}).")
 NOT_PLAYED_YET = N_("Take back the {card}: it has not been played.")
 NOT_SEA = N_("The {card} is not part of the sea: take it away from the sea cards.")
-DOLPHIN_TAKE = N_("take the dolphin's extra square")
-DOLPHIN_STAY_BUTTON = N_("stay on the dolphin")
 
 # --- one box's sea cards (seabox.py), and the sea read at setup (table.py) ---
 BOX_MISSING = N_("The box's sea cards must include {sea_card}: confirm all 12 sea cards.")
