@@ -9,9 +9,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ui.control.camera_check import NO_IMAGE
+from ui.control.once import one_result
 from ui.control.preview import Preview
 from ui.talk import ui_translator
-from ui.worker import Outlet, Reader, ReaderStopped
+from ui.worker import Outlet
 
 
 @dataclass(frozen=True)
@@ -77,15 +78,5 @@ class BoxRead:
         return self
 
     def _run(self) -> None:
-        reader = Reader(self.job, preview_bytes=3).start()  # the image comes with the result
-        try:
-            while self.result is None and not reader.ended:
-                for kind, item in reader.take(wait=0.5):
-                    if kind == "result":
-                        self.result = item
-            if self.result is None:
-                raise ReaderStopped({"en": "no result"})
-        except ReaderStopped as exc:  # said on screen: a reading that fails leaves the person to set each
-            self.result = BoxReading({}, None, exc.tell(self.job.language))
-        finally:
-            reader.stop()
+        # A reading that fails is said on screen: the person then sets each piece.
+        self.result = one_result(self.job, self.job.language, lambda words: BoxReading({}, None, words))
