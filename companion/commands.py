@@ -201,7 +201,12 @@ def run_replay(args: argparse.Namespace) -> int:
 
 
 def run_rules(args: argparse.Namespace) -> int:
+    from companion.rules_options import option_lines
+
     print(game_for(args).rules_summary(args.lang))
+    lines = option_lines(spec_for(args), args.lang)
+    if lines:
+        print("\n" + "\n".join(lines))
     return 0
 
 

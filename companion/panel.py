@@ -63,9 +63,16 @@ class GameButtons(Protocol):
 
 
 def button_words(adapter: object, tr: Translator) -> dict[PanelButton, str]:
-    """Each game button's words in ``tr``'s language (``tr``: the game's translator); none for other adapters."""
+    """Each game button's words in ``tr``'s language (``tr``: the game's translator); none for other adapters.
+    A button standing for several actions, one a phase (Kanaloa's: the dolphin's choice, the won bet's), says
+    each of its different words once, joined by " / "."""
     actions: Iterable[PanelAction] = adapter.panel_actions() if isinstance(adapter, GameButtons) else ()
-    return {action.button: tr(action.label) for action in actions}
+    words: dict[PanelButton, list[str]] = {}
+    for action in actions:
+        said = words.setdefault(action.button, [])
+        if tr(action.label) not in said:
+            said.append(tr(action.label))
+    return {button: " / ".join(said) for button, said in words.items()}
 
 
 # The names a config written before the panel was generic used for what is now the turn button, the first game

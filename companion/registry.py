@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from companion.i18n import CORE_LOCALE_DIR, N_
 
 if TYPE_CHECKING:
+    from companion.boxsetup import BoxSetup
     from companion.catalogue import Catalogue, Component
     from companion.coach import GameCoach
     from companion.panel import Level
@@ -123,6 +124,8 @@ class GameSpec:
     board: BoardMarks | None = None  # a printed board found by its own corner marks (None: none)
     # The most seats whose cards the drawn demo lays in one camera's view (0: every count the game allows).
     drawn_players: int = 0
+    # What the box needs confirmed once (Kanaloa's sea cards), loaded when first asked for; None: nothing.
+    box_setup: Callable[[], BoxSetup] | None = None
 
     @classmethod
     def of(

@@ -73,10 +73,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     box = subparsers.add_parser(
         "setup-box", help="read a box's own pieces once (Kanaloa's sea cards) and save them"
     )
-    box.add_argument("--game", default="kanaloa", help="the game whose box it is (Kanaloa)")
+    box.add_argument("--game", default="kanaloa", help="the game whose box it is (default: kanaloa)")
     box.add_argument("--source", default="picamera", help="picamera, webcam:N, an image, a folder or a video")
     box.add_argument("--box", default=None,
-                     help="the file to save in (default: kanaloa-sea.json beside the app's config)")  # fmt: skip
+                     help="the file to save in (default: the game's, beside the app's config)")  # fmt: skip
     box.add_argument("--kind", choices=[k.value for k in StickerKind], default=DEFAULT_KIND.value)
     box.add_argument("--language", "--lang", dest="language", choices=LANGUAGES, default="en")
     box.add_argument("--wait", type=float, default=5.0, help="seconds to wait for a first frame")
@@ -84,7 +84,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run_setup_box(args: argparse.Namespace) -> int:
-    from vision.sea_setup import run_setup_box as run
+    from vision.box_setup import run_setup_box as run
 
     return run(args)
 

@@ -40,6 +40,11 @@ def setup_kanaloa(ui: Driver) -> None:
     ui.tap("Kanaloa: the camera")
 
 
+def box_kanaloa(ui: Driver) -> None:
+    ui.tap("Kanaloa: the camera")
+    ui.tap("Sea cards of this box")
+
+
 def live_by_hand(ui: Driver) -> None:
     ui.app.page("live").play(saved_game(ui), camera=False)
 
@@ -89,6 +94,7 @@ TOUR: dict[str, Callable[[Driver], None]] = {
     "home": home,
     "setup-kai-piranja": setup_kai_piranja,
     "setup-kanaloa": setup_kanaloa,
+    "box-kanaloa": box_kanaloa,
     "live-by-hand": live_by_hand,
     "live-camera-missing": live_camera_missing,
     "live-demo": live_demo,

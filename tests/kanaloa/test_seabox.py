@@ -17,6 +17,8 @@ from companion.games.kanaloa.actions import LayOut
 from companion.games.kanaloa.cards import COLOURS, NAVY, SEA_CARDS, WAVES_CARD
 from companion.games.kanaloa.sea import colour_of_square, layout_problem
 from companion.games.kanaloa.seabox import (
+    BOX_SETUP,
+    PRINTED,
     SeaBox,
     box_from_json,
     box_path,
@@ -30,13 +32,13 @@ from companion.live import LiveGame
 from companion.match import Match
 from companion.protocol import RecordError
 from companion.table import ADD, CENTRE, SeenCard, TableChange
+from vision.box_colours import area_regions, propose
+from vision.box_setup import confirm, run_setup_box
 from vision.identity import game_cards
 from vision.pipeline import Detector
 from vision.render import Look, PlacedCard, Pose, Renderer, Scene
 from vision.scene_ring import ring_poses
 from vision.scenes import ISSUE_CAMERA, PLAIN
-from vision.sea_colours import half_regions, propose
-from vision.sea_setup import confirm, run_setup_box
 
 CARDS = game_cards("kanaloa")
 GAME = KanaloaGame()
@@ -66,7 +68,12 @@ def colours(box: SeaBox, card: str) -> tuple[str, str]:
 def sea_card(card: str, pose: Pose, box: SeaBox) -> PlacedCard:
     item = CARDS.catalogue[card]
     return PlacedCard(
-        item.id, CARDS.sticker_code, item.number, item.face, pose, regions=half_regions(colours(box, card))
+        item.id,
+        CARDS.sticker_code,
+        item.number,
+        item.face,
+        pose,
+        regions=area_regions(BOX_SETUP.areas, colours(box, card), PRINTED),
     )
 
 
@@ -92,7 +99,10 @@ def test_each_sea_cards_colours_are_proposed_from_its_pixels_whichever_way_it_li
     rendered = render(
         tuple(sea_card(card, pose, box) for card, pose in zip(SEA_CARDS, poses, strict=True)), look, seed
     )
-    proposals = propose(Detector(CARDS).detect(rendered.image), rendered.image, Detector(CARDS).kind)
+    detector = Detector(CARDS)
+    proposals = propose(
+        detector.detect(rendered.image), rendered.image, detector.kind, SEA_CARDS, BOX_SETUP.areas, PRINTED
+    )
     assert sorted(proposals) == sorted(SEA_CARDS)
     assert proposals == {card: colours(box, card) for card in SEA_CARDS}
 
@@ -110,12 +120,12 @@ def test_the_person_keeps_or_types_each_cards_squares_and_a_bad_answer_is_asked_
         asked.append(prompt)
         return next(answers)
 
-    confirmed = confirm(proposals, GAME, "en", ask, told.append)
-    assert confirmed.faces[WAVES_CARD] == tuple(
+    confirmed = confirm(proposals, BOX_SETUP, GAME, "en", ask, told.append)
+    assert confirmed[WAVES_CARD] == tuple(
         f"{c}-waves" if c == NAVY else c for c in proposals[WAVES_CARD]
     )  # the waves go on the waves card's navy half
-    assert confirmed.faces["sea-01"] == ("red-dolphin", "green")
-    assert all(confirmed.faces[card] == proposals[card] for card in SEA_CARDS[2:])
+    assert confirmed["sea-01"] == ("red-dolphin", "green")
+    assert all(confirmed[card] == proposals[card] for card in SEA_CARDS[2:])
     assert told[1:] == [
         "The two squares of sea card 1 must have different colours.",
         "blue-3 is not a square: write its colour (navy, turquoise, red or green), with -dolphin for a dolphin or "
@@ -156,7 +166,7 @@ def _args(**options: object):
 
 
 def test_setup_box_refuses_another_game_and_stops_cleanly_without_answers(tmp_path: Path) -> None:
-    with pytest.raises(CommandError, match="Kai Piranja has nothing to set up"):
+    with pytest.raises(CommandError, match=r"^Kai Piranja has nothing to set up once per box\.$"):
         run_setup_box(_args(game="kai-piranja", source="nowhere.png", box=None))
 
     def no_more(prompt: str) -> str:

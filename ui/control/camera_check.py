@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 
 from companion.i18n import N_, translator
 from companion.registry import GameSpec
+from ui.control.once import one_result
 from ui.control.preview import Preview
 from ui.talk import ui_translator
-from ui.worker import Outlet, Reader, ReaderStopped
+from ui.worker import Outlet
 
 if TYPE_CHECKING:
     from vision.kinds import StickerKind
@@ -92,20 +93,7 @@ class CameraCheck:
         return self
 
     def _run(self) -> None:
-        reader = Reader(
-            self.job, preview_bytes=3
-        ).start()  # the image comes with the result, not through a buffer
-        try:
-            while self.result is None and not reader.ended:
-                for kind, item in reader.take(wait=0.5):
-                    if kind == "result":
-                        self.result = item
-            if self.result is None:
-                raise ReaderStopped({"en": "no result"})
-        except ReaderStopped as exc:  # said on screen: a check that fails must not take the setup down
-            self.result = CheckResult(False, (exc.tell(self.language),), None)
-        finally:
-            reader.stop()
+        self.result = one_result(self.job, self.language, lambda words: CheckResult(False, (words,), None))
 
     def _check(self) -> CheckResult:
         """The check in this process (the tests')."""

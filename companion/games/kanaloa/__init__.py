@@ -60,6 +60,7 @@ SPEC = GameSpec(
     demo=demo,
     picture=picture,
     load_options=imported(f"{__name__}.profile", "OPTIONS"),
+    box_setup=imported(f"{__name__}.seabox", "BOX_SETUP"),
 )
 
 __getattr__ = lazy_names(__name__, KanaloaGame=SPEC.load_rules)

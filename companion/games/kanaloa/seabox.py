@@ -12,15 +12,17 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.boxsetup import Area, Values
+from companion.i18n import N_, Translator
 from companion.protocol import RecordError, Violation, violation
 
 from . import text as T
 from .actions import LayOut, english
-from .cards import SEA_CARDS, WAVES_CARD
-from .sea import WAVES_SUFFIX, colour_of_square, layout_problem, square_code_ok
+from .cards import NAVY, SEA_CARDS, WAVES_CARD
+from .sea import DOLPHIN_SUFFIX, WAVES_SUFFIX, colour_of_square, is_dolphin, layout_problem, square_code_ok
 
 BOX_FILE = "kanaloa-sea.json"
 BOX_ENV = "COMPANION_KANALOA_SEA"
@@ -135,3 +137,82 @@ def layout_mismatch(box: SeaBox, layout: LayOut) -> Violation | None:
                 second=given[1] if len(given) > 1 else "",
             )
     return None
+
+
+# --- the box setup the tools reach through the registry (companion/boxsetup.py) ---
+
+BOX_TITLE = N_("Sea cards of this box")
+DOLPHIN = N_("dolphin")
+LEFT = N_("left")
+RIGHT = N_("right")
+
+# The four colours as the renderer prints them (BGR), the references a square's pixels are compared with.
+PRINTED: dict[str, tuple[int, int, int]] = {
+    "navy": (90, 40, 25),
+    "turquoise": (190, 170, 40),
+    "red": (45, 40, 200),
+    "green": (60, 150, 60),
+}
+# Where each half is sampled, in card mm: under the sticker (it ends 28 mm down) and above a boat's deck.
+HALVES = (Area(LEFT, 6.0, 26.0, 31.0, 48.0), Area(RIGHT, 37.0, 57.0, 31.0, 48.0))
+
+
+@dataclass(frozen=True)
+class SeaBoxSetup:
+    """Kanaloa's box setup: each sea card's left and right half, the dolphins the person's to mark; the waves
+    always go on the waves card's navy half (the rulebook's start square is blue)."""
+
+    title: str = BOX_TITLE
+    pieces: tuple[str, ...] = SEA_CARDS
+    areas: tuple[Area, ...] = HALVES
+    printed: Mapping[str, tuple[int, int, int]] = field(default_factory=lambda: PRINTED)
+    mark: str = DOLPHIN
+    how: str = T.SETUP_BOX_HOW
+    unseen: str = T.SETUP_BOX_UNSEEN
+    saved: str = T.SETUP_BOX_SAVED
+    stopped: str = T.SETUP_BOX_STOPPED
+
+    def first_guess(self, piece: str, colours: Sequence[str]) -> Values:
+        return tuple(self.value(piece, k, colour, False) for k, colour in enumerate(colours))
+
+    def value(self, piece: str, area: int, colour: str, marked: bool) -> str:
+        if piece == WAVES_CARD and colour == NAVY:
+            return NAVY + WAVES_SUFFIX
+        return colour + (DOLPHIN_SUFFIX if marked else "")
+
+    def colour(self, value: str) -> str:
+        return colour_of_square(value)
+
+    def marked(self, value: str) -> bool:
+        return is_dolphin(value)
+
+    def problem(self, piece: str, values: Sequence[str]) -> Violation | None:
+        """Judged as the whole box would judge it, the other cards made up to pass."""
+        others: dict[str, Sequence[str]] = {c: ("red", "green") for c in SEA_CARDS if c != piece}
+        if piece != WAVES_CARD:
+            others[WAVES_CARD] = ("navy-waves", "red")
+        return box_problem({**others, piece: values})
+
+    def said(self, values: Sequence[str], tr: Translator) -> str:
+        from .words import square_words  # the words load the rules: the table's reading needs neither
+
+        return tr(T.SETUP_BOX_SQUARES, left=square_words(values[0], tr), right=square_words(values[-1], tr))
+
+    def value_words(self, value: str, tr: Translator) -> str:
+        from .words import square_words
+
+        return square_words(value, tr)
+
+    def path(self) -> Path:
+        return box_path()
+
+    def load(self, path: Path) -> dict[str, Values] | None:
+        box = load_box(path)
+        return None if box is None else dict(box.faces)
+
+    def save(self, path: Path, values: Mapping[str, Sequence[str]]) -> None:
+        box = box_from_json({card: list(squares) for card, squares in values.items()})
+        save_box(path, box)
+
+
+BOX_SETUP = SeaBoxSetup()

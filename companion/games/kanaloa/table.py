@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from companion.i18n import Translator
+from companion.i18n import N_, Translator
 from companion.panel import PanelAction, PanelButton
 from companion.protocol import RecordError, Violation, join_words
 from companion.protocol import seat_name as protocol_seat_name
@@ -49,10 +49,15 @@ from .seabox import SeaBox, box_path, layout_mismatch, load_box, ring_layout
 from .state import DEAL, DOLPHIN, KRAKEN_REMOVAL, LAY_DOWN, LAYOUT, OVER, ROUND_REMOVAL, STAND_UP, State
 from .words import colour_name
 
-# The dolphin's extra square is a choice nobody plays a card for: the game buttons say it (playing on, or
-# removing the round's sea card, without pressing either keeps the boat where it is).
-DOLPHIN_BUTTON = PanelAction(PanelButton.ACTION_1, Dolphin.kind, T.DOLPHIN_TAKE)
-STAY_BUTTON = PanelAction(PanelButton.ACTION_2, Dolphin.kind, T.DOLPHIN_STAY_BUTTON)
+# Two choices nobody plays a card for, said with the panel's two game buttons: the dolphin's extra square, and
+# the variant's won bet (``lay_down_sail_optional``: stand the boat up and sail its 3 free squares, or stay). The
+# first button sails on, the second stays, whichever is asked; the table still reads a boat stood up and moved.
+SAIL_ON = N_("sail on")
+STAY = N_("stay")
+DOLPHIN_BUTTON = PanelAction(PanelButton.ACTION_1, Dolphin.kind, SAIL_ON)
+STAY_BUTTON = PanelAction(PanelButton.ACTION_2, Dolphin.kind, STAY)
+STAND_SAIL_BUTTON = PanelAction(PanelButton.ACTION_1, StandUp.kind, SAIL_ON)
+STAND_STAY_BUTTON = PanelAction(PanelButton.ACTION_2, StandUp.kind, STAY)
 
 SEA_AREA = "sea"
 PLAY_SLOT = "play"
@@ -235,12 +240,14 @@ class KanaloaTable:
 
     def panel_actions(self) -> tuple[PanelAction, ...]:
         """What the panel's game buttons mean here, with their words (msgids of this game's domain)."""
-        return (DOLPHIN_BUTTON, STAY_BUTTON)
+        return (DOLPHIN_BUTTON, STAY_BUTTON, STAND_SAIL_BUTTON, STAND_STAY_BUTTON)
 
     def action_for_button(self, state: State, button: str) -> KanaloaAction | None:
         """The action a panel button stands for (``button``: a PanelButton value)."""
         if state.phase == DOLPHIN and button in (DOLPHIN_BUTTON.button, STAY_BUTTON.button):
             return Dolphin(state.pending, button == DOLPHIN_BUTTON.button)
+        if state.phase == STAND_UP and button in (STAND_SAIL_BUTTON.button, STAND_STAY_BUTTON.button):
+            return StandUp(state.pending, button == STAND_SAIL_BUTTON.button)
         if state.phase == DEAL and button == PanelButton.TURN:
             return Deal(state.leader, None)  # the cards are dealt: said by hand before anyone plays
         return None

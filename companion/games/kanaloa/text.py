@@ -212,8 +212,6 @@ PLAY_ON_MAT = N_("The {card} was played by {seat}: it goes on {seat}'s mat, not 
 GATHER = N_("{seat} won the trick: gather its cards off the mats, face down ({cards}).")
 NOT_PLAYED_YET = N_("Take back the {card}: it has not been played.")
 NOT_SEA = N_("The {card} is not part of the sea: take it away from the sea cards.")
-DOLPHIN_TAKE = N_("take the dolphin's extra square")
-DOLPHIN_STAY_BUTTON = N_("stay on the dolphin")
 
 # --- one box's sea cards (seabox.py), and the sea read at setup (table.py) ---
 BOX_MISSING = N_("The box's sea cards must include {sea_card}: confirm all 12 sea cards.")
@@ -238,16 +236,13 @@ LAY_OUT_SEA = N_(
     "Lay out the sea: {expected} sea cards in a ring in the middle, the waves card among them ({count} seen)."
 )
 
-# --- companion setup-box --game kanaloa (vision/sea_setup.py) ---
+# --- companion setup-box --game kanaloa (vision/box_setup.py, through seabox.BOX_SETUP) ---
 SETUP_BOX_HOW = N_(
     "For each sea card, press Enter to keep the colours the camera read, or type its two squares, left then "
     'right as the card lies with its sticker top-left, e.g. "red-dolphin green" ("navy", "turquoise", "red" or '
     '"green"; "-dolphin" for a dolphin, "-waves" for the start).'
 )
-SETUP_BOX_ASK = N_("{sea_card}: {squares}? ")
 SETUP_BOX_SQUARES = N_("left {left}, right {right}")
-SETUP_BOX_ONLY_KANALOA = N_("Only Kanaloa's sea cards are read once per box: {game} has nothing to set up.")
-SETUP_BOX_NO_FRAME = N_("No camera image ({problem}): check the cable and --source.")
 SETUP_BOX_UNSEEN = N_("Lay all 12 sea cards face up in view: the camera does not see {cards}.")
 SETUP_BOX_SAVED = N_("This box's sea cards are saved in {path}.")
 SETUP_BOX_STOPPED = N_("Stopped before every sea card was confirmed: nothing is saved.")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ui.app.page import Page
+from ui.app.screens.box import BoxPage
 from ui.app.screens.end import EndPage
 from ui.app.screens.history import HistoryPage
 from ui.app.screens.home import HomePage
@@ -23,4 +24,5 @@ PAGES: dict[str, type[Page]] = {
     "replay": ReplayPage,
     "rules": RulesPage,
     "secret": SecretPage,
+    "box": BoxPage,
 }

@@ -37,6 +37,7 @@ USE_CAMERA = N_("The camera referees")
 NO_CAMERA = N_("No camera: moves by hand")
 CHECK = N_("Check the camera")
 CHECKING = N_("Looking through the camera…")
+BOX_NOT_SAVED = N_("Not confirmed yet for this box: the camera needs it once before it referees.")
 START = N_("Start the game")
 BAD_OPTIONS = N_("These options do not go together: {problem}")
 CANNOT_SAVE = N_("The game cannot be saved: {problem}")
@@ -133,6 +134,8 @@ class SetupPage(Page):
                 )
                 column.add_widget(Big(self.tr(CHECK), t, self.check_camera))
                 column.add_widget(self.check_result())
+            if spec.box_setup is not None:
+                column.add_widget(self.box_part(spec))
         column.add_widget(Big(self.tr(START), t, self.start, th.GOOD))
         body.add_widget(scrolled(column))
         return body
@@ -188,6 +191,27 @@ class SetupPage(Page):
         for line in result.advice:
             column.add_widget(Words(line, t, color=th.GOOD if result.good else th.ALERT))
         return column
+
+    def box_part(self, spec: GameSpec) -> Widget:
+        """What the box needs confirmed once (ui/app/screens/box.py), and whether it is."""
+        assert spec.box_setup is not None
+        t, setup = self.theme, spec.box_setup()
+        column = Column(t, padding=0)
+        try:
+            saved = setup.load(setup.path()) is not None
+        except RecordError as exc:
+            saved, problem = False, str(exc)
+        else:
+            problem = self.tr(BOX_NOT_SAVED)
+        if not saved:
+            column.add_widget(Words(problem, t, color=th.PENDING))
+        game_tr = translator(self.app.language, spec.domain, spec.locale_dir)
+        column.add_widget(Big(game_tr(setup.title), t, self.open_box, th.BUTTON if saved else th.ACCENT))
+        return column
+
+    def open_box(self) -> None:
+        assert self.spec is not None
+        self.app.page("box").open(self.spec.name, self.kind.value, self.camera)
 
     # --- choices ----------------------------------------------------------------------------------------
 

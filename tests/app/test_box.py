@@ -1,0 +1,129 @@
+"""The box screen (issue 17, item 2): a Kanaloa box's sea cards confirmed by touch, from Setup, with the camera's
+proposal or without a camera, and the file saved checked."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import cv2
+import pytest
+
+from companion.games.kanaloa.cards import COLOURS, NAVY, SEA_CARDS, WAVES_CARD
+from companion.games.kanaloa.seabox import BOX_ENV, BOX_SETUP, PRINTED, load_box
+from tests.app.conftest import Driver
+from tests.app.layout import layout_problems
+from vision.box_colours import area_regions
+from vision.identity import game_cards
+from vision.render import PlacedCard, Pose, Renderer, Scene
+from vision.scenes import ISSUE_CAMERA
+
+Faces = dict[str, tuple[str, str]]
+
+
+def a_box(seed: int) -> Faces:
+    """Two different colours a card; the waves on the waves card's navy half; a few dolphins."""
+    rng = random.Random(seed)
+    faces: Faces = {}
+    for card in SEA_CARDS:
+        pair = rng.sample(COLOURS, 2)
+        if card == WAVES_CARD and NAVY not in pair:
+            pair[rng.randrange(2)] = NAVY
+        squares = [f"{c}-waves" if card == WAVES_CARD and c == NAVY else c for c in pair]
+        if card != WAVES_CARD and rng.random() < 0.4:
+            squares[rng.randrange(2)] += "-dolphin"
+        faces[card] = (squares[0], squares[1])
+    return faces
+
+
+@pytest.fixture
+def box_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "config" / "kanaloa-sea.json"
+    monkeypatch.setenv(BOX_ENV, str(path))
+    return path
+
+
+def open_box(ui: Driver) -> None:
+    ui.tap("Kanaloa: the camera")
+    assert ui.app.current == "setup"
+    assert "Not confirmed yet for this box" in " ".join(ui.texts())
+    ui.tap("Sea cards of this box")
+    assert ui.app.current == "box"
+
+
+def set_by_touch(ui: Driver, card: str, area: int, square: str) -> None:
+    """Touch the square's colour until it is ``square``'s, and its dolphin toggle if it must change."""
+    page = ui.page
+    while BOX_SETUP.colour(page.values[card][area]) != BOX_SETUP.colour(square):
+        ui.tap(page.colour_buttons[card, area])
+    if BOX_SETUP.marked(page.values[card][area]) != BOX_SETUP.marked(square):
+        ui.tap(page.mark_buttons[card, area])
+    assert page.values[card][area] == square
+
+
+def test_without_a_camera_each_square_is_set_by_touch_and_saved(ui: Driver, box_file: Path) -> None:
+    open_box(ui)
+    assert "No camera: touch each colour" in " ".join(ui.texts())
+    target = a_box(7)
+    # Both halves of sea card 1 the same colour: refused in words, nothing saved.
+    set_by_touch(ui, "sea-01", 0, "red")
+    set_by_touch(ui, "sea-01", 1, "red")
+    ui.tap("Save")
+    assert "Nothing is saved: The two squares of sea card 1 must have different colours." in ui.texts()
+    assert not box_file.exists()
+    for card in SEA_CARDS:
+        for area, square in enumerate(target[card]):
+            set_by_touch(ui, card, area, square)
+    ui.tap("Save")
+    assert f"This box's sea cards are saved in {box_file}." in ui.texts()
+    saved = load_box(box_file)
+    assert saved is not None and dict(saved.faces) == target
+    # Opened again, the screen starts from the box saved.
+    ui.app.go("setup")
+    assert "Not confirmed yet for this box" not in " ".join(ui.texts())
+    ui.tap("Sea cards of this box")
+    assert {card: tuple(v) for card, v in ui.page.values.items()} == target
+
+
+def frame_of(box: Faces, path: Path) -> Path:
+    cards = game_cards("kanaloa")
+    placed = []
+    for k, card in enumerate(SEA_CARDS):
+        item = cards.catalogue[card]
+        colours = [BOX_SETUP.colour(square) for square in box[card]]
+        pose = Pose(170 + 110 * (k % 6), 150 + 220 * (k // 6), 180 * (k % 3 == 1))
+        regions = area_regions(BOX_SETUP.areas, colours, PRINTED)
+        placed.append(PlacedCard(item.id, cards.sticker_code, item.number, item.face, pose, regions=regions))
+    cv2.imwrite(str(path), Renderer().render(Scene(ISSUE_CAMERA, tuple(placed))).image)
+    return path
+
+
+def test_the_camera_proposes_each_squares_colour_and_the_person_marks_the_dolphins(
+    ui: Driver, box_file: Path, tmp_path: Path
+) -> None:
+    target = a_box(11)
+    ui.app.options.source = str(frame_of(target, tmp_path / "sea.png"))
+    open_box(ui)
+    page = ui.page
+    ui.until(lambda: page.read is not None and page.read.result is not None, 60, "the camera's reading")
+    ui.pump(3)
+    assert page.read.result.problem is None and sorted(page.read.result.proposals) == sorted(SEA_CARDS)
+    assert "The camera proposes these colours" in " ".join(ui.texts())
+    assert {c: [BOX_SETUP.colour(v) for v in page.values[c]] for c in SEA_CARDS} == {
+        c: [BOX_SETUP.colour(v) for v in target[c]] for c in SEA_CARDS
+    }
+    for size in ("800x480", "1280x720"):
+        ui.resize(size)
+        for language in ("fr", "it", "en"):
+            ui.app.set_language(language)
+            ui.pump(2)
+            assert not layout_problems(ui.page, ui.app.options.display.dpi), (size, language)
+        ui.screenshot(f"box-kanaloa-camera-{size}")
+    ui.resize("800x480")
+    for card in SEA_CARDS:  # only the dolphins to mark: the colours are the camera's
+        for area, square in enumerate(target[card]):
+            if BOX_SETUP.marked(square):
+                ui.tap(ui.page.mark_buttons[card, area])
+    ui.tap("Save")
+    saved = load_box(box_file)
+    assert saved is not None and dict(saved.faces) == target

@@ -1,0 +1,40 @@
+"""The box screen's camera reading runs in the camera side's process: the app's process gets the proposal and a
+picture, and loads neither OpenCV nor NumPy for it; a camera that is not there is said in words."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+APP_SIDE = """
+import sys, time
+from ui.control.box_read import BoxRead, BoxReadJob
+if __name__ == "__main__":
+    read = BoxRead(BoxReadJob("kanaloa", "webcam:9", "aruco", "fr", 0.5, 640)).start()
+    while read.result is None:
+        time.sleep(0.05)
+    assert read.result.proposals == {} and read.result.image is None, read.result
+    print(read.result.problem)
+    print(" ".join(name for name in ("cv2", "numpy", "vision.pipeline") if name in sys.modules))
+"""
+
+
+def test_the_reading_loads_no_opencv_in_the_apps_process_and_a_missing_camera_is_said(tmp_path: Path) -> None:
+    script = tmp_path / "app.py"
+    script.write_text(textwrap.dedent(APP_SIDE), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(script)],
+        cwd=ROOT,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    problem, heavy = [*done.stdout.splitlines(), ""][:2]
+    assert problem.startswith("Pas d'image de la caméra"), problem
+    assert heavy == "", f"the app's process loaded {heavy}"
