@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Container, Mapping, Sequence
+from typing import Protocol, TypeVar
 
-from .bank import Cell, View
+from .bank import Cell
 from .cards import DECK
 from .profile import KunaYalaProfile
 from .rules import Choice, source_pile
@@ -16,9 +17,18 @@ from .state import PILES
 REVEAL_DRAWS = 16  # draws among all the cards before the unseen ones are listed
 TAKE_DRAWS = 24  # random ways to take a pair tried before listing them all: nearly every way places both
 
+C = TypeVar("C")  # a cell: an (x, y) tuple of a View, or an int of a Grid (grid.py)
+C_co = TypeVar("C_co", covariant=True)
+
 # A pair taken: display place to the seat's bank and its cell, the opponent, display place to theirs and its
 # cell (None: the card is discarded); the fields of a Take after its seat.
-Pair = tuple[int, Cell | None, int, int, Cell | None]
+Pair = tuple[int, C | None, int, int, C | None]
+
+
+class Places(Protocol[C_co]):
+    """A bank as the draws look at it: a ``View`` (bank.py) or a ``Grid`` (grid.py)."""
+
+    def cells_for(self, card: str) -> Sequence[C_co]: ...
 
 
 def reveal(
@@ -50,14 +60,14 @@ def reveal(
 
 
 def pair(
-    views: Sequence[View],
+    views: Sequence[Places[C]],
     seat: int,
     display: Sequence[str],
     players: int,
     below: Callable[[int], int],
     getrandbits: Callable[[int], int],
     is_shark: Mapping[str, bool],
-) -> Pair | None:
+) -> Pair[C] | None:
     """A pair drawn as ``rules.choices`` would give it, uniform among the ways to place both cards (which
     card goes where, which opponent), each bank seen through its ``views``, with ``below`` and
     ``getrandbits`` the generator's: draws among every way while they
@@ -99,7 +109,7 @@ def pair(
     return None
 
 
-def among(options: Sequence[Choice], below: Callable[[int], int]) -> Pair:
+def among(options: Sequence[Choice], below: Callable[[int], int]) -> Pair[Cell]:
     """A way to take a pair uniform among ``options`` (``rules.choices``), discards included, then its cells."""
     c = options[below(len(options))]
     own_cell = c.own_cells[below(len(c.own_cells))]

@@ -12,12 +12,13 @@ from collections.abc import Mapping
 from companion.protocol import changed
 
 from . import draws
-from .bank import Banks, Cell, Kinds, View, curse
-from .cards import FISH, OCTOPUS
+from .bank import Banks, Cell
+from .cards import OCTOPUS
 from .flow import next_phase
+from .grid import Grid, number
 from .profile import KunaYalaProfile
 from .rules import choices, octopus_owner, source_pile
-from .state import NOBODY, PILES, PLAY, REVEAL, SHARKS, Placed, State
+from .state import NOBODY, PILES, PLAY, REVEAL, SHARKS, State
 from .state import OCTOPUS as OCTOPUS_PHASE
 
 
@@ -28,8 +29,8 @@ def turns(
     actions taken (cards turned up, pairs taken, sharks discarded, octopuses placed)."""
     piles = list(state.piles)
     display = list(state.display)
-    placed = [list(bank) for bank in state.banks]
-    views = [banks.view(bank).copy() for bank in state.banks]
+    kinds = banks.kinds
+    grids = [Grid(kinds, bank) for bank in state.banks]
     discard = list(state.discard)
     seen = set(state.seen)
     octopus, pending, current, took, turns_taken = (
@@ -40,7 +41,6 @@ def turns(
         state.turns,
     )
     phase, players = state.phase, state.players
-    kinds = banks.kinds
     kind = kinds.kind
     whole_run = profile.curse_whole_run
     below = rng._randbelow  # type: ignore[attr-defined]  # the draw behind rng.choice
@@ -57,7 +57,7 @@ def turns(
                 "took": took,
                 "piles": tuple(piles),
                 "display": tuple(display),
-                "banks": tuple(tuple(bank) for bank in placed),
+                "banks": tuple(grid.bank() for grid in grids),
                 "discard": tuple(discard),
                 "seen": frozenset(seen),
                 "octopus": octopus,
@@ -76,15 +76,15 @@ def turns(
             if kind[card] != OCTOPUS:
                 display[slot] = card
             else:
-                owner = octopus_owner(profile, views)
-                if owner != NOBODY and views[owner].corals:
+                owner = octopus_owner(profile, grids)
+                if owner != NOBODY and grids[owner].corals:
                     octopus, pending = card, owner
                 else:
                     discard.append(card)
         elif phase == PLAY:  # flow.take
-            taken = draws.pair(views, current, display, players, below, bits, is_shark)
+            taken = draws.pair(grids, current, display, players, below, bits, is_shark)
             if taken is None:
-                taken = draws.among(choices(profile, banks, plain(), current), below)
+                taken = _numbered(draws.among(choices(profile, banks, plain(), current), below))
             own, own_cell, opponent, other, other_cell = taken
             for card, cell, to_seat in (
                 (display[own], own_cell, current),
@@ -93,7 +93,7 @@ def turns(
                 if cell is None:
                     discard.append(card)
                 else:
-                    _place(kinds, whole_run, placed[to_seat], views[to_seat], cell, card)
+                    grids[to_seat].place(cell, card, whole_run)
             display[own] = display[other] = ""
             took = True
             turns_taken += 1
@@ -102,8 +102,8 @@ def turns(
             discard.append(display[slot])
             display[slot] = ""
         elif phase == OCTOPUS_PHASE:
-            corals = views[pending].corals
-            _place(kinds, whole_run, placed[pending], views[pending], corals[below(len(corals))], octopus)
+            corals = grids[pending].corals
+            grids[pending].place(corals[below(len(corals))], octopus, whole_run)
             octopus, pending = "", NOBODY
         else:
             return plain(), length
@@ -114,23 +114,13 @@ def turns(
             took = False
 
 
-def _place(kinds: Kinds, whole_run: bool, bank: list[Placed], view: View, cell: Cell, card: str) -> None:
-    """``card`` put at ``cell`` of a bank's cards and of its view, in place (``flow.place_card``): on top of
-    what is there (a shark on a fish, an octopus on a coral), else beside; a fish may bring down the curse."""
-    x, y = cell
-    if cell in view.top:
-        for i, (px, py, below, _, _) in enumerate(bank):
-            if px == x and py == y:
-                bank[i] = (x, y, card, below, False)
-                break
-    else:
-        bank.append((x, y, card, "", False))
-    view.put(cell, card)
-    if kinds.kind[card] != FISH:
-        return
-    cursed = curse(view.top, kinds, cell, whole_run)
-    if cursed:
-        for i, (px, py, on, under, _) in enumerate(bank):
-            if (px, py) in cursed:
-                bank[i] = (px, py, on, under, True)
-        view.turn(cursed)
+def _numbered(taken: draws.Pair[Cell]) -> draws.Pair[int]:
+    """A pair drawn among the rules' choices, its cells numbered as a grid numbers them."""
+    own, own_cell, opponent, other, other_cell = taken
+    return (
+        own,
+        None if own_cell is None else number(own_cell),
+        opponent,
+        other,
+        None if other_cell is None else number(other_cell),
+    )

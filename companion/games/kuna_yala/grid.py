@@ -1,0 +1,187 @@
+"""A bank changed in place by a simulated game (playout.py), its cells numbered as ints.
+
+A ``View`` (bank.py) keys its cells by ``(x, y)`` tuples, hashed at every look into a bank; here a cell is one
+int, ``x * WIDE + y``, whose neighbours are one add away and which hash and sort as fast as ints do. Ints sort
+as the tuples they stand for (x first, then y: a bank spans fewer than ``WIDE // 2`` cells either way of its
+starting coral), so the cells a card may take come in the same order, and the same draws pick the same cells.
+The bank's cards are kept beside the view, in the order they went in, to build the bank once at the end.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from .bank import Cell, Kinds
+from .cards import CORAL, FISH, OCTOPUS
+from .state import Bank
+
+WIDE = 256  # more than twice the most cards a bank can hold (104), so rows never overlap
+HALF = WIDE // 2
+
+
+def number(cell: Cell) -> int:
+    """The int a grid numbers cell ``(x, y)`` by."""
+    return cell[0] * WIDE + cell[1]
+
+
+def cell_of(number: int) -> Cell:
+    """The ``(x, y)`` cell numbered ``number``."""
+    x = (number + HALF) // WIDE
+    return x, number - x * WIDE
+
+
+class Grid:
+    """One bank as a simulated game changes it: what ``View`` holds (``top``, ``frontier``, ``fish_cells``,
+    ``corals``, ``covered_corals``), cells as ints, and the bank's cards: ``order`` the cells as they were
+    first taken, ``under`` the card an octopus or a shark covers, ``bones`` the card turned face down."""
+
+    __slots__ = (
+        "_cells",
+        "bones",
+        "corals",
+        "covered_corals",
+        "fish_cells",
+        "frontier",
+        "kinds",
+        "order",
+        "top",
+        "under",
+    )
+
+    def __init__(self, kinds: Kinds, bank: Bank) -> None:
+        self.kinds = kinds
+        kind = kinds.kind
+        self.order = [x * WIDE + y for x, y, _, _, _ in bank]
+        self.top = {x * WIDE + y: "" if down else card for x, y, card, _, down in bank}
+        self.under = {x * WIDE + y: under for x, y, _, under, _ in bank if under}
+        self.bones = {x * WIDE + y: card for x, y, card, _, down in bank if down}
+        self.covered_corals = sum(1 for under in self.under.values() if kind[under] == CORAL)
+        top = self.top
+        empty = {c + step for c in top for step in (WIDE, -WIDE, 1, -1)} - top.keys()
+        self.frontier = {c: kinds.allowed(self._beside(c)) for c in empty}
+        self.fish_cells = sorted(c for c, card in top.items() if card and kind[card] == FISH)
+        self.corals = sorted(c for c, card in top.items() if card and kind[card] == CORAL)
+        self._cells: dict[int, list[int]] = {}
+
+    def _beside(self, cell: int) -> list[str]:
+        """The top cards beside ``cell`` ("" for fish bones)."""
+        top = self.top
+        return [top[n] for n in (cell + WIDE, cell - WIDE, cell + 1, cell - 1) if n in top]
+
+    def bank(self) -> Bank:
+        """The bank these cells hold, as the flow would have built it card by card."""
+        top, under, bones = self.top, self.under, self.bones
+        banks: list[tuple[int, int, str, str, bool]] = []
+        for c in self.order:
+            x = (c + HALF) // WIDE
+            card = top[c]
+            banks.append((x, c - x * WIDE, card or bones[c], under.get(c, ""), not card))
+        return tuple(banks)
+
+    def cells_for(self, card: str) -> list[int]:
+        """``View.cells_for``, cells as ints in the same order. Not to be changed by the caller."""
+        kinds = self.kinds
+        kind = kinds.kind[card]
+        if kind == FISH:
+            key = kinds.key[card]
+            cells = self._cells.get(key)
+            if cells is None:
+                bit = 1 << key
+                cells = self._cells[key] = [c for c, mask in self.frontier.items() if mask & bit]
+                cells.sort()
+            return cells
+        if kind == CORAL:
+            cells = self._cells.get(-1)
+            if cells is None:
+                cells = self._cells[-1] = sorted(self.frontier)
+            return cells
+        return self.corals if kind == OCTOPUS else self.fish_cells
+
+    def place(self, cell: int, card: str, whole_run: bool) -> None:
+        """``card`` put at ``cell`` (``flow.place_card``): on top of what is there (a shark on a fish, an
+        octopus on a coral), else beside; a fish may bring down the curse."""
+        kinds = self.kinds
+        top = self.top
+        frontier = self.frontier
+        kind = kinds.kind[card]
+        if self._cells:
+            self._cells = {}
+        if cell in top:
+            covered = top[cell]
+            self.under[cell] = covered
+            top[cell] = card
+            allowed = kinds.allowed
+            for near in (cell + WIDE, cell - WIDE, cell + 1, cell - 1):
+                if near not in top:
+                    frontier[near] = allowed(
+                        [top[n] for n in (near + WIDE, near - WIDE, near + 1, near - 1) if n in top]
+                    )
+            if kinds.kind[covered] == FISH:
+                self.fish_cells.remove(cell)
+            else:
+                self.corals.remove(cell)
+                self.covered_corals += 1
+        else:
+            self.order.append(cell)
+            top[cell] = card
+            del frontier[cell]
+            mask = kinds.single[card]
+            every = kinds.match_every
+            for near in (cell + WIDE, cell - WIDE, cell + 1, cell - 1):
+                if near in top:
+                    continue
+                old = frontier.get(near)
+                if old is None:  # a new frontier cell: the card is its one neighbour
+                    frontier[near] = mask
+                elif every:
+                    frontier[near] = old & mask
+                elif old:  # 0: beside fish bones, which no card beside it changes
+                    frontier[near] = old | mask
+        if kind == FISH:
+            insort(self.fish_cells, cell)
+            cursed = self._curse(cell, kinds.background[card], whole_run)
+            if cursed:
+                self._turn(cursed)
+        elif kind == CORAL:
+            insort(self.corals, cell)
+
+    def _curse(self, cell: int, background: str, whole_run: bool) -> list[int]:
+        """``bank.curse`` on ints: the cells of each line of 3 or more face-up fish on ``background`` through
+        the new fish at ``cell``."""
+        on = self.kinds.background.get
+        top = self.top
+        turned: list[int] = []
+        for step in (WIDE, 1):
+            # Most fish have no neighbour on their background along a line: no run to follow there.
+            if on(top.get(cell - step, "")) != background and on(top.get(cell + step, "")) != background:
+                continue
+            before = []
+            c = cell - step
+            while on(top.get(c, "")) == background:
+                before.append(c)
+                c -= step
+            after = []
+            c = cell + step
+            while on(top.get(c, "")) == background:
+                after.append(c)
+                c += step
+            if len(before) + len(after) < 2:
+                continue
+            if whole_run:
+                turned += [*before, cell, *after]
+            elif before and after:
+                turned += [before[0], cell, after[0]]
+            else:
+                turned += [cell, *(before or after)[:2]]
+        return list(dict.fromkeys(turned)) if turned else turned
+
+    def _turn(self, cells: list[int]) -> None:
+        """The fish at ``cells`` turned bone side up (``View.turn``)."""
+        top, frontier, bones = self.top, self.frontier, self.bones
+        for c in cells:
+            bones[c] = top[c]
+            top[c] = ""
+            for near in (c + WIDE, c - WIDE, c + 1, c - 1):
+                if near in frontier:
+                    frontier[near] = 0
+        self.fish_cells = [c for c in self.fish_cells if c not in cells]
