@@ -42,9 +42,7 @@ def reveal(
     among all the cards while they find seen ones (cheap until few are left unseen), then among the
     unseen. Each draw is rng.choice's, made inline (Random._randbelow_with_getrandbits): the same
     numbers without a call, at a few hundred draws a game."""
-    for slot in range(PILES):  # the first of rules.fillable, without listing the others
-        if not display[slot] and (piles[slot] or source_pile(profile, piles, slot) is not None):
-            break
+    slot = to_fill(profile, piles, display)
     bits = rng.getrandbits
     n = len(DECK)
     size = n.bit_length()
@@ -57,6 +55,41 @@ def reveal(
             return slot, card
     unseen = [card for card in DECK if card not in seen]
     return slot, unseen[rng._randbelow(len(unseen))]  # type: ignore[attr-defined]
+
+
+def to_fill(profile: KunaYalaProfile, piles: Sequence[int], display: Sequence[str]) -> int:
+    """The first display place a pile can refill (the first of ``rules.fillable``, without listing the
+    others): nearly always the first empty place, whose own pile has cards."""
+    slot = display.index("")
+    if piles[slot] or source_pile(profile, piles, slot) is not None:
+        return slot
+    # No pile refills it, so none but its own refills a later place.
+    return next((s for s in range(slot + 1, PILES) if not display[s] and piles[s]), PILES - 1)
+
+
+def unseen_table(seen: Container[str]) -> list[str | None]:
+    """What each draw ``reveal`` makes finds: a card not seen yet, "" for a card seen, None past the deck's
+    end (drawn again). A simulated game keeps it (``reveal_from``), setting "" for each card turned up."""
+    n = len(DECK)
+    return ["" if card in seen else card for card in DECK] + [None] * ((1 << n.bit_length()) - n)
+
+
+def reveal_from(
+    table: list[str | None], getrandbits: Callable[[int], int], below: Callable[[int], int]
+) -> str:
+    """``reveal``'s card drawn from the ``unseen_table`` of the cards seen: the same draws, one look a draw."""
+    size = len(table).bit_length() - 1
+    tries = REVEAL_DRAWS
+    while True:
+        card = table[getrandbits(size)]
+        if card:
+            return card
+        if card is None:
+            continue
+        tries -= 1
+        if not tries:
+            unseen = [card for card in table if card]
+            return unseen[below(len(unseen))]
 
 
 def pair(

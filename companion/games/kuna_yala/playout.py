@@ -13,7 +13,7 @@ from companion.protocol import changed
 
 from . import draws
 from .bank import Banks, Cell
-from .cards import OCTOPUS
+from .cards import DECK, INDEX, OCTOPUS
 from .flow import next_phase
 from .grid import Grid, number
 from .profile import KunaYalaProfile
@@ -32,7 +32,7 @@ def turns(
     kinds = banks.kinds
     grids = [Grid(kinds, bank) for bank in state.banks]
     discard = list(state.discard)
-    seen = set(state.seen)
+    unseen = draws.unseen_table(state.seen)
     octopus, pending, current, took, turns_taken = (
         state.octopus,
         state.pending,
@@ -42,6 +42,7 @@ def turns(
     )
     phase, players = state.phase, state.players
     kind = kinds.kind
+    index = INDEX
     whole_run = profile.curse_whole_run
     below = rng._randbelow  # type: ignore[attr-defined]  # the draw behind rng.choice
     bits = rng.getrandbits
@@ -59,7 +60,7 @@ def turns(
                 "display": tuple(display),
                 "banks": tuple(grid.bank() for grid in grids),
                 "discard": tuple(discard),
-                "seen": frozenset(seen),
+                "seen": frozenset(card for n, card in enumerate(DECK) if not unseen[n]),
                 "octopus": octopus,
                 "pending": pending,
                 "turns": turns_taken,
@@ -68,11 +69,12 @@ def turns(
 
     while True:
         if phase == REVEAL:  # flow.reveal
-            slot, card = draws.reveal(profile, piles, display, seen, rng)
+            slot = draws.to_fill(profile, piles, display)
+            card = draws.reveal_from(unseen, bits, below)
+            unseen[index[card]] = ""
             pile = slot if piles[slot] else source_pile(profile, piles, slot)
             assert pile is not None
             piles[pile] -= 1
-            seen.add(card)
             if kind[card] != OCTOPUS:
                 display[slot] = card
             else:
