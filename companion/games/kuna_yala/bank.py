@@ -335,15 +335,23 @@ def top_of(bank: Bank) -> dict[Cell, str]:
     return {(x, y): "" if down else card for x, y, card, _, down in bank}
 
 
-def fish_counts(bank: Bank, faces: Faces) -> dict[str, tuple[int, int]]:
-    """Per fish type in a bank: (fish, cards) on face-up uncovered fish cards, what scores."""
+def tally(bank: Bank, faces: Faces) -> tuple[dict[str, tuple[int, int]], int, int]:
+    """What scores in a bank, in one look at each card: per fish type (fish, cards) on face-up uncovered fish
+    cards, then its sharks and its octopuses."""
     counts: dict[str, tuple[int, int]] = {}
+    sharks = octopuses = 0
     for _, _, card, _, down in bank:
         face = faces[card]
-        if not down and face.kind == FISH:
-            fish, cards = counts.get(face.type, (0, 0))
-            counts[face.type] = (fish + face.fish, cards + 1)
-    return counts
+        kind = face.kind
+        if kind == FISH:
+            if not down:
+                fish, cards = counts.get(face.type, (0, 0))
+                counts[face.type] = (fish + face.fish, cards + 1)
+        elif kind == SHARK:
+            sharks += 1
+        elif kind == OCTOPUS:
+            octopuses += 1
+    return counts, sharks, octopuses
 
 
 # Where a cell lies from the card beside it (the cell is "to the right of" a card at (x - 1, y)).

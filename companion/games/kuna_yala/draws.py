@@ -5,16 +5,18 @@ so the two make the same draws and play the same games from the same seed."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Container, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from typing import Protocol, TypeVar
 
 from .bank import Cell
-from .cards import DECK
+from .cards import DECK, INDEX
 from .profile import KunaYalaProfile
 from .rules import Choice, source_pile
 from .state import PILES
 
 REVEAL_DRAWS = 16  # draws among all the cards before the unseen ones are listed
+DRAW_BITS = len(DECK).bit_length()  # the bits of each draw among the cards (rng.choice's)
+EVERY_PLACE = range(PILES)
 TAKE_DRAWS = 24  # random ways to take a pair tried before listing them all: nearly every way places both
 
 C = TypeVar("C")  # a cell: an (x, y) tuple of a View, or an int of a Grid (grid.py)
@@ -67,28 +69,29 @@ def to_fill(profile: KunaYalaProfile, piles: Sequence[int], display: Sequence[st
     return next((s for s in range(slot + 1, PILES) if not display[s] and piles[s]), PILES - 1)
 
 
-def unseen_table(seen: Container[str]) -> list[str | None]:
+def unseen_table(seen: Iterable[str]) -> list[str | None]:
     """What each draw ``reveal`` makes finds: a card not seen yet, "" for a card seen, None past the deck's
     end (drawn again). A simulated game keeps it (``reveal_from``), setting "" for each card turned up."""
-    n = len(DECK)
-    return ["" if card in seen else card for card in DECK] + [None] * ((1 << n.bit_length()) - n)
+    table: list[str | None] = [*DECK, *(None,) * ((1 << DRAW_BITS) - len(DECK))]
+    for card in seen:
+        table[INDEX[card]] = ""
+    return table
 
 
 def reveal_from(
     table: list[str | None], getrandbits: Callable[[int], int], below: Callable[[int], int]
 ) -> str:
     """``reveal``'s card drawn from the ``unseen_table`` of the cards seen: the same draws, one look a draw."""
-    size = len(table).bit_length() - 1
     tries = REVEAL_DRAWS
     while True:
-        card = table[getrandbits(size)]
+        card = table[getrandbits(DRAW_BITS)]
         if card:
             return card
         if card is None:
             continue
         tries -= 1
         if not tries:
-            unseen = [card for card in table if card]
+            unseen = list(filter(None, table))  # in the deck's order, as ``reveal`` lists them
             return unseen[below(len(unseen))]
 
 
@@ -105,7 +108,7 @@ def pair(
     card goes where, which opponent), each bank seen through its ``views``, with ``below`` and
     ``getrandbits`` the generator's: draws among every way while they
     find one that does not place both; None if none is found (then ``among`` the choices the rules list)."""
-    slots = [s for s in range(PILES) if display[s]]
+    slots = EVERY_PLACE if "" not in display else [s for s in range(PILES) if display[s]]
     n, opponents = len(slots), players - 1
     mine = views[seat]
     # below(n), below(n - 1) and below(opponents) inline (Random._randbelow_with_getrandbits): the same

@@ -32,11 +32,13 @@ def cell_of(number: int) -> Cell:
 
 class Grid:
     """One bank as a simulated game changes it: what ``View`` holds (``top``, ``frontier``, ``fish_cells``,
-    ``corals``, ``covered_corals``), cells as ints, and the bank's cards: ``order`` the cells as they were
+    ``corals``, ``covered_corals``), cells as ints, ``backgrounds`` the background of each face-up fish showing
+    (what the curse follows), and the bank's cards: ``order`` the cells as they were
     first taken, ``under`` the card an octopus or a shark covers, ``bones`` the card turned face down."""
 
     __slots__ = (
         "_cells",
+        "backgrounds",
         "bones",
         "corals",
         "covered_corals",
@@ -61,6 +63,8 @@ class Grid:
         self.frontier = {c: kinds.allowed(self._beside(c)) for c in empty}
         self.fish_cells = sorted(c for c, card in top.items() if card and kind[card] == FISH)
         self.corals = sorted(c for c, card in top.items() if card and kind[card] == CORAL)
+        background = kinds.background
+        self.backgrounds = {c: background[top[c]] for c in self.fish_cells}
         self._cells: dict[int, list[int]] = {}
 
     def _beside(self, cell: int) -> list[str]:
@@ -118,6 +122,7 @@ class Grid:
                     )
             if kinds.kind[covered] == FISH:
                 self.fish_cells.remove(cell)
+                del self.backgrounds[cell]
             else:
                 self.corals.remove(cell)
                 self.covered_corals += 1
@@ -139,7 +144,8 @@ class Grid:
                     frontier[near] = old | mask
         if kind == FISH:
             insort(self.fish_cells, cell)
-            cursed = self._curse(cell, kinds.background[card], whole_run)
+            background = self.backgrounds[cell] = kinds.background[card]
+            cursed = self._curse(cell, background, whole_run)
             if cursed:
                 self._turn(cursed)
         elif kind == CORAL:
@@ -148,21 +154,20 @@ class Grid:
     def _curse(self, cell: int, background: str, whole_run: bool) -> list[int]:
         """``bank.curse`` on ints: the cells of each line of 3 or more face-up fish on ``background`` through
         the new fish at ``cell``."""
-        on = self.kinds.background.get
-        top = self.top
+        on = self.backgrounds.get
         turned: list[int] = []
         for step in (WIDE, 1):
             # Most fish have no neighbour on their background along a line: no run to follow there.
-            if on(top.get(cell - step, "")) != background and on(top.get(cell + step, "")) != background:
+            if on(cell - step) != background and on(cell + step) != background:
                 continue
             before = []
             c = cell - step
-            while on(top.get(c, "")) == background:
+            while on(c) == background:
                 before.append(c)
                 c -= step
             after = []
             c = cell + step
-            while on(top.get(c, "")) == background:
+            while on(c) == background:
                 after.append(c)
                 c += step
             if len(before) + len(after) < 2:
@@ -177,8 +182,9 @@ class Grid:
 
     def _turn(self, cells: list[int]) -> None:
         """The fish at ``cells`` turned bone side up (``View.turn``)."""
-        top, frontier, bones = self.top, self.frontier, self.bones
+        top, frontier, bones, backgrounds = self.top, self.frontier, self.bones, self.backgrounds
         for c in cells:
+            del backgrounds[c]
             bones[c] = top[c]
             top[c] = ""
             for near in (c + WIDE, c - WIDE, c + 1, c - 1):

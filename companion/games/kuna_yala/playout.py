@@ -13,11 +13,11 @@ from companion.protocol import changed
 
 from . import draws
 from .bank import Banks, Cell
-from .cards import DECK, INDEX, OCTOPUS
+from .cards import INDEX, OCTOPUS
 from .flow import next_phase
 from .grid import Grid, number
 from .profile import KunaYalaProfile
-from .rules import choices, octopus_owner, source_pile
+from .rules import DECK_SET, choices, octopus_owner, source_pile
 from .state import NOBODY, PILES, PLAY, REVEAL, SHARKS, State
 from .state import OCTOPUS as OCTOPUS_PHASE
 
@@ -60,7 +60,7 @@ def turns(
                 "display": tuple(display),
                 "banks": tuple(grid.bank() for grid in grids),
                 "discard": tuple(discard),
-                "seen": frozenset(card for n, card in enumerate(DECK) if not unseen[n]),
+                "seen": DECK_SET.difference(filter(None, unseen)),
                 "octopus": octopus,
                 "pending": pending,
                 "turns": turns_taken,
