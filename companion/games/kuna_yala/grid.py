@@ -114,16 +114,16 @@ class Grid:
             covered = top[cell]
             self.under[cell] = covered
             top[cell] = card
-            allowed = kinds.allowed
-            for near in (cell + WIDE, cell - WIDE, cell + 1, cell - 1):
-                if near not in top:
-                    frontier[near] = allowed(
-                        [top[n] for n in (near + WIDE, near - WIDE, near + 1, near - 1) if n in top]
-                    )
-            if kinds.kind[covered] == FISH:
+            if kinds.kind[covered] == FISH:  # a shark: the fish it eats no longer limits the cells beside
                 self.fish_cells.remove(cell)
                 del self.backgrounds[cell]
-            else:
+                allowed = kinds.allowed
+                for near in (cell + WIDE, cell - WIDE, cell + 1, cell - 1):
+                    if near not in top:
+                        frontier[near] = allowed(
+                            [top[n] for n in (near + WIDE, near - WIDE, near + 1, near - 1) if n in top]
+                        )
+            else:  # an octopus on a coral: either lets any fish beside it, so the frontier stays
                 self.corals.remove(cell)
                 self.covered_corals += 1
         else:
@@ -145,9 +145,12 @@ class Grid:
         if kind == FISH:
             insort(self.fish_cells, cell)
             background = self.backgrounds[cell] = kinds.background[card]
-            cursed = self._curse(cell, background, whole_run)
-            if cursed:
-                self._turn(cursed)
+            on = self.backgrounds.get
+            # Most fish have no neighbour on their background: no line to follow.
+            if background in (on(cell + WIDE), on(cell - WIDE), on(cell + 1), on(cell - 1)):
+                cursed = self._curse(cell, background, whole_run)
+                if cursed:
+                    self._turn(cursed)
         elif kind == CORAL:
             insort(self.corals, cell)
 
