@@ -69,11 +69,16 @@ def turns(
 
     while True:
         if phase == REVEAL:  # flow.reveal
-            slot = draws.to_fill(profile, piles, display)
+            slot = display.index("")
+            if piles[slot]:
+                pile = slot
+            else:  # its own pile is empty: the first place a pile refills, from the pile that does
+                slot = draws.to_fill(profile, piles, display)
+                found = source_pile(profile, piles, slot)
+                assert found is not None
+                pile = found
             card = draws.reveal_from(unseen, bits, below)
             unseen[index[card]] = ""
-            pile = slot if piles[slot] else source_pile(profile, piles, slot)
-            assert pile is not None
             piles[pile] -= 1
             if kind[card] != OCTOPUS:
                 display[slot] = card
@@ -84,22 +89,28 @@ def turns(
                 else:
                     discard.append(card)
         elif phase == PLAY:  # flow.take
+            if took:  # flow.settle: the next player's turn once the last one's pair is replaced
+                current = (current + 1) % players
+                took = False
             taken = draws.pair(grids, current, display, players, below, bits, is_shark)
             if taken is None:
                 taken = _numbered(draws.among(choices(profile, banks, plain(), current), below))
             own, own_cell, opponent, other, other_cell = taken
-            for card, cell, to_seat in (
-                (display[own], own_cell, current),
-                (display[other], other_cell, opponent),
-            ):
-                if cell is None:
-                    discard.append(card)
-                else:
-                    grids[to_seat].place(cell, card, whole_run)
+            if own_cell is None:
+                discard.append(display[own])
+            else:
+                grids[current].place(own_cell, display[own], whole_run)
+            if other_cell is None:
+                discard.append(display[other])
+            else:
+                grids[opponent].place(other_cell, display[other], whole_run)
             display[own] = display[other] = ""
             took = True
             turns_taken += 1
         elif phase == SHARKS:  # four sharks: one discarded
+            if took:
+                current = (current + 1) % players
+                took = False
             slot = below(PILES)
             discard.append(display[slot])
             display[slot] = ""
@@ -111,9 +122,6 @@ def turns(
             return plain(), length
         length += 1
         phase = next_phase(profile, banks, piles, display, pending)  # flow.settle
-        if took and phase in (PLAY, SHARKS):
-            current = (current + 1) % players
-            took = False
 
 
 def _numbered(taken: draws.Pair[Cell]) -> draws.Pair[int]:
