@@ -16,7 +16,7 @@ from .bank import Banks, Cell
 from .cards import INDEX, OCTOPUS
 from .flow import next_phase
 from .grid import Grid, number
-from .profile import KunaYalaProfile
+from .profile import END_AT_ONCE, KunaYalaProfile
 from .rules import DECK_SET, choices, octopus_owner, source_pile
 from .state import NOBODY, PILES, PLAY, REVEAL, SHARKS, State
 from .state import OCTOPUS as OCTOPUS_PHASE
@@ -44,6 +44,7 @@ def turns(
     kind = kinds.kind
     index = INDEX
     whole_run = profile.curse_whole_run
+    ends_at_once = profile.game_end == END_AT_ONCE
     below = rng._randbelow  # type: ignore[attr-defined]  # the draw behind rng.choice
     bits = rng.getrandbits
     length = 0
@@ -82,6 +83,11 @@ def turns(
             piles[pile] -= 1
             if kind[card] != OCTOPUS:
                 display[slot] = card
+                # Another empty place its own pile refills: flow.next_phase's answer, unless the game
+                # ends at once (half the cards turned up, the first of a pair's two places).
+                if not ends_at_once and "" in display and piles[display.index("")]:
+                    length += 1
+                    continue
             else:
                 owner = octopus_owner(profile, grids)
                 if owner != NOBODY and grids[owner].corals:
