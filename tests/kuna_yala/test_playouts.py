@@ -104,7 +104,7 @@ def test_a_grid_numbers_cells_in_the_order_of_the_cells(a: tuple[int, int], b: t
 def test_a_grid_changes_as_the_flow_changes_a_bank(options: dict, seed: int, players: int) -> None:
     """A simulated game's banks are Grids changed in place (grid.py): after every card placed as the flow
     places it (sharks, octopuses and the curse included), each holds the flow's bank, and gives the cells of
-    every card of the deck in the order a bank's View gives them."""
+    every card of the deck in the order a bank's View gives them; a Grid read from that bank is the same."""
     rules = game(**options)
     kinds, whole_run = rules.banks.kinds, rules.profile.curse_whole_run
     rng = random.Random(seed)
@@ -124,6 +124,14 @@ def test_a_grid_changes_as_the_flow_changes_a_bank(options: dict, seed: int, pla
         state = rules.apply_legal(state, action).state
         for grid, bank in zip(grids, state.banks, strict=True):
             assert grid.bank() == bank
+            fresh = Grid(kinds, bank)  # a bank read afresh, as a playout from a state some way in reads it
+            assert (fresh.top, fresh.frontier, fresh.order) == (grid.top, grid.frontier, grid.order)
+            assert (fresh.fish_cells, fresh.corals, fresh.backgrounds) == (
+                grid.fish_cells,
+                grid.corals,
+                grid.backgrounds,
+            )
+            assert (fresh.under, fresh.bones) == (grid.under, grid.bones)
             view = View.of(bank, kinds)
             assert grid.covered_corals == view.covered_corals
             for card in DECK:

@@ -50,27 +50,58 @@ class Grid:
         "under",
     )
 
+    order: list[int]
+    top: dict[int, str]
+    under: dict[int, str]
+    bones: dict[int, str]
+    fish_cells: list[int]
+    corals: list[int]
+    backgrounds: dict[int, str]
+    frontier: dict[int, int]
+
     def __init__(self, kinds: Kinds, bank: Bank) -> None:
         self.kinds = kinds
         kind = kinds.kind
-        self.order = [x * WIDE + y for x, y, _, _, _ in bank]
-        self.top = {x * WIDE + y: "" if down else card for x, y, card, _, down in bank}
-        self.under = {x * WIDE + y: under for x, y, _, under, _ in bank if under}
-        self.bones = {x * WIDE + y: card for x, y, card, _, down in bank if down}
-        self.covered_corals = sum(1 for under in self.under.values() if kind[under] == CORAL)
+        self.order, self.top, self.under, self.bones = [], {}, {}, {}
+        self.fish_cells, self.corals, self.covered_corals = [], [], 0
+        self.backgrounds = {}
         top = self.top
-        empty = {c + step for c in top for step in (WIDE, -WIDE, 1, -1)} - top.keys()
-        self.frontier = {c: kinds.allowed(self._beside(c)) for c in empty}
-        self.fish_cells = sorted(c for c, card in top.items() if card and kind[card] == FISH)
-        self.corals = sorted(c for c, card in top.items() if card and kind[card] == CORAL)
-        background = kinds.background
-        self.backgrounds = {c: background[top[c]] for c in self.fish_cells}
+        # One look at each card: a game's first banks hold one coral each.
+        for x, y, card, under, down in bank:
+            c = x * WIDE + y
+            self.order.append(c)
+            if down:
+                top[c], self.bones[c] = "", card
+                continue
+            top[c] = card
+            if under:
+                self.under[c] = under
+                self.covered_corals += kind[under] == CORAL
+            if kind[card] == FISH:
+                self.fish_cells.append(c)
+                self.backgrounds[c] = kinds.background[card]
+            elif kind[card] == CORAL:
+                self.corals.append(c)
+        self.fish_cells.sort()
+        self.corals.sort()
+        # The keys each empty cell beside the bank allows, gathered card by card as ``place`` does (bones:
+        # none; matching at least one fish, bones beside a cell forbid it whatever else is beside).
+        frontier: dict[int, int] = {}
+        self.frontier = frontier
+        single, every = kinds.single, kinds.match_every
+        for c, card in top.items():
+            mask = single[card] if card else 0
+            for near in (c + WIDE, c - WIDE, c + 1, c - 1):
+                if near in top:
+                    continue
+                old = frontier.get(near)
+                if old is None:
+                    frontier[near] = mask
+                elif every:
+                    frontier[near] = old & mask
+                else:
+                    frontier[near] = old | mask if old and mask else 0
         self._cells: dict[int, list[int]] = {}
-
-    def _beside(self, cell: int) -> list[str]:
-        """The top cards beside ``cell`` ("" for fish bones)."""
-        top = self.top
-        return [top[n] for n in (cell + WIDE, cell - WIDE, cell + 1, cell - 1) if n in top]
 
     def bank(self) -> Bank:
         """The bank these cells hold, as the flow would have built it card by card."""
