@@ -126,11 +126,7 @@ def test_a_grid_changes_as_the_flow_changes_a_bank(options: dict, seed: int, pla
             assert grid.bank() == bank
             fresh = Grid(kinds, bank)  # a bank read afresh, as a playout from a state some way in reads it
             assert (fresh.top, fresh.frontier, fresh.order) == (grid.top, grid.frontier, grid.order)
-            assert (fresh.fish_cells, fresh.corals, fresh.backgrounds) == (
-                grid.fish_cells,
-                grid.corals,
-                grid.backgrounds,
-            )
+            assert (fresh.corals, fresh.backgrounds) == (grid.corals, grid.backgrounds)
             assert (fresh.under, fresh.bones) == (grid.under, grid.bones)
             view = View.of(bank, kinds)
             assert grid.covered_corals == view.covered_corals

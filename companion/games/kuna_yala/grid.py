@@ -31,10 +31,10 @@ def cell_of(number: int) -> Cell:
 
 
 class Grid:
-    """One bank as a simulated game changes it: what ``View`` holds (``top``, ``frontier``, ``fish_cells``,
-    ``corals``, ``covered_corals``), cells as ints, ``backgrounds`` the background of each face-up fish showing
-    (what the curse follows), and the bank's cards: ``order`` the cells as they were
-    first taken, ``under`` the card an octopus or a shark covers, ``bones`` the card turned face down."""
+    """One bank as a simulated game changes it: what ``View`` holds (``top``, ``frontier``, ``corals``,
+    ``covered_corals``), cells as ints; ``backgrounds`` the background of each fish showing face up (what the
+    curse follows, and a shark's cells: the view's ``fish_cells``); and the bank's cards: ``order`` the cells as
+    they were first taken, ``under`` the card an octopus or a shark covers, ``bones`` the card turned face down."""
 
     __slots__ = (
         "_cells",
@@ -42,7 +42,6 @@ class Grid:
         "bones",
         "corals",
         "covered_corals",
-        "fish_cells",
         "frontier",
         "kinds",
         "order",
@@ -54,7 +53,6 @@ class Grid:
     top: dict[int, str]
     under: dict[int, str]
     bones: dict[int, str]
-    fish_cells: list[int]
     corals: list[int]
     backgrounds: dict[int, str]
     frontier: dict[int, int]
@@ -63,7 +61,7 @@ class Grid:
         self.kinds = kinds
         kind = kinds.kind
         self.order, self.top, self.under, self.bones = [], {}, {}, {}
-        self.fish_cells, self.corals, self.covered_corals = [], [], 0
+        self.corals, self.covered_corals = [], 0
         self.backgrounds = {}
         top = self.top
         # One look at each card: a game's first banks hold one coral each.
@@ -78,11 +76,9 @@ class Grid:
                 self.under[c] = under
                 self.covered_corals += kind[under] == CORAL
             if kind[card] == FISH:
-                self.fish_cells.append(c)
                 self.backgrounds[c] = kinds.background[card]
             elif kind[card] == CORAL:
                 self.corals.append(c)
-        self.fish_cells.sort()
         self.corals.sort()
         # The keys each empty cell beside the bank allows, gathered card by card as ``place`` does (bones:
         # none; matching at least one fish, bones beside a cell forbid it whatever else is beside).
@@ -130,7 +126,13 @@ class Grid:
             if cells is None:
                 cells = self._cells[-1] = sorted(self.frontier)
             return cells
-        return self.corals if kind == OCTOPUS else self.fish_cells
+        if kind == OCTOPUS:
+            return self.corals
+        # A shark: the fish it may eat, read from the fish showing (sharks are few, fish placed many).
+        cells = self._cells.get(-2)
+        if cells is None:
+            cells = self._cells[-2] = sorted(self.backgrounds)
+        return cells
 
     def place(self, cell: int, card: str, whole_run: bool) -> None:
         """``card`` put at ``cell`` (``flow.place_card``): on top of what is there (a shark on a fish, an
@@ -146,7 +148,6 @@ class Grid:
             self.under[cell] = covered
             top[cell] = card
             if kinds.kind[covered] == FISH:  # a shark: the fish it eats no longer limits the cells beside
-                self.fish_cells.remove(cell)
                 del self.backgrounds[cell]
                 allowed = kinds.allowed
                 for near in (cell + WIDE, cell - WIDE, cell + 1, cell - 1):
@@ -174,7 +175,6 @@ class Grid:
                 elif old:  # 0: beside fish bones, which no card beside it changes
                     frontier[near] = old | mask
         if kind == FISH:
-            insort(self.fish_cells, cell)
             background = self.backgrounds[cell] = kinds.background[card]
             on = self.backgrounds.get
             # Most fish have no neighbour on their background: no line to follow.
@@ -224,4 +224,3 @@ class Grid:
             for near in (c + WIDE, c - WIDE, c + 1, c - 1):
                 if near in frontier:
                     frontier[near] = 0
-        self.fish_cells = [c for c in self.fish_cells if c not in cells]
