@@ -164,8 +164,14 @@ class Grid:
             del frontier[cell]
             mask = kinds.single[card]
             every = kinds.match_every
+            # A fish's background, to see whether a fish beside shows it too ("" for another card: none does).
+            background = kinds.background.get(card, "")
+            on = self.backgrounds.get
+            lined = False
             for near in (cell + WIDE, cell - WIDE, cell + 1, cell - 1):
                 if near in top:
+                    if on(near) == background:
+                        lined = True
                     continue
                 old = frontier.get(near)
                 if old is None:  # a new frontier cell: the card is its one neighbour
@@ -174,16 +180,15 @@ class Grid:
                     frontier[near] = old & mask
                 elif old:  # 0: beside fish bones, which no card beside it changes
                     frontier[near] = old | mask
-        if kind == FISH:
-            background = self.backgrounds[cell] = kinds.background[card]
-            on = self.backgrounds.get
-            # Most fish have no neighbour on their background: no line to follow.
-            if background in (on(cell + WIDE), on(cell - WIDE), on(cell + 1), on(cell - 1)):
-                cursed = self._curse(cell, background, whole_run)
-                if cursed:
-                    self._turn(cursed)
-        elif kind == CORAL:
-            insort(self.corals, cell)
+            if kind == FISH:
+                self.backgrounds[cell] = background
+                # Most fish have no neighbour on their background: no line to follow.
+                if lined:
+                    cursed = self._curse(cell, background, whole_run)
+                    if cursed:
+                        self._turn(cursed)
+            elif kind == CORAL:
+                insort(self.corals, cell)
 
     def _curse(self, cell: int, background: str, whole_run: bool) -> list[int]:
         """``bank.curse`` on ints: the cells of each line of 3 or more face-up fish on ``background`` through
