@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.games.kuna_yala import draws
 from companion.games.kuna_yala.actions import PlaceOctopus, Take
 from companion.games.kuna_yala.bank import View
 from companion.games.kuna_yala.cards import DECK
@@ -132,3 +133,25 @@ def test_a_grid_changes_as_the_flow_changes_a_bank(options: dict, seed: int, pla
             assert grid.covered_corals == view.covered_corals
             for card in DECK:
                 assert [cell_of(c) for c in grid.cells_for(card)] == list(view.cells_for(card)), card
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    order=st.permutations(DECK),
+    left=st.one_of(st.integers(1, 8), st.integers(1, len(DECK))),  # few left: the draws find seen cards
+)
+def test_a_card_drawn_from_the_unseen_table_is_the_one_reveal_draws(
+    seed: int, order: list[str], left: int
+) -> None:
+    """A simulated game draws the card to turn up from a table of the unseen cards (``draws.reveal_from``): the
+    same card as ``draws.reveal`` draws from the cards seen, with as many draws, however few are left unseen
+    (then both list the unseen after 16 draws that find seen cards)."""
+    seen = set(order[left:])
+    profile = game().profile
+    drawn, tabled = random.Random(seed), random.Random(seed)
+    _, card = draws.reveal(profile, [1, 1, 1, 1], ["", "", "", ""], seen, drawn)
+    table = draws.unseen_table(seen)
+    assert table[: len(DECK)] == ["" if c in seen else c for c in DECK]
+    assert draws.reveal_from(table, tabled.getrandbits, tabled._randbelow) == card  # type: ignore[attr-defined]
+    assert drawn.getstate() == tabled.getstate()
