@@ -1,7 +1,8 @@
 """A simulated game played on mutable lists: what ``KunaYalaGame.random_playout`` runs from the first card
 turned up to the tiles shown. Nobody reads the states between two actions of a simulated game, so the piles,
-the display, the cards seen and each bank (its cards, and its view changed in place) change where they lie,
-with the draws ``random_step`` makes (draws.py), and a ``State`` is built once, when the loop hands back.
+the display, the cards not seen yet (``draws.unseen_table``) and each bank (a ``Grid``, grid.py) change where
+they lie, with the draws ``random_step`` makes (draws.py), and a ``State`` is built once, when the loop hands
+back.
 """
 
 from __future__ import annotations
@@ -83,8 +84,8 @@ def turns(
             piles[pile] -= 1
             if kind[card] != OCTOPUS:
                 display[slot] = card
-                # Another empty place its own pile refills: flow.next_phase's answer, unless the game
-                # ends at once (half the cards turned up, the first of a pair's two places).
+                # Another empty place its own pile refills (after the first of the two cards a pair
+                # took): flow.next_phase's answer, unless the game may end at once, asked there.
                 if not ends_at_once and "" in display and piles[display.index("")]:
                     length += 1
                     continue
