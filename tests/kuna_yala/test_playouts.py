@@ -8,8 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.kuna_yala.actions import Take
+from companion.games.kuna_yala import draws
+from companion.games.kuna_yala.actions import PlaceOctopus, Take
 from companion.games.kuna_yala.bank import View
+from companion.games.kuna_yala.cards import DECK
+from companion.games.kuna_yala.grid import Grid, cell_of, number
 from companion.games.kuna_yala.state import PLAY, REVEAL
 from tests.kuna_yala.tables import game
 
@@ -84,3 +87,71 @@ def test_a_view_made_from_the_last_one_equals_a_bank_read_afresh(
             assert (kept.top, kept.frontier) == (fresh.top, fresh.frontier)
             assert (kept.fish_cells, kept.corals) == (fresh.fish_cells, fresh.corals)
             assert kept.covered_corals == fresh.covered_corals
+
+
+SPAN = st.integers(-104, 104)  # no bank reaches further from its starting coral: 104 cards in all
+
+
+@given(a=st.tuples(SPAN, SPAN), b=st.tuples(SPAN, SPAN))
+def test_a_grid_numbers_cells_in_the_order_of_the_cells(a: tuple[int, int], b: tuple[int, int]) -> None:
+    """A Grid's int cells sort as the (x, y) cells they stand for, so the same draw picks the same cell."""
+    assert cell_of(number(a)) == a
+    assert (number(a) < number(b)) == (a < b)
+
+
+@pytest.mark.parametrize("options", [{}, {"fish_match": "at-least-one", "curse_whole_run": False}])
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 4))
+def test_a_grid_changes_as_the_flow_changes_a_bank(options: dict, seed: int, players: int) -> None:
+    """A simulated game's banks are Grids changed in place (grid.py): after every card placed as the flow
+    places it (sharks, octopuses and the curse included), each holds the flow's bank, and gives the cells of
+    every card of the deck in the order a bank's View gives them; a Grid read from that bank is the same."""
+    rules = game(**options)
+    kinds, whole_run = rules.banks.kinds, rules.profile.curse_whole_run
+    rng = random.Random(seed)
+    state = rules.initial_state(players)
+    grids = [Grid(kinds, bank) for bank in state.banks]
+    while not rules.is_over(state):
+        action = rules.random_action(state, rng)
+        if type(action) is Take:
+            for slot, cell, seat in (
+                (action.own, action.own_cell, action.seat),
+                (action.other, action.other_cell, action.opponent),
+            ):
+                if cell is not None:
+                    grids[seat].place(number(cell), state.display[slot], whole_run)
+        elif type(action) is PlaceOctopus:
+            grids[action.seat].place(number(action.cell), state.octopus, whole_run)
+        state = rules.apply_legal(state, action).state
+        for grid, bank in zip(grids, state.banks, strict=True):
+            assert grid.bank() == bank
+            fresh = Grid(kinds, bank)  # a bank read afresh, as a playout from a state some way in reads it
+            assert (fresh.top, fresh.frontier, fresh.order) == (grid.top, grid.frontier, grid.order)
+            assert (fresh.corals, fresh.backgrounds) == (grid.corals, grid.backgrounds)
+            assert (fresh.under, fresh.bones) == (grid.under, grid.bones)
+            view = View.of(bank, kinds)
+            assert grid.covered_corals == view.covered_corals
+            for card in DECK:
+                assert [cell_of(c) for c in grid.cells_for(card)] == list(view.cells_for(card)), card
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    order=st.permutations(DECK),
+    left=st.one_of(st.integers(1, 8), st.integers(1, len(DECK))),  # few left: the draws find seen cards
+)
+def test_a_card_drawn_from_the_unseen_table_is_the_one_reveal_draws(
+    seed: int, order: list[str], left: int
+) -> None:
+    """A simulated game draws the card to turn up from a table of the unseen cards (``draws.reveal_from``): the
+    same card as ``draws.reveal`` draws from the cards seen, with as many draws, however few are left unseen
+    (then both list the unseen after 16 draws that find seen cards)."""
+    seen = set(order[left:])
+    profile = game().profile
+    drawn, tabled = random.Random(seed), random.Random(seed)
+    _, card = draws.reveal(profile, [1, 1, 1, 1], ["", "", "", ""], seen, drawn)
+    table = draws.unseen_table(seen)
+    assert table[: len(DECK)] == ["" if c in seen else c for c in DECK]
+    assert draws.reveal_from(table, tabled.getrandbits, tabled._randbelow) == card  # type: ignore[attr-defined]
+    assert drawn.getstate() == tabled.getstate()

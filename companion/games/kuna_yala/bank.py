@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from bisect import bisect
 from collections.abc import Mapping
+from typing import TypeVar
 
 from .cards import CORAL, FISH, OCTOPUS, SHARK
 from .deck import Face
 from .state import Bank
 
 Cell = tuple[int, int]
+C = TypeVar("C", Cell, int)  # a cell: a View's (x, y), or a Grid's int (grid.py)
+T = TypeVar("T")  # the same, where cells are only moved about
 Faces = Mapping[str, Face]  # card id -> its face under the profile's deck composition
 # The four orthogonal steps, as (dx, dy): right, left, above, below (y grows upwards).
 STEPS: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -51,6 +54,16 @@ class Kinds:
             card: self.compatible[self.key[card]] if f.kind == FISH else self.all_keys
             for card, f in faces.items()
         }
+
+    def joined(self, old: int | None, mask: int) -> int:
+        """The fish keys an empty cell allows once a card allowing ``mask`` (``single``; 0 for fish bones) lies
+        beside it, ``old`` what it allowed before (None: no card beside it yet): matching every fish, the keys
+        both allow; matching one, the keys either allows, none beside fish bones (``allowed``)."""
+        if old is None:
+            return mask
+        if self.match_every:
+            return old & mask
+        return old | mask if old and mask else 0
 
     def allowed(self, neighbours: list[str]) -> int:
         """The fish keys that may go beside ``neighbours`` (top cards, "" for fish bones): none beside fish
@@ -160,17 +173,10 @@ class View:
         else:
             frontier.pop(cell, None)
             mask = kinds.single[card]
-            every = kinds.match_every
+            joined = kinds.joined
             for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                if near in top:
-                    continue
-                old = frontier.get(near)
-                if old is None:  # a new frontier cell: the card is its one neighbour
-                    frontier[near] = mask
-                elif every:
-                    frontier[near] = old & mask
-                elif old:  # 0: beside fish bones, which no card beside it changes
-                    frontier[near] = old | mask
+                if near not in top:
+                    frontier[near] = joined(frontier.get(near), mask)
         if self._cells:
             self._cells = {}
         kind = kinds.kind[card]
@@ -212,11 +218,7 @@ class View:
             key = kinds.key[card]
             cells = self._cells.get(key)
             if cells is None:
-                bit = 1 << key
-                # A list built at once sorts faster than a generator read item by item.
-                found = [c for c, mask in self.frontier.items() if mask & bit]
-                found.sort()
-                cells = self._cells[key] = tuple(found)
+                cells = self._cells[key] = tuple(allowing(self.frontier, key))
             return cells
         if kind == SHARK:
             return self.fish_cells
@@ -230,6 +232,15 @@ class View:
     def fits(self, card: str, cell: Cell) -> bool:
         """Whether fish ``card`` may go at the frontier ``cell`` beside what is there."""
         return bool(self.frontier.get(cell, 0) >> self.kinds.key[card] & 1)
+
+
+def allowing(frontier: Mapping[C, int], key: int) -> list[C]:
+    """The cells of ``frontier`` that allow fish key ``key``, in order: a ``View``'s or a ``Grid``'s."""
+    bit = 1 << key
+    # A list built at once sorts faster than a generator read item by item.
+    found = [c for c, mask in frontier.items() if mask & bit]
+    found.sort()
+    return found
 
 
 class Banks:
@@ -302,15 +313,21 @@ def curse(top: Mapping[Cell, str], kinds: Kinds, cell: Cell, whole_run: bool) ->
             continue
         before = _run(top, kinds, background, x, y, -dx, -dy)
         after = _run(top, kinds, background, x, y, dx, dy)
-        if len(before) + len(after) + 1 < 3:
-            continue
-        if whole_run:
-            turned += [*before, cell, *after]
-        elif before and after:
-            turned += [before[0], cell, after[0]]
-        else:
-            turned += [cell, *(before or after)[:2]]
+        turned += cursed_line(before, cell, after, whole_run)
     return tuple(dict.fromkeys(turned)) if turned else ()
+
+
+def cursed_line(before: list[T], cell: T, after: list[T], whole_run: bool) -> list[T]:
+    """The cells of one line the curse turns over, ``before`` and ``after`` the runs of fish on the new fish's
+    background either side of its ``cell``, nearest first: none if the line holds fewer than 3; else the whole
+    run, or with ``whole_run`` false the new fish and the two nearest it (one on each side where it has both)."""
+    if len(before) + len(after) < 2:
+        return []
+    if whole_run:
+        return [*before, cell, *after]
+    if before and after:
+        return [before[0], cell, after[0]]
+    return [cell, *(before or after)[:2]]
 
 
 def _run(
@@ -335,15 +352,23 @@ def top_of(bank: Bank) -> dict[Cell, str]:
     return {(x, y): "" if down else card for x, y, card, _, down in bank}
 
 
-def fish_counts(bank: Bank, faces: Faces) -> dict[str, tuple[int, int]]:
-    """Per fish type in a bank: (fish, cards) on face-up uncovered fish cards, what scores."""
+def tally(bank: Bank, faces: Faces) -> tuple[dict[str, tuple[int, int]], int, int]:
+    """What scores in a bank, in one look at each card: per fish type (fish, cards) on face-up uncovered fish
+    cards, then its sharks and its octopuses."""
     counts: dict[str, tuple[int, int]] = {}
+    sharks = octopuses = 0
     for _, _, card, _, down in bank:
         face = faces[card]
-        if not down and face.kind == FISH:
-            fish, cards = counts.get(face.type, (0, 0))
-            counts[face.type] = (fish + face.fish, cards + 1)
-    return counts
+        kind = face.kind
+        if kind == FISH:
+            if not down:
+                fish, cards = counts.get(face.type, (0, 0))
+                counts[face.type] = (fish + face.fish, cards + 1)
+        elif kind == SHARK:
+            sharks += 1
+        elif kind == OCTOPUS:
+            octopuses += 1
+    return counts, sharks, octopuses
 
 
 # Where a cell lies from the card beside it (the cell is "to the right of" a card at (x - 1, y)).

@@ -10,8 +10,7 @@ from companion.i18n import Translator
 from companion.protocol import join_words, seat_name
 
 from . import text as T
-from .bank import Faces, fish_counts
-from .cards import OCTOPUS, SHARK
+from .bank import Faces, tally
 from .profile import COUNT_FISH, KunaYalaProfile
 from .state import OVER, State
 
@@ -37,13 +36,14 @@ class Score:
 def scores(profile: KunaYalaProfile, faces: Faces, state: State) -> list[Score]:
     """Every seat's score from the tiles shown so far: a seat whose tile is hidden scores no fish and no
     majority yet."""
-    counts = [fish_counts(bank, faces) for bank in state.banks]
-    sharks = [sum(1 for p in bank if faces[p[2]].kind == SHARK) for bank in state.banks]
+    tallies = [tally(bank, faces) for bank in state.banks]
+    counts = [fish for fish, _, _ in tallies]
+    sharks = [n for _, n, _ in tallies]
     most_sharks = max(sharks)
     shark_bonus = most_sharks > 0 or not profile.shark_bonus_needs_shark
     index = 0 if profile.majority_counts == COUNT_FISH else 1
     out = []
-    for seat, bank in enumerate(state.banks):
+    for seat in range(len(state.banks)):
         tile = state.tiles[seat] if seat < len(state.tiles) else ""
         mine = counts[seat].get(tile, (0, 0))[index] if tile else 0
         others = max((n[index] for t, n in counts[seat].items() if t != tile), default=0)
@@ -52,7 +52,7 @@ def scores(profile: KunaYalaProfile, faces: Faces, state: State) -> list[Score]:
             Score(
                 fish=sum(c.get(tile, (0, 0))[0] for c in counts) if tile else 0,
                 majority=MAJORITY_BONUS if majority else 0,
-                octopuses=sum(1 for p in bank if faces[p[2]].kind == OCTOPUS),
+                octopuses=tallies[seat][2],
                 sharks=SHARK_BONUS if shark_bonus and sharks[seat] == most_sharks else 0,
                 own_fish=sum(fish for fish, _ in counts[seat].values()),
             )

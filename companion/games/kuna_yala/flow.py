@@ -200,20 +200,20 @@ def next_phase(
 ) -> str:
     """What the table waits for once an action is done (``settle``): piles, display and the octopus's
     ``pending`` seat as the action left them."""
-    empty = piles.count(0)
     if pending != NOBODY:
         return OCTOPUS_PHASE
+    empty = piles.count(0)
     if empty >= 3 and profile.game_end == END_AT_ONCE:
         return TILES
-    if "" in display and (
-        (empty < PILES and profile.empty_pile == REFILL_NEXT) or _fillable_from_own(piles, display)
-    ):
-        return REVEAL
-    if empty >= 3 or PILES - display.count("") < 2:
+    if "" in display:
+        if (empty < PILES and profile.empty_pile == REFILL_NEXT) or _fillable_from_own(piles, display):
+            return REVEAL
+        return TILES if empty >= 3 or display.count("") > PILES - 2 else PLAY
+    if empty >= 3:
         return TILES
     kind = banks.kinds.kind
     # The first card is seldom a shark: asked first, it spares looking at the others at nearly every turn.
-    if "" not in display and kind[display[0]] == SHARK and all(kind[c] == SHARK for c in display):
+    if kind[display[0]] == SHARK and all(kind[c] == SHARK for c in display):
         return SHARKS
     return PLAY
 

@@ -1,7 +1,8 @@
 """A simulated game played on mutable lists: what ``KunaYalaGame.random_playout`` runs from the first card
 turned up to the tiles shown. Nobody reads the states between two actions of a simulated game, so the piles,
-the display, the cards seen and each bank (its cards, and its view changed in place) change where they lie,
-with the draws ``random_step`` makes (draws.py), and a ``State`` is built once, when the loop hands back.
+the display, the cards not seen yet (``draws.unseen_table``) and each bank (a ``Grid``, grid.py) change where
+they lie, with the draws ``random_step`` makes (draws.py), and a ``State`` is built once, when the loop hands
+back.
 """
 
 from __future__ import annotations
@@ -12,12 +13,13 @@ from collections.abc import Mapping
 from companion.protocol import changed
 
 from . import draws
-from .bank import Banks, Cell, Kinds, View, curse
-from .cards import FISH, OCTOPUS
+from .bank import Banks, Cell
+from .cards import INDEX, OCTOPUS
 from .flow import next_phase
-from .profile import KunaYalaProfile
-from .rules import choices, octopus_owner, source_pile
-from .state import NOBODY, PILES, PLAY, REVEAL, SHARKS, Placed, State
+from .grid import Grid, number
+from .profile import END_AT_ONCE, KunaYalaProfile
+from .rules import DECK_SET, choices, octopus_owner, source_pile
+from .state import NOBODY, PILES, PLAY, REVEAL, SHARKS, State
 from .state import OCTOPUS as OCTOPUS_PHASE
 
 
@@ -28,10 +30,10 @@ def turns(
     actions taken (cards turned up, pairs taken, sharks discarded, octopuses placed)."""
     piles = list(state.piles)
     display = list(state.display)
-    placed = [list(bank) for bank in state.banks]
-    views = [banks.view(bank).copy() for bank in state.banks]
+    kinds = banks.kinds
+    grids = [Grid(kinds, bank) for bank in state.banks]
     discard = list(state.discard)
-    seen = set(state.seen)
+    unseen = draws.unseen_table(state.seen)
     octopus, pending, current, took, turns_taken = (
         state.octopus,
         state.pending,
@@ -40,9 +42,10 @@ def turns(
         state.turns,
     )
     phase, players = state.phase, state.players
-    kinds = banks.kinds
     kind = kinds.kind
+    index = INDEX
     whole_run = profile.curse_whole_run
+    ends_at_once = profile.game_end == END_AT_ONCE
     below = rng._randbelow  # type: ignore[attr-defined]  # the draw behind rng.choice
     bits = rng.getrandbits
     length = 0
@@ -57,9 +60,9 @@ def turns(
                 "took": took,
                 "piles": tuple(piles),
                 "display": tuple(display),
-                "banks": tuple(tuple(bank) for bank in placed),
+                "banks": tuple(grid.bank() for grid in grids),
                 "discard": tuple(discard),
-                "seen": frozenset(seen),
+                "seen": DECK_SET.difference(filter(None, unseen)),
                 "octopus": octopus,
                 "pending": pending,
                 "turns": turns_taken,
@@ -68,69 +71,73 @@ def turns(
 
     while True:
         if phase == REVEAL:  # flow.reveal
-            slot, card = draws.reveal(profile, piles, display, seen, rng)
-            pile = slot if piles[slot] else source_pile(profile, piles, slot)
-            assert pile is not None
+            slot = display.index("")
+            if piles[slot]:
+                pile = slot
+            else:  # its own pile is empty: the first place a pile refills, from the pile that does
+                slot = draws.to_fill(profile, piles, display)
+                found = source_pile(profile, piles, slot)
+                assert found is not None
+                pile = found
+            card = draws.reveal_from(unseen, bits, below)
+            unseen[index[card]] = ""
             piles[pile] -= 1
-            seen.add(card)
             if kind[card] != OCTOPUS:
                 display[slot] = card
+                # Another empty place its own pile refills (after the first of the two cards a pair
+                # took): flow.next_phase's answer, unless the game may end at once, asked there.
+                if not ends_at_once and "" in display and piles[display.index("")]:
+                    length += 1
+                    continue
             else:
-                owner = octopus_owner(profile, views)
-                if owner != NOBODY and views[owner].corals:
+                owner = octopus_owner(profile, grids)
+                if owner != NOBODY and grids[owner].corals:
                     octopus, pending = card, owner
                 else:
                     discard.append(card)
         elif phase == PLAY:  # flow.take
-            taken = draws.pair(views, current, display, players, below, bits, is_shark)
+            if took:  # flow.settle: the next player's turn once the last one's pair is replaced
+                current = (current + 1) % players
+                took = False
+            taken = draws.pair(grids, current, display, players, below, bits, is_shark)
             if taken is None:
-                taken = draws.among(choices(profile, banks, plain(), current), below)
+                taken = _numbered(draws.among(choices(profile, banks, plain(), current), below))
             own, own_cell, opponent, other, other_cell = taken
-            for card, cell, to_seat in (
-                (display[own], own_cell, current),
-                (display[other], other_cell, opponent),
-            ):
-                if cell is None:
-                    discard.append(card)
-                else:
-                    _place(kinds, whole_run, placed[to_seat], views[to_seat], cell, card)
+            if own_cell is None:
+                discard.append(display[own])
+            else:
+                grids[current].place(own_cell, display[own], whole_run)
+            if other_cell is None:
+                discard.append(display[other])
+            else:
+                grids[opponent].place(other_cell, display[other], whole_run)
             display[own] = display[other] = ""
             took = True
             turns_taken += 1
         elif phase == SHARKS:  # four sharks: one discarded
+            if took:
+                current = (current + 1) % players
+                took = False
             slot = below(PILES)
             discard.append(display[slot])
             display[slot] = ""
         elif phase == OCTOPUS_PHASE:
-            corals = views[pending].corals
-            _place(kinds, whole_run, placed[pending], views[pending], corals[below(len(corals))], octopus)
+            corals = grids[pending].corals
+            grids[pending].place(corals[below(len(corals))], octopus, whole_run)
             octopus, pending = "", NOBODY
         else:
             return plain(), length
         length += 1
         phase = next_phase(profile, banks, piles, display, pending)  # flow.settle
-        if took and phase in (PLAY, SHARKS):
-            current = (current + 1) % players
-            took = False
 
 
-def _place(kinds: Kinds, whole_run: bool, bank: list[Placed], view: View, cell: Cell, card: str) -> None:
-    """``card`` put at ``cell`` of a bank's cards and of its view, in place (``flow.place_card``): on top of
-    what is there (a shark on a fish, an octopus on a coral), else beside; a fish may bring down the curse."""
-    x, y = cell
-    if cell in view.top:
-        for i, (px, py, below, _, _) in enumerate(bank):
-            if px == x and py == y:
-                bank[i] = (x, y, card, below, False)
-                break
-    else:
-        bank.append((x, y, card, "", False))
-    view.put(cell, card)
-    if kinds.kind[card] != FISH:
-        return
-    cursed = curse(view.top, kinds, cell, whole_run)
-    if cursed:
-        for i, (px, py, on, under, _) in enumerate(bank):
-            if (px, py) in cursed:
-                bank[i] = (px, py, on, under, True)
-        view.turn(cursed)
+def _numbered(taken: draws.Pair[Cell]) -> draws.Pair[int]:
+    """A pair drawn among the rules' choices, its cells numbered as a grid numbers them."""
+    own, own_cell, opponent, other, other_cell = taken
+    return (
+        own,
+        None if own_cell is None else number(own_cell),
+        opponent,
+        other,
+        None if other_cell is None else number(other_cell),
+    )

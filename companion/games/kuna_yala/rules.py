@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from companion.protocol import Violation, violation
 
 from . import text as T
 from .actions import Cell, DiscardShark, KunaYalaAction, PlaceOctopus, Reveal, ShowTile, Take
-from .bank import Banks, View
+from .bank import Banks
 from .cards import DECK, FISH, SHARK
 from .deck import TYPES
 from .profile import PAIR_FORBIDDEN, REFILL_NEXT, KunaYalaProfile
@@ -58,7 +59,17 @@ def fillable(profile: KunaYalaProfile, piles: Sequence[int], display: Sequence[s
     return [s for s in range(PILES) if not display[s] and source_pile(profile, piles, s) is not None]
 
 
-def octopus_owner(profile: KunaYalaProfile, views: Sequence[View]) -> int:
+class Corals(Protocol):
+    """What the octopus's owner is read from in a bank: a ``View`` (bank.py) or a ``Grid`` (grid.py)."""
+
+    @property
+    def corals(self) -> Sequence[object]: ...
+
+    @property
+    def covered_corals(self) -> int: ...
+
+
+def octopus_owner(profile: KunaYalaProfile, views: Sequence[Corals]) -> int:
     """The one player with the most corals in the bank each of ``views`` shows (those under an octopus
     too, as the profile says), or NOBODY on a tie."""
     if profile.covered_coral_counts:
