@@ -9,7 +9,7 @@ from typing import ClassVar
 from companion.catalogue import Catalogue
 from companion.i18n import Translator
 from companion.jsondata import Custom
-from companion.protocol import JSON, Game, Step, Violation, own_fields, update_in_place
+from companion.protocol import JSON, Game, Step, Violation, own_fields
 
 from . import ending, flow, rules, words
 from . import text as T
@@ -17,6 +17,7 @@ from .actions import ACTION_TYPES, Bank, Capture, EndTurn, KaiPiranjaAction, Rev
 from .box import EMPTY_SEA_CARDS, FARANDOLE_CARDS, box
 from .cards import EMPTY_SEA, FARANDOLE, SPECIES
 from .invariants import invariant_problems, shape_problem
+from .playout import below, deck, play
 from .profile import SIMULATED_REMOVED, KaiPiranjaProfile
 from .rules import CAPTURE_THRESHOLD, capturable, hungry_count, winners_by_rulebook
 from .state import JSON_FIELDS, NO_REVEAL, SATED, CardSet, State
@@ -46,6 +47,7 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
         self._captures = {(seat, s): Capture(seat, s) for seat in seats for s in SPECIES}
         self._bank_end = [(Bank(seat), EndTurn(seat)) for seat in seats]
         self._reveals = [{card: Reveal(seat, card) for card in self.box.back} for seat in seats]
+        self._deck = deck(self.box)
         self._captures_now = not self.profile.capture_requires_banking  # captures wait for banking if not
         self._uncounted = self.profile.removed_unknown  # a simulated table may then run out of farandole
         # Per back, what a random reveal draws from: the cards' bits in State.seen, their count and the
@@ -105,15 +107,9 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
         return flow.advance(self.box, state, self.random_action(state, rng), None)  # no effects built
 
     def random_playout(self, state: State, rng: random.Random) -> tuple[State, int]:
-        # A copy of its own, changed in place at each action: nobody sees the states between, and the copy an
-        # action made was a tenth of a simulated game's time.
-        state = own_fields(state)
-        box, draw, advance = self.box, self.random_action, flow.advance
-        length = 0
-        while not state.over:
-            state = advance(box, state, draw(state, rng), None, update_in_place)
-            length += 1
-        return state, length
+        # On lists of its own (playout.py): nobody sees the states between, and the state an action built, even
+        # changed in place, was most of a simulated game's time.
+        return play(self.box, self._deck, state, rng)
 
     def random_action(self, state: State, rng: random.Random) -> KaiPiranjaAction:
         """Uniform over the decisions (reveal, each capture, bank, end); a revealed card uniform over the unseen.
@@ -185,7 +181,7 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
         if reveal:
             options.append(None)
         # The draw of rng.choice, made here without its checks and calls.
-        return options[_below(len(options), bits)]
+        return options[below(len(options), bits)]
 
     def _runs_out(self, state: State, bits: Callable[[int], int]) -> bool:
         """Whether a simulated table that put back an uncounted third finds its farandole empty now.
@@ -200,7 +196,7 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
             return False  # fewer revealed than the fewest a table keeps in play: most reveals stop here
         if not rules.farandole_may_run_out(self.box, state):
             return False
-        return possible <= 1 or _below(possible, bits) == 0
+        return possible <= 1 or below(possible, bits) == 0
 
     # --- the end ----------------------------------------------------------------------------------
 
@@ -253,15 +249,3 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
 
     def rules_summary(self, language: str = "en") -> str:
         return words.rules_summary(self.box, self.translator(language))
-
-
-def _below(n: int, bits: Callable[[int], int]) -> int:
-    """A number below ``n`` drawn as ``rng.randrange(n)`` draws it, without its checks and calls: n.bit_length()
-    random bits, drawn again while they make n or more (CPython's Random._randbelow_with_getrandbits). The same
-    numbers from the same seed, so seeded games stay as they were (the golden playthroughs, and the bare loop's
-    games, which draw through rng.choice, check it)."""
-    k = n.bit_length()
-    r = bits(k)
-    while r >= n:
-        r = bits(k)
-    return r

@@ -108,7 +108,12 @@ def unseen(box: Box, state: State, back: str) -> list[str]:
     """The cards of ``back`` not yet revealed, in the box's order. Read from the bits left unset rather than by
     asking of every card: the random policy asks when its draws keep finding seen cards, late in a game, with
     few cards left."""
-    free = box.mask_by_back[back] & ~state.seen.mask
+    return unseen_of(box, state.seen.mask, back)
+
+
+def unseen_of(box: Box, seen: int, back: str) -> list[str]:
+    """``unseen`` for the cards seen as bits (``State.seen.mask``)."""
+    free = box.mask_by_back[back] & ~seen
     card_of_bit = box.card_of_bit
     cards = []
     while free:
