@@ -160,12 +160,11 @@ def sail(circ: Sequence[int], boats: Sequence[int], order: tuple[int, ...], seat
     origin = boats[seat]
     size = len(circ)
     k = (circ.index(origin) + 1) % size
+    if circ[k] not in boats and boats.count(origin) == 1:
+        # The usual move: the next square is free and nobody is left behind (asked before building a set).
+        return Voyage(circ[k], order, (), False)
     taken = set(boats)
     taken.discard(origin)  # boats sharing the start square with it are not sailed past
-    if circ[k] not in taken and boats.count(origin) == 1:
-        return Voyage(
-            circ[k], order, (), False
-        )  # the usual move: the next square is free and nobody is left behind
     mates = [s for s, square in enumerate(boats) if s != seat and square == origin]
     passed: list[int] = []
     while circ[k] in taken:
