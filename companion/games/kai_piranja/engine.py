@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import ClassVar
+from functools import cached_property
+from typing import TYPE_CHECKING, ClassVar
 
 from companion.catalogue import Catalogue
 from companion.i18n import Translator
@@ -17,10 +17,13 @@ from .actions import ACTION_TYPES, Bank, Capture, EndTurn, KaiPiranjaAction, Rev
 from .box import EMPTY_SEA_CARDS, FARANDOLE_CARDS, box
 from .cards import EMPTY_SEA, FARANDOLE, SPECIES
 from .invariants import invariant_problems, shape_problem
-from .playout import below, deck, play
+from .playout import Deck, below, deck, play
 from .profile import SIMULATED_REMOVED, KaiPiranjaProfile
 from .rules import CAPTURE_THRESHOLD, capturable, hungry_count, winners_by_rulebook
 from .state import JSON_FIELDS, NO_REVEAL, SATED, CardSet, State
+
+if TYPE_CHECKING:
+    import random  # only named: the rules, replays and the table need no random generator
 
 
 class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
@@ -46,22 +49,31 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
         seats = range(self.max_players)
         self._captures = {(seat, s): Capture(seat, s) for seat in seats for s in SPECIES}
         self._bank_end = [(Bank(seat), EndTurn(seat)) for seat in seats]
-        self._reveals = [{card: Reveal(seat, card) for card in self.box.back} for seat in seats]
-        self._deck = deck(self.box)
         self._captures_now = not self.profile.capture_requires_banking  # captures wait for banking if not
         self._uncounted = self.profile.removed_unknown  # a simulated table may then run out of farandole
         # Per back, what a random reveal draws from: the cards' bits in State.seen, their count and the
-        # bits a draw below that count takes; and per seat, the reveal of each card in the same order.
+        # bits a draw below that count takes.
         self._backs = {
             back: (self.box.bits_by_back[back], len(ids), len(ids).bit_length())
             for back, ids in self.box.ids_by_back.items()
         }
-        self._reveals_by_back = [
-            {
-                back: tuple(self._reveals[seat][card] for card in ids)
-                for back, ids in self.box.ids_by_back.items()
-            }
-            for seat in seats
+
+    # Every reveal, a thousand values: made on the first random draw, as a command that plays no random game
+    # (rules, replay, the table) needs none of them.
+    @cached_property
+    def _reveals(self) -> list[dict[str, Reveal]]:
+        return [{card: Reveal(seat, card) for card in self.box.back} for seat in range(self.max_players)]
+
+    @cached_property
+    def _deck(self) -> Deck:
+        return deck(self.box)
+
+    @cached_property
+    def _reveals_by_back(self) -> list[dict[str, tuple[Reveal, ...]]]:
+        """Per seat and back, the reveal of each card in the order of the box's ``ids_by_back``."""
+        return [
+            {back: tuple(reveals[card] for card in ids) for back, ids in self.box.ids_by_back.items()}
+            for reveals in self._reveals
         ]
 
     # --- setting up -------------------------------------------------------------------------------

@@ -8,9 +8,9 @@ order, so the same seeds play the games ``random_step`` plays (tests/core/test_p
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from companion.protocol import changed
 
@@ -20,6 +20,9 @@ from .cards import EMPTY_SEA, FARANDOLE, SPECIES
 from .profile import SIMULATED_REMOVED
 from .rules import CAPTURE_THRESHOLD
 from .state import BIT_OF, CARD_IDS, NO_REVEAL, SATED, CardSet, State
+
+if TYPE_CHECKING:
+    import random  # only named: the rules, replays and the table need no random generator
 
 HUNGRY_SIZE = 2  # size codes: 0 small, 1 large, 2 hungry
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from functools import cached_property
+from typing import TYPE_CHECKING, ClassVar
 
 from companion.catalogue import Catalogue
 from companion.i18n import Translator
@@ -34,6 +34,9 @@ from .state import DEAL, DOLPHIN, KRAKEN_REMOVAL, LAY_DOWN, LAYOUT, OVER, PLAY, 
 from .tricks import colour_to_follow
 from .words import card_name, describe_action, describe_param, describe_state, rules_summary
 
+if TYPE_CHECKING:
+    import random  # only named: the rules, replays and the table need no random generator
+
 
 class KanaloaGame(Game[State, KanaloaAction]):
     name: ClassVar[str] = "kanaloa"
@@ -51,10 +54,14 @@ class KanaloaGame(Game[State, KanaloaAction]):
 
     def __init__(self, profile: KanaloaProfile | None = None) -> None:
         super().__init__(profile)
-        # Every play, made once: actions are immutable values, so the random policy may hand out the same one.
-        self._plays = [{card: Play(seat, card) for card in DECK} for seat in range(self.max_players)]
         # Per colour to follow: its cards, and the cards that may be played when the hand holds one of them.
         self._suits = playout.Suits.of_deck()
+
+    @cached_property
+    def _plays(self) -> list[dict[str, Play]]:
+        """Every play, made once (on the first use: the rules' command needs none): actions are immutable
+        values, so the random policy may hand out the same one."""
+        return [{card: Play(seat, card) for card in DECK} for seat in range(self.max_players)]
 
     # --- setting up -------------------------------------------------------------------------------
 

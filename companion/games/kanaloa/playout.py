@@ -9,9 +9,9 @@ hands: the state is given those at the end.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from companion.protocol import own_fields, update_in_place
 
@@ -20,6 +20,9 @@ from .actions import KanaloaAction
 from .cards import COLOUR_OF, COLOURS, DECK, KRAKEN_CARDS, SPECIALS
 from .profile import LEAD_NO_COLOUR, KanaloaProfile
 from .state import OVER, PLAY, State
+
+if TYPE_CHECKING:
+    import random  # only named: the rules, replays and the table need no random generator
 
 
 @dataclass(frozen=True)

@@ -7,15 +7,18 @@ holds squares ``2i`` and ``2i+1``), so a boat's square keeps its number when oth
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from companion.protocol import Violation, violation
 
 from . import text as T
 from .cards import COLOURS, NAVY, SEA_CARD_SET, SEA_CARDS, WAVES_CARD
+
+if TYPE_CHECKING:
+    import random  # only named: the rules, replays and the table need no random generator
 
 DOLPHIN_SUFFIX = "-dolphin"
 WAVES_SUFFIX = "-waves"
