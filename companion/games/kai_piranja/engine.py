@@ -17,13 +17,14 @@ from .actions import ACTION_TYPES, Bank, Capture, EndTurn, KaiPiranjaAction, Rev
 from .box import EMPTY_SEA_CARDS, FARANDOLE_CARDS, box
 from .cards import EMPTY_SEA, FARANDOLE, SPECIES
 from .invariants import invariant_problems, shape_problem
-from .playout import Deck, below, deck, play
 from .profile import SIMULATED_REMOVED, KaiPiranjaProfile
-from .rules import CAPTURE_THRESHOLD, capturable, hungry_count, winners_by_rulebook
+from .rules import CAPTURE_THRESHOLD, below, capturable, hungry_count, winners_by_rulebook
 from .state import JSON_FIELDS, NO_REVEAL, SATED, CardSet, State
 
 if TYPE_CHECKING:
     import random  # only named: the rules, replays and the table need no random generator
+
+    from . import playout
 
 
 class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
@@ -65,8 +66,10 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
         return [{card: Reveal(seat, card) for card in self.box.back} for seat in range(self.max_players)]
 
     @cached_property
-    def _deck(self) -> Deck:
-        return deck(self.box)
+    def _deck(self) -> playout.Deck:
+        from . import playout  # imported by the first simulated game: the rules and replays need none of it
+
+        return playout.deck(self.box)
 
     @cached_property
     def _reveals_by_back(self) -> list[dict[str, tuple[Reveal, ...]]]:
@@ -121,7 +124,9 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
     def random_playout(self, state: State, rng: random.Random) -> tuple[State, int]:
         # On lists of its own (playout.py): nobody sees the states between, and the state an action built, even
         # changed in place, was most of a simulated game's time.
-        return play(self.box, self._deck, state, rng)
+        from . import playout
+
+        return playout.play(self.box, self._deck, state, rng)
 
     def random_action(self, state: State, rng: random.Random) -> KaiPiranjaAction:
         """Uniform over the decisions (reveal, each capture, bank, end); a revealed card uniform over the unseen.

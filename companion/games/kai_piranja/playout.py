@@ -8,7 +8,6 @@ order, so the same seeds play the games ``random_step`` plays (tests/core/test_p
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -18,7 +17,7 @@ from . import rules
 from .box import FARANDOLE_CARDS, Box
 from .cards import EMPTY_SEA, FARANDOLE, SPECIES
 from .profile import SIMULATED_REMOVED
-from .rules import CAPTURE_THRESHOLD
+from .rules import CAPTURE_THRESHOLD, below
 from .state import BIT_OF, CARD_IDS, NO_REVEAL, SATED, CardSet, State
 
 if TYPE_CHECKING:
@@ -196,15 +195,3 @@ def play(box: Box, d: Deck, state: State, rng: random.Random) -> tuple[State, in
             "over": over,
         },
     ), length
-
-
-def below(n: int, bits: Callable[[int], int]) -> int:
-    """A number below ``n`` drawn as ``rng.randrange(n)`` draws it, without its checks and calls: n.bit_length()
-    random bits, drawn again while they make n or more (CPython's Random._randbelow_with_getrandbits). The same
-    numbers from the same seed, so seeded games stay as they were (the golden playthroughs, and the bare loop's
-    games, which draw through rng.choice, check it)."""
-    k = n.bit_length()
-    r = bits(k)
-    while r >= n:
-        r = bits(k)
-    return r

@@ -10,7 +10,7 @@ from companion.catalogue import Catalogue
 from companion.i18n import Translator
 from companion.protocol import JSON, Game, Step, Violation, own_fields
 
-from . import ending, flow, playout
+from . import ending, flow
 from . import text as T
 from .actions import (
     ACTION_TYPES,
@@ -37,6 +37,8 @@ from .words import card_name, describe_action, describe_param, describe_state, r
 if TYPE_CHECKING:
     import random  # only named: the rules, replays and the table need no random generator
 
+    from . import playout
+
 
 class KanaloaGame(Game[State, KanaloaAction]):
     name: ClassVar[str] = "kanaloa"
@@ -54,8 +56,13 @@ class KanaloaGame(Game[State, KanaloaAction]):
 
     def __init__(self, profile: KanaloaProfile | None = None) -> None:
         super().__init__(profile)
-        # Per colour to follow: its cards, and the cards that may be played when the hand holds one of them.
-        self._suits = playout.Suits.of_deck()
+
+    @cached_property
+    def _suits(self) -> playout.Suits:
+        """Per colour to follow: its cards, and the cards that may be played when the hand holds one of them."""
+        from . import playout
+
+        return playout.Suits.of_deck()
 
     @cached_property
     def _plays(self) -> list[dict[str, Play]]:
@@ -127,6 +134,8 @@ class KanaloaGame(Game[State, KanaloaAction]):
 
     def random_playout(self, state: State, rng: random.Random) -> tuple[State, int]:
         # Each trick's cards on lists of their own (playout.py): nobody sees the states between.
+        from . import playout  # imported by the first simulated game: the rules and replays need none of it
+
         return playout.play(self.profile, self._suits, state, rng, self.random_action)
 
     def random_action(self, state: State, rng: random.Random) -> KanaloaAction:
