@@ -144,7 +144,7 @@ def free_cards(
     return [card for card in sea if card not in taken and (waves_removable or card != WAVES_CARD)]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: a result read once, at every trick, and frozen costs a setattr a field
 class Voyage:
     """One boat's move: where it ends, the race order after it, whom it passed, and whether it lapped."""
 
@@ -163,24 +163,34 @@ def sail(circ: Sequence[int], boats: Sequence[int], order: tuple[int, ...], seat
     origin = boats[seat]
     size = len(circ)
     k = (circ.index(origin) + 1) % size
-    if circ[k] not in boats and boats.count(origin) == 1:
+    shared = boats.count(origin) > 1
+    if circ[k] not in boats and not shared:
         # The usual move: the next square is free and nobody is left behind (asked before building a set).
         return Voyage(circ[k], order, (), False)
     taken = set(boats)
     taken.discard(origin)  # boats sharing the start square with it are not sailed past
-    mates = [s for s, square in enumerate(boats) if s != seat and square == origin]
     passed: list[int] = []
     while circ[k] in taken:
-        passed.extend(s for s, square in enumerate(boats) if square == circ[k])
+        square = circ[k]
+        # Only the start square holds more than one boat.
+        passed += (
+            [s for s, at in enumerate(boats) if at == square]
+            if boats.count(square) > 1
+            else [boats.index(square)]
+        )
         k = (k + 1) % size
     rank = order.index(seat)
-    lapped = any(order.index(s) > rank for s in passed)
-    ahead = [order.index(s) for s in (*passed, *mates) if order.index(s) < rank]
+    behind = [s for s in passed if order.index(s) > rank]
+    ahead = [r for s in passed if (r := order.index(s)) < rank]
+    if shared:
+        ahead += [
+            r for s, at in enumerate(boats) if at == origin and s != seat and (r := order.index(s)) < rank
+        ]
     if ahead:
         rest = [s for s in order if s != seat]
         first = min(ahead)
         order = (*rest[:first], seat, *rest[first:])
-    return Voyage(circ[k], order, tuple(passed), lapped)
+    return Voyage(circ[k], order, tuple(passed), bool(behind))
 
 
 def neighbours(circ: Sequence[int], square: int) -> tuple[int, int]:
