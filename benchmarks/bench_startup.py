@@ -257,7 +257,7 @@ def run(quick: bool = False) -> str:
             "(`companion/cliplugins.py`) instead of every installed package's metadata; the help formatter needs no "
             "`shutil`. Translations are compiled once and kept (`__pycache__/<domain>.mo`), and English needs none. "
             "The protocol and the engines name `random.Random` for types only and import `json` only where a state "
-            "is written as JSON, so `rules` loads neither; a game's random playout, its lookup tables and the "
+            "is written or read as JSON (jsondata.parse_json), so `rules` loads neither; a game's random playout, its lookup tables and the "
             "random policy's thousand prepared actions are made by the first simulated game, not by the engine. "
             "What is left above the floor: for `--help`, the core's command line, translations, errors and the four "
             "registrations, and building every command's parser, the plug-ins' included; for the others, the "

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from companion.games.kai_piranja.engine import KaiPiranjaGame
 from companion.games.kai_piranja.profile import KaiPiranjaProfile
-from companion.games.kai_piranja.state import State
+from tests.playouts import check_playout, stepped_to_end
 
 PROFILES = st.builds(
     KaiPiranjaProfile,
@@ -22,29 +22,12 @@ PROFILES = st.builds(
 )
 
 
-def stepped_to_end(game: KaiPiranjaGame, state: State, rng: random.Random) -> tuple[State, int]:
-    steps = 0
-    while not state.over:
-        state = game.random_step(state, rng)
-        steps += 1
-    return state, steps
-
-
 @settings(max_examples=40, deadline=None)
 @given(profile=PROFILES, players=st.integers(3, 6), seed=st.integers(0, 2**32 - 1), start=st.integers(0, 200))
 def test_the_playout_is_random_steps_from_any_state(
     profile: KaiPiranjaProfile, players: int, seed: int, start: int
 ) -> None:
-    game = KaiPiranjaGame(profile)
-    state = game.initial_state(players)
-    setup = random.Random(seed ^ 1)
-    for _ in range(start):  # piles waiting, rows long enough to capture, the farandole low or out
-        if state.over:
-            break
-        state = game.random_step(state, setup)
-    played, stepped = random.Random(seed), random.Random(seed)
-    assert game.random_playout(state, played) == stepped_to_end(game, state, stepped)
-    assert played.getstate() == stepped.getstate()
+    check_playout(KaiPiranjaGame(profile), players, seed, start)
 
 
 @pytest.mark.parametrize("banking", [False, True], ids=["capture-in-turn", "capture-on-banking"])

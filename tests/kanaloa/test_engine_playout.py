@@ -20,7 +20,8 @@ from companion.games.kanaloa.profile import (
     WRONG_BET_LOSE,
     KanaloaProfile,
 )
-from companion.games.kanaloa.state import DEAL, OVER, State
+from companion.games.kanaloa.state import DEAL, OVER
+from tests.playouts import check_playout, stepped_to_end
 
 PROFILES = st.builds(
     KanaloaProfile,
@@ -41,31 +42,12 @@ PROFILES = st.builds(
 )
 
 
-def stepped_to_end(game: KanaloaGame, state: State, rng: random.Random) -> tuple[State, int]:
-    steps = 0
-    while state.phase != OVER:
-        state = game.random_step(state, rng)
-        steps += 1
-    return state, steps
-
-
 @settings(max_examples=60, deadline=None)
 @given(profile=PROFILES, players=st.integers(3, 5), seed=st.integers(0, 2**32 - 1), start=st.integers(0, 120))
 def test_the_playout_is_random_steps_from_any_state(
     profile: KanaloaProfile, players: int, seed: int, start: int
 ) -> None:
-    game = KanaloaGame(profile)
-    state = game.initial_state(players)
-    setup = random.Random(seed ^ 1)
-    for _ in range(start):
-        if state.phase == OVER:
-            break
-        state = game.random_step(state, setup)
-    before = game.state_to_json(state)
-    played, stepped = random.Random(seed), random.Random(seed)
-    assert game.random_playout(state, played) == stepped_to_end(game, state, stepped)
-    assert played.getstate() == stepped.getstate()
-    assert game.state_to_json(state) == before
+    check_playout(KanaloaGame(profile), players, seed, start)
 
 
 def test_a_round_dealt_unknown_then_known_hands_plays_alike() -> None:
