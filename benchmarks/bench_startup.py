@@ -5,8 +5,8 @@ NumPy and start within 1.5x the time of ``python -c "import companion"``, measur
 Pi is about 3x slower than this machine, so every 100 ms here is a noticeable pause there.
 
 Bytecode caching is on (as for an installed app): one warm-up run of each command writes the caches first. Runs
-alternate between the commands, and between the code now and the code before the lazy registry (``BASE``, from a
-temporary git worktree), so that the machine's noise falls on all of them alike; the median is kept, of the wall
+alternate between the commands, and between the code now and the code before the last start-up work (``BASE``,
+from a temporary git worktree), so that the machine's noise falls on all of them alike; the median is kept, of the wall
 time and of the process's CPU time (user + system: what the time would be if nothing else ran on the core).
 ``python -m benchmarks.bench_startup [--quick]``, under ``taskset -c 0``.
 """
@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BASE = "19ebcd4"  # main before the lazy registry and the plug-ins' cache
+BASE = "728732e"  # main before the engines' random and json imports and their playouts were made lazy
 TARGET_RATIO = 1.5
 HEAVY = ("cv2", "numpy", "kivy", "gpiozero")
 BARE = 'python -c "import companion"'
@@ -235,7 +235,7 @@ def run(quick: bool = False) -> str:
             "## Start-up of the commands that need no camera",
             "",
             "Whole processes, bytecode caches warm, runs interleaved between the commands and between the code now and "
-            f"before the lazy registry ({BASE}, from a temporary git worktree); the median of each ({runs} runs), of "
+            f"before ({BASE}, from a temporary git worktree); the median of each ({runs} runs), of "
             "the wall time and, in brackets, of the process's CPU time (what it would be if nothing else ran on the "
             "core: this machine is shared). Each ratio is against the bare import of the same tree. The second "
             "line is no command: it is what every command costs at least, Python's argument parser and dataclasses "
@@ -256,6 +256,9 @@ def run(quick: bool = False) -> str:
             "`simulate` load their own game's engine only; the plug-ins' entry points come from a small cache "
             "(`companion/cliplugins.py`) instead of every installed package's metadata; the help formatter needs no "
             "`shutil`. Translations are compiled once and kept (`__pycache__/<domain>.mo`), and English needs none. "
+            "The protocol and the engines name `random.Random` for types only and import `json` only where a state "
+            "is written or read as JSON (jsondata.parse_json), so `rules` loads neither; a game's random playout, its lookup tables and the "
+            "random policy's thousand prepared actions are made by the first simulated game, not by the engine. "
             "What is left above the floor: for `--help`, the core's command line, translations, errors and the four "
             "registrations, and building every command's parser, the plug-ins' included; for the others, the "
             "protocol and one game's engine too, their dataclasses of states and actions above all. The floor alone "

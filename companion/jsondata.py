@@ -8,7 +8,6 @@ length), nested tuples, frozensets and ``X | None``. A game gives its odd fields
 from __future__ import annotations
 
 import dataclasses
-import json
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -32,6 +31,8 @@ TOO_DEEP = N_("JSON nested more than {limit} levels deep")
 def parse_json(text: str) -> JSON:
     """``json.loads`` with a depth limit: a line nested a hundred thousand deep is a RecordError saying so,
     not a RecursionError. Raises json.JSONDecodeError for text that is not JSON."""
+    import json  # here: a command that reads no JSON (``rules``) starts without it (a tenth of a bare start)
+
     try:
         value = json.loads(text)
     except RecursionError:

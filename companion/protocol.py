@@ -8,19 +8,20 @@ apart from application; applying an illegal action gives a ``Violation`` value, 
 
 from __future__ import annotations
 
-import json
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from companion import jsondata
 from companion.catalogue import Catalogue
 from companion.i18n import CORE_LOCALE_DIR, N_, NP_, Translator, translator
 from companion.jsondata import Custom
 from companion.jsondata import RecordError as RecordError  # defined with the JSON readers; exported here
+
+if TYPE_CHECKING:
+    import random  # only named: a command that plays no random game starts without it
 
 JSON = Any  # a value made of dict, list, str, int, float, bool and None
 
@@ -546,6 +547,8 @@ class Game(ABC, Generic[S, A]):
 
     def describe_state(self, state: S, language: str = "en", seats: Sequence[str] = ()) -> str:
         """The table in words; games override this (the default shows the state's JSON)."""
+        import json  # here: the commands that start without reading or writing JSON skip its import
+
         return json.dumps(self.state_to_json(state), ensure_ascii=False, indent=1)
 
     def invariant_problems(self, state: S) -> list[str]:

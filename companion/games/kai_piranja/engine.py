@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import ClassVar
+from functools import cached_property
+from typing import TYPE_CHECKING, ClassVar
 
 from companion.catalogue import Catalogue
 from companion.i18n import Translator
 from companion.jsondata import Custom
-from companion.protocol import JSON, Game, Step, Violation, own_fields, update_in_place
+from companion.protocol import JSON, Game, Step, Violation, own_fields
 
 from . import ending, flow, rules, words
 from . import text as T
@@ -18,8 +18,13 @@ from .box import EMPTY_SEA_CARDS, FARANDOLE_CARDS, box
 from .cards import EMPTY_SEA, FARANDOLE, SPECIES
 from .invariants import invariant_problems, shape_problem
 from .profile import SIMULATED_REMOVED, KaiPiranjaProfile
-from .rules import CAPTURE_THRESHOLD, capturable, hungry_count, winners_by_rulebook
+from .rules import CAPTURE_THRESHOLD, below, capturable, hungry_count, winners_by_rulebook
 from .state import JSON_FIELDS, NO_REVEAL, SATED, CardSet, State
+
+if TYPE_CHECKING:
+    import random  # only named: the rules, replays and the table need no random generator
+
+    from . import playout
 
 
 class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
@@ -45,21 +50,33 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
         seats = range(self.max_players)
         self._captures = {(seat, s): Capture(seat, s) for seat in seats for s in SPECIES}
         self._bank_end = [(Bank(seat), EndTurn(seat)) for seat in seats]
-        self._reveals = [{card: Reveal(seat, card) for card in self.box.back} for seat in seats]
         self._captures_now = not self.profile.capture_requires_banking  # captures wait for banking if not
         self._uncounted = self.profile.removed_unknown  # a simulated table may then run out of farandole
         # Per back, what a random reveal draws from: the cards' bits in State.seen, their count and the
-        # bits a draw below that count takes; and per seat, the reveal of each card in the same order.
+        # bits a draw below that count takes.
         self._backs = {
             back: (self.box.bits_by_back[back], len(ids), len(ids).bit_length())
             for back, ids in self.box.ids_by_back.items()
         }
-        self._reveals_by_back = [
-            {
-                back: tuple(self._reveals[seat][card] for card in ids)
-                for back, ids in self.box.ids_by_back.items()
-            }
-            for seat in seats
+
+    # Every reveal, a thousand values: made on the first random draw, as a command that plays no random game
+    # (rules, replay, the table) needs none of them.
+    @cached_property
+    def _reveals(self) -> list[dict[str, Reveal]]:
+        return [{card: Reveal(seat, card) for card in self.box.back} for seat in range(self.max_players)]
+
+    @cached_property
+    def _deck(self) -> playout.Deck:
+        from . import playout  # imported by the first simulated game: the rules and replays need none of it
+
+        return playout.deck(self.box)
+
+    @cached_property
+    def _reveals_by_back(self) -> list[dict[str, tuple[Reveal, ...]]]:
+        """Per seat and back, the reveal of each card in the order of the box's ``ids_by_back``."""
+        return [
+            {back: tuple(reveals[card] for card in ids) for back, ids in self.box.ids_by_back.items()}
+            for reveals in self._reveals
         ]
 
     # --- setting up -------------------------------------------------------------------------------
@@ -105,15 +122,11 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
         return flow.advance(self.box, state, self.random_action(state, rng), None)  # no effects built
 
     def random_playout(self, state: State, rng: random.Random) -> tuple[State, int]:
-        # A copy of its own, changed in place at each action: nobody sees the states between, and the copy an
-        # action made was a tenth of a simulated game's time.
-        state = own_fields(state)
-        box, draw, advance = self.box, self.random_action, flow.advance
-        length = 0
-        while not state.over:
-            state = advance(box, state, draw(state, rng), None, update_in_place)
-            length += 1
-        return state, length
+        # On lists of its own (playout.py): nobody sees the states between, and the state an action built, even
+        # changed in place, was most of a simulated game's time.
+        from . import playout
+
+        return playout.play(self.box, self._deck, state, rng)
 
     def random_action(self, state: State, rng: random.Random) -> KaiPiranjaAction:
         """Uniform over the decisions (reveal, each capture, bank, end); a revealed card uniform over the unseen.
@@ -185,7 +198,7 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
         if reveal:
             options.append(None)
         # The draw of rng.choice, made here without its checks and calls.
-        return options[_below(len(options), bits)]
+        return options[below(len(options), bits)]
 
     def _runs_out(self, state: State, bits: Callable[[int], int]) -> bool:
         """Whether a simulated table that put back an uncounted third finds its farandole empty now.
@@ -200,7 +213,7 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
             return False  # fewer revealed than the fewest a table keeps in play: most reveals stop here
         if not rules.farandole_may_run_out(self.box, state):
             return False
-        return possible <= 1 or _below(possible, bits) == 0
+        return possible <= 1 or below(possible, bits) == 0
 
     # --- the end ----------------------------------------------------------------------------------
 
@@ -253,15 +266,3 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
 
     def rules_summary(self, language: str = "en") -> str:
         return words.rules_summary(self.box, self.translator(language))
-
-
-def _below(n: int, bits: Callable[[int], int]) -> int:
-    """A number below ``n`` drawn as ``rng.randrange(n)`` draws it, without its checks and calls: n.bit_length()
-    random bits, drawn again while they make n or more (CPython's Random._randbelow_with_getrandbits). The same
-    numbers from the same seed, so seeded games stay as they were (the golden playthroughs, and the bare loop's
-    games, which draw through rng.choice, check it)."""
-    k = n.bit_length()
-    r = bits(k)
-    while r >= n:
-        r = bits(k)
-    return r

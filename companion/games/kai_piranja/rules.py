@@ -3,7 +3,7 @@ which rule an action breaks in a state, as a Violation, or None."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from companion.protocol import Violation, violation
 
@@ -108,7 +108,12 @@ def unseen(box: Box, state: State, back: str) -> list[str]:
     """The cards of ``back`` not yet revealed, in the box's order. Read from the bits left unset rather than by
     asking of every card: the random policy asks when its draws keep finding seen cards, late in a game, with
     few cards left."""
-    free = box.mask_by_back[back] & ~state.seen.mask
+    return unseen_of(box, state.seen.mask, back)
+
+
+def unseen_of(box: Box, seen: int, back: str) -> list[str]:
+    """``unseen`` for the cards seen as bits (``State.seen.mask``)."""
+    free = box.mask_by_back[back] & ~seen
     card_of_bit = box.card_of_bit
     cards = []
     while free:
@@ -191,3 +196,15 @@ def check_capture(box: Box, state: State, action: Capture) -> Violation | None:
     if count < CAPTURE_THRESHOLD:
         return violation("needs-three", T.NEEDS_THREE, species=action.species, count=count)
     return None
+
+
+def below(n: int, bits: Callable[[int], int]) -> int:
+    """A number below ``n`` drawn as ``rng.randrange(n)`` draws it, without its checks and calls: n.bit_length()
+    random bits, drawn again while they make n or more (CPython's Random._randbelow_with_getrandbits). The same
+    numbers from the same seed, so seeded games stay as they were (the golden playthroughs, and the bare loop's
+    games, which draw through rng.choice, check it)."""
+    k = n.bit_length()
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return r

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from functools import cached_property
+from typing import TYPE_CHECKING, ClassVar
 
 from companion.catalogue import Catalogue
 from companion.i18n import Translator
-from companion.protocol import JSON, Game, Step, Violation, own_fields, update_in_place
+from companion.protocol import JSON, Game, Step, Violation, own_fields
 
 from . import ending, flow
 from . import text as T
@@ -24,7 +24,7 @@ from .actions import (
     StandUp,
     english,
 )
-from .cards import COLOUR_OF, COLOURS, DECK, SPECIALS, components
+from .cards import DECK, components
 from .invariants import invariant_problems
 from .outcomes import ChanceOutcomes, random_deal
 from .profile import KanaloaProfile
@@ -33,6 +33,11 @@ from .sea import layout_problem, random_layout, reference_layout
 from .state import DEAL, DOLPHIN, KRAKEN_REMOVAL, LAY_DOWN, LAYOUT, OVER, PLAY, STAND_UP, State
 from .tricks import colour_to_follow
 from .words import card_name, describe_action, describe_param, describe_state, rules_summary
+
+if TYPE_CHECKING:
+    import random  # only named: the rules, replays and the table need no random generator
+
+    from . import playout
 
 
 class KanaloaGame(Game[State, KanaloaAction]):
@@ -51,13 +56,19 @@ class KanaloaGame(Game[State, KanaloaAction]):
 
     def __init__(self, profile: KanaloaProfile | None = None) -> None:
         super().__init__(profile)
-        # Every play, made once: actions are immutable values, so the random policy may hand out the same one.
-        self._plays = [{card: Play(seat, card) for card in DECK} for seat in range(self.max_players)]
-        # Per colour to follow: its cards, and the cards that may be played when the hand holds one of them.
-        self._suits = {colour: frozenset(c for c in DECK if COLOUR_OF[c] == colour) for colour in COLOURS}
-        self._may_follow = {
-            colour: frozenset(c for c in DECK if COLOUR_OF[c] in (colour, *SPECIALS)) for colour in COLOURS
-        }
+
+    @cached_property
+    def _suits(self) -> playout.Suits:
+        """Per colour to follow: its cards, and the cards that may be played when the hand holds one of them."""
+        from . import playout
+
+        return playout.Suits.of_deck()
+
+    @cached_property
+    def _plays(self) -> list[dict[str, Play]]:
+        """Every play, made once (on the first use: the rules' command needs none): actions are immutable
+        values, so the random policy may hand out the same one."""
+        return [{card: Play(seat, card) for card in DECK} for seat in range(self.max_players)]
 
     # --- setting up -------------------------------------------------------------------------------
 
@@ -104,9 +115,9 @@ class KanaloaGame(Game[State, KanaloaAction]):
         if not state.trick:  # the lead: any card
             return hand
         follow = colour_to_follow(state.trick, self.profile.special_lead)
-        if follow is None or self._suits[follow].isdisjoint(hand):
+        if follow is None or self._suits.suit[follow].isdisjoint(hand):
             return hand
-        may_follow = self._may_follow[follow]
+        may_follow = self._suits.may_follow[follow]
         return [card for card in hand if card in may_follow]
 
     def check_timing(self, state: State, action: KanaloaAction) -> Violation | None:
@@ -122,14 +133,10 @@ class KanaloaGame(Game[State, KanaloaAction]):
         return flow.advance(self.profile, state, self.random_action(state, rng), None)  # no effects built
 
     def random_playout(self, state: State, rng: random.Random) -> tuple[State, int]:
-        # A copy of its own, changed in place at each card (most actions): nobody sees the states between.
-        state = own_fields(state)
-        profile, draw, advance = self.profile, self.random_action, flow.advance
-        length = 0
-        while state.phase != OVER:
-            state = advance(profile, state, draw(state, rng), None, update_in_place)
-            length += 1
-        return state, length
+        # Each trick's cards on lists of their own (playout.py): nobody sees the states between.
+        from . import playout  # imported by the first simulated game: the rules and replays need none of it
+
+        return playout.play(self.profile, self._suits, state, rng, self.random_action)
 
     def random_action(self, state: State, rng: random.Random) -> KanaloaAction:
         """Uniform over the legal actions, except at the setup chance nodes: a random sea and a shuffled deal with

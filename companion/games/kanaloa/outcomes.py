@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import DECK, HAND_SIZE
+
+if TYPE_CHECKING:
+    import random  # only named: the rules, replays and the table need no random generator
 
 
 class ChanceOutcomes(list[Any]):

@@ -7,15 +7,18 @@ holds squares ``2i`` and ``2i+1``), so a boat's square keeps its number when oth
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from companion.protocol import Violation, violation
 
 from . import text as T
 from .cards import COLOURS, NAVY, SEA_CARD_SET, SEA_CARDS, WAVES_CARD
+
+if TYPE_CHECKING:
+    import random  # only named: the rules, replays and the table need no random generator
 
 DOLPHIN_SUFFIX = "-dolphin"
 WAVES_SUFFIX = "-waves"
@@ -141,7 +144,7 @@ def free_cards(
     return [card for card in sea if card not in taken and (waves_removable or card != WAVES_CARD)]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: a result read once, at every trick, and frozen costs a setattr a field
 class Voyage:
     """One boat's move: where it ends, the race order after it, whom it passed, and whether it lapped."""
 
@@ -160,25 +163,34 @@ def sail(circ: Sequence[int], boats: Sequence[int], order: tuple[int, ...], seat
     origin = boats[seat]
     size = len(circ)
     k = (circ.index(origin) + 1) % size
+    shared = boats.count(origin) > 1
+    if circ[k] not in boats and not shared:
+        # The usual move: the next square is free and nobody is left behind (asked before building a set).
+        return Voyage(circ[k], order, (), False)
     taken = set(boats)
     taken.discard(origin)  # boats sharing the start square with it are not sailed past
-    if circ[k] not in taken and boats.count(origin) == 1:
-        return Voyage(
-            circ[k], order, (), False
-        )  # the usual move: the next square is free and nobody is left behind
-    mates = [s for s, square in enumerate(boats) if s != seat and square == origin]
     passed: list[int] = []
     while circ[k] in taken:
-        passed.extend(s for s, square in enumerate(boats) if square == circ[k])
+        square = circ[k]
+        # Only the start square holds more than one boat.
+        passed += (
+            [s for s, at in enumerate(boats) if at == square]
+            if boats.count(square) > 1
+            else [boats.index(square)]
+        )
         k = (k + 1) % size
     rank = order.index(seat)
-    lapped = any(order.index(s) > rank for s in passed)
-    ahead = [order.index(s) for s in (*passed, *mates) if order.index(s) < rank]
+    behind = [s for s in passed if order.index(s) > rank]
+    ahead = [r for s in passed if (r := order.index(s)) < rank]
+    if shared:
+        ahead += [
+            r for s, at in enumerate(boats) if at == origin and s != seat and (r := order.index(s)) < rank
+        ]
     if ahead:
         rest = [s for s in order if s != seat]
         first = min(ahead)
         order = (*rest[:first], seat, *rest[first:])
-    return Voyage(circ[k], order, tuple(passed), lapped)
+    return Voyage(circ[k], order, tuple(passed), bool(behind))
 
 
 def neighbours(circ: Sequence[int], square: int) -> tuple[int, int]:
