@@ -427,9 +427,12 @@ class ArucoCodebook:
         cells, ok, votes = self._read(gray, hs)
         hits = self._lookup(cells, ok, votes)
         outline = ok & (cells[:, self._ring].mean(axis=1) >= 0.4)
-        misses = [i for i, h in enumerate(hits) if h is None]
+        # cv2.aruco keeps one quad per group of nested ones, often the sticker's quiet-zone outline: a quad whose
+        # ring of cells is mostly white. A quad whose ring is dark is the marker's own border, read already: its
+        # inner quad would sample each cell astride two, leaving a clearly wrong cell in doubt (a one-bit
+        # correction of a crisp foreign code).
+        misses = [i for i, h in enumerate(hits) if h is None and (outline[i] or not ok[i])]
         if misses:
-            # cv2.aruco keeps one quad per group of nested ones, often the sticker's quiet-zone outline.
             # The inner quad's map is the outline's, shrunk: no homography to fit again from its corners.
             outer = hs[misses]
             quads[misses] = apply_hs(outer, self._INNER.reshape(4, 2))

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from vision.codebook import BEFORE_RULE, PLANNED_IDS, READ_RULE, decoy_keys, min_distance, nearest_foreign
@@ -71,6 +71,7 @@ def test_a_read_past_the_margin_names_nothing(marker_id, data):
 
 @settings(max_examples=20, deadline=None)
 @given(st.sampled_from(PLANNED_IDS), st.integers(0, ARUCO_BITS**2 - 1))
+@example(345, 5)  # the marker's own border re-read as a quiet zone's outline left the wrong cell astride two
 def test_one_wrong_bit_is_corrected_only_in_a_cell_in_doubt(marker_id, bit):
     crisp = _sticker(_flipped(marker_id, [bit]))
     assert _read(crisp) == set(), "a cell read clearly wrong is not noise"
