@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from companion.boxsetup import BoxSetup, Values
-from companion.errors import CommandError
+from companion.errors import CommandError, RecordError
 from companion.i18n import N_, Translator, translator
 from companion.protocol import Game
 from companion.registry import GameSpec, Registry
@@ -77,7 +77,10 @@ def run_setup_box(args: argparse.Namespace, ask: Callable[[str], str] = input) -
     from vision import check
     from vision.sources import SourceError, open_source
 
-    spec = args.registry.find(args.game)
+    try:
+        spec = args.registry.find(args.game)
+    except RecordError as exc:
+        raise CommandError(exc.tell(args.language)) from None
     setup = box_setup_of(spec, args.language)
     game = spec.make()
     tr = game.translator(args.language)
@@ -101,6 +104,8 @@ def run_setup_box(args: argparse.Namespace, ask: Callable[[str], str] = input) -
         setup.save(path, values)
     except OSError as exc:
         raise CommandError(str(exc)) from None
+    except RecordError as exc:
+        raise CommandError(exc.tell(args.language)) from None
     print(tr(setup.saved, path=str(path)))
     return 0
 

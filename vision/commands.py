@@ -71,9 +71,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     chk.set_defaults(run=run_check)
 
     box = subparsers.add_parser(
-        "setup-box", help="read a box's own pieces once (Kanaloa's sea cards) and save them"
+        "setup-box", help="read a box's own pieces once (those no source describes) and save them"
     )
-    box.add_argument("--game", default="kanaloa", help="the game whose box it is (default: kanaloa)")
+    box.add_argument("--game", required=True, help="the game whose box it is")
     box.add_argument("--source", default="picamera", help="picamera, webcam:N, an image, a folder or a video")
     box.add_argument("--box", default=None,
                      help="the file to save in (default: the game's, beside the app's config)")  # fmt: skip

@@ -318,3 +318,14 @@ def test_companion_play_refuses_a_setup_sea_that_is_not_this_boxs(tmp_path: Path
     with pytest.raises(CommandError, match=r"sea.json: move 1 is refused: In this box, sea card 1 shows "):
         enter_setup(str(setup), live, "en")
     assert live.record.state.phase == "layout"
+
+
+def test_a_box_path_that_cannot_be_read_is_a_record_error(tmp_path: Path) -> None:
+    folder = tmp_path / "kanaloa-sea.json"
+    folder.mkdir()  # a folder where the file should be
+    with pytest.raises(RecordError, match="cannot be read"):
+        load_box(folder)
+    not_text = tmp_path / "binary.json"
+    not_text.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(RecordError):
+        load_box(not_text)

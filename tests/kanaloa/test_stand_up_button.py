@@ -105,3 +105,20 @@ class TwoMeanings:
 
 def test_a_button_with_several_meanings_says_each_different_word_once() -> None:
     assert button_words(TwoMeanings(), translator("en")) == {PanelButton.ACTION_1: "dive / surface"}
+
+
+def test_a_boat_stood_up_over_no_square_has_not_sailed_yet() -> None:
+    # A boat held over the ring, or set down between two sea cards, lies on no square: neither "sailed" nor
+    # "stayed" can be read from it yet (it was read as sailed: no square differs from its own).
+    from companion.games.kanaloa.cards import boat_of
+    from companion.table.facts import MOVE, SeenCard, TableChange
+
+    game = SPEC.make(VARIANT)
+    state: State = game.initial_state(3)
+    for action in before_stand_up():
+        state = game.apply(state, action).state  # type: ignore[assignment]
+    assert state.phase == STAND_UP
+    boat = boat_of(state.pending)
+    adapter = SPEC.table(game)
+    far_off = SeenCard(boat, "centre", x=5000.0, y=5000.0)
+    assert adapter._stand_up(state, TableChange(MOVE, boat, "centre"), [far_off]) is None

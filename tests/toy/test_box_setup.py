@@ -71,3 +71,10 @@ def test_a_game_whose_box_needs_nothing_says_so_in_one_line(
     _, err = capsys.readouterr()
     assert code != 0
     assert len(err.strip().splitlines()) == 1 and said in err and "Traceback" not in err
+
+
+def test_setup_box_for_an_unknown_game_says_so_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["setup-box", "--game", "nope", "--source", "nowhere"], GAMES)
+    _, err = capsys.readouterr()
+    assert code != 0
+    assert len(err.strip().splitlines()) == 1 and "nope" in err and "Traceback" not in err

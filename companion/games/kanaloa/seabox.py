@@ -87,6 +87,8 @@ def load_box(path: Path) -> SeaBox | None:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return None
+    except (OSError, UnicodeDecodeError) as exc:  # a folder there, no permission, not text
+        raise RecordError(f"{path}: cannot be read ({exc})") from None
     try:
         return box_from_json(json.loads(text))
     except json.JSONDecodeError as exc:

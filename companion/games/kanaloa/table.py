@@ -232,7 +232,10 @@ class KanaloaTable:
         assert isinstance(track, Track)
         contents = TrackContents(state.sea, {boat_of(seat): square_of(state, state.boats[seat])})
         spot = track.seen(contents, [s for s in seen if s.card in SEA_CARD_SET or s.card == change.card])
-        return StandUp(seat, spot.get(change.card) != square_of(state, state.boats[seat]))
+        where = spot.get(change.card)
+        if where is None:  # held over the ring, or between two cards: not stood on a square yet
+            return None
+        return StandUp(seat, where != square_of(state, state.boats[seat]))
 
     def _current(self, state: State) -> int:
         current = self.game.current_player(state)

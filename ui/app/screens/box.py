@@ -55,6 +55,9 @@ class BoxPage(Page):
         self.kind = "aruco"
         self.read: Any = None  # ui.control.box_read.BoxRead, once asked
         self.applied = False  # the reading's proposal is in ``values``
+        self._poll = Clock.create_trigger(
+            lambda *_: self.refresh() if self.app.current == "box" else None, 0.3
+        )
         self.said: tuple[str, tuple[float, float, float, float]] | None = (
             None  # a line above all, and its colour
         )
@@ -85,7 +88,7 @@ class BoxPage(Page):
         try:
             saved = setup.load(self.path())
         except RecordError as exc:
-            self.said = (str(exc), th.ALERT)
+            self.said = (exc.tell(self.app.language), th.ALERT)
             return fresh
         if saved is None:
             return fresh
@@ -128,7 +131,7 @@ class BoxPage(Page):
         reading = None if self.read is None else self.read.result
         if self.read is not None and reading is None:
             column.add_widget(Words(self.tr(READING), t, color=th.MUTED))
-            Clock.schedule_once(lambda *_: self.refresh() if self.app.current == "box" else None, 0.3)
+            self._poll()  # one pending look at a time, however often the page is drawn meanwhile
             return column
         if reading is not None and reading.image is not None:
             texture = Texture.create(size=(reading.image.width, reading.image.height), colorfmt="rgb")
@@ -229,7 +232,8 @@ class BoxPage(Page):
         try:
             setup.save(self.path(), self.values)
         except (OSError, RecordError) as exc:
-            self.said = (self.tr(CANNOT_SAVE, problem=str(exc)), th.ALERT)
+            said = exc.tell(self.app.language) if isinstance(exc, RecordError) else str(exc)
+            self.said = (self.tr(CANNOT_SAVE, problem=said), th.ALERT)
         else:
             self.said = (self.game_tr()(setup.saved, path=str(self.path())), th.GOOD)
         self.refresh()

@@ -200,7 +200,7 @@ class SetupPage(Page):
         try:
             saved = setup.load(setup.path()) is not None
         except RecordError as exc:
-            saved, problem = False, str(exc)
+            saved, problem = False, exc.tell(self.app.language)
         else:
             problem = self.tr(BOX_NOT_SAVED)
         if not saved:
