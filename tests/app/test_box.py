@@ -105,8 +105,9 @@ def test_the_camera_proposes_each_squares_colour_and_the_person_marks_the_dolphi
     ui.app.options.source = str(frame_of(target, tmp_path / "sea.png"))
     open_box(ui)
     page = ui.page
-    ui.until(lambda: page.read is not None and page.read.result is not None, 60, "the camera's reading")
-    ui.pump(3)
+    # The page looks for the reading every 0.3 s: wait for the page to have drawn it, not only for it to exist.
+    ui.until(lambda: page.applied, 60, "the camera's reading on the page")
+    ui.pump(2)
     assert page.read.result.problem is None and sorted(page.read.result.proposals) == sorted(SEA_CARDS)
     assert "The camera proposes these colours" in " ".join(ui.texts())
     assert {c: [BOX_SETUP.colour(v) for v in page.values[c]] for c in SEA_CARDS} == {
