@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -21,6 +21,9 @@ from companion.i18n import N_, Translator, translator
 from companion.protocol import Game
 from companion.registry import GameSpec, Registry
 from vision.kinds import StickerKind
+
+if TYPE_CHECKING:
+    from vision.pipeline import Detections
 
 NOTHING_TO_SET_UP = N_("{game} has nothing to set up once per box.")
 NO_FRAME = N_("No camera image ({problem}): check the cable and --source.")
@@ -61,16 +64,16 @@ def confirm(
     return confirmed
 
 
-def read_proposals(
+def read_pieces(
     frame: np.ndarray, kind: StickerKind, spec: GameSpec, setup: BoxSetup, registry: Registry
-) -> dict[str, tuple[str, ...]]:
-    """Each of the box's pieces the frame shows, with its areas' colours."""
+) -> tuple[Detections, dict[str, tuple[str, ...]]]:
+    """The stickers the frame shows, and each of the box's pieces among them with its areas' colours."""
     from vision.box_colours import propose
     from vision.identity import game_cards
     from vision.pipeline import Detector
 
     detections = Detector(game_cards(spec.name, registry), kind).detect(frame)
-    return propose(detections, frame, kind, setup.pieces, setup.areas, setup.printed)
+    return detections, propose(detections, frame, kind, setup.pieces, setup.areas, setup.printed)
 
 
 def run_setup_box(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
@@ -91,7 +94,7 @@ def run_setup_box(args: argparse.Namespace, ask: Callable[[str], str] = input) -
     frame, problem = check.first_frame(source, args.wait)
     if frame is None:
         raise CommandError(_vision(args.language)(NO_FRAME, problem=str(problem)))
-    proposals = read_proposals(frame, StickerKind(args.kind), spec, setup, args.registry)
+    _, proposals = read_pieces(frame, StickerKind(args.kind), spec, setup, args.registry)
     missing = [game.card_name(piece, args.language) for piece in setup.pieces if piece not in proposals]
     if missing:
         raise CommandError(tr(setup.unseen, cards=", ".join(missing)))

@@ -4,12 +4,11 @@ picture come back: the app's process never loads OpenCV for it."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ui.control.camera_check import NO_IMAGE
-from ui.control.once import one_result
+from ui.control.once import Once
 from ui.control.preview import Preview
 from ui.talk import ui_translator
 from ui.worker import Outlet
@@ -43,10 +42,8 @@ class BoxReadJob:
         from companion.games import GAMES
         from ui.control.preview import preview
         from vision import check
-        from vision.box_colours import propose
-        from vision.identity import game_cards
+        from vision.box_setup import read_pieces
         from vision.kinds import StickerKind
-        from vision.pipeline import Detector
         from vision.sources import open_source
 
         spec = GAMES.find(self.game)
@@ -60,23 +57,13 @@ class BoxReadJob:
         frame, problem = check.first_frame(frames, self.wait)
         if frame is None:
             return BoxReading({}, None, ui_translator(self.language)(NO_IMAGE, problem=problem or "?"))
-        kind = StickerKind(self.kind)
-        detections = Detector(game_cards(spec.name), kind).detect(frame)
-        proposals = propose(detections, frame, kind, setup.pieces, setup.areas, setup.printed)
+        detections, proposals = read_pieces(frame, StickerKind(self.kind), spec, setup, GAMES)
         return BoxReading(proposals, preview(frame, detections, self.width))
 
 
-@dataclass
-class BoxRead:
+class BoxRead(Once[BoxReadJob, BoxReading]):
     """Runs once ``start``ed; ``result`` is None until the frame is read."""
 
-    job: BoxReadJob
-    result: BoxReading | None = field(default=None, init=False)
-
-    def start(self) -> BoxRead:
-        threading.Thread(target=self._run, name="box-read", daemon=True).start()
-        return self
-
-    def _run(self) -> None:
+    def __init__(self, job: BoxReadJob) -> None:
         # A reading that fails is said on screen: the person then sets each piece.
-        self.result = one_result(self.job, self.job.language, lambda words: BoxReading({}, None, words))
+        super().__init__(job, job.language, lambda words: BoxReading({}, None, words), "box-read")

@@ -4,13 +4,12 @@ data ``--json`` prints. The app's process never loads OpenCV for it: it would ke
 
 from __future__ import annotations
 
-import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from companion.i18n import N_, translator
 from companion.registry import GameSpec
-from ui.control.once import one_result
+from ui.control.once import Once
 from ui.control.preview import Preview
 from ui.talk import ui_translator
 from ui.worker import Outlet
@@ -69,31 +68,21 @@ class CheckJob:
         return CheckResult(verdict.good, verdict.lines, preview(frame, seen.detections, self.width), verdict)
 
 
-@dataclass
-class CameraCheck:
+class CameraCheck(Once[CheckJob, CheckResult]):
     """Runs once ``start``ed; ``result`` is None until the frame is read and judged."""
 
-    spec: GameSpec
-    source: str
-    kind: StickerKind | str
-    players: int
-    language: str
-    wait: float = WAIT_S
-    width: int = 640
-    result: CheckResult | None = field(default=None, init=False)
-
-    @property
-    def job(self) -> CheckJob:
-        return CheckJob(
-            self.spec.name, self.source, str(self.kind), self.players, self.language, self.wait, self.width
-        )
-
-    def start(self) -> CameraCheck:
-        threading.Thread(target=self._run, name="camera-check", daemon=True).start()
-        return self
-
-    def _run(self) -> None:
-        self.result = one_result(self.job, self.language, lambda words: CheckResult(False, (words,), None))
+    def __init__(
+        self,
+        spec: GameSpec,
+        source: str,
+        kind: StickerKind | str,
+        players: int,
+        language: str,
+        wait: float = WAIT_S,
+        width: int = 640,
+    ) -> None:
+        job = CheckJob(spec.name, source, str(kind), players, language, wait, width)
+        super().__init__(job, language, lambda words: CheckResult(False, (words,), None), "camera-check")
 
     def _check(self) -> CheckResult:
         """The check in this process (the tests')."""

@@ -3,12 +3,14 @@ the setup's camera check, the box screen's reading. The result is sent whole, as
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 from ui.worker import Job, Reader, ReaderStopped
 
 T = TypeVar("T")
+J = TypeVar("J", bound=Job)
 
 
 def one_result(job: Job, language: str, failed: Callable[[str], T]) -> T:
@@ -28,3 +30,19 @@ def one_result(job: Job, language: str, failed: Callable[[str], T]) -> T:
     finally:
         reader.stop()
     return result
+
+
+class Once(Generic[J, T]):
+    """``job`` run once ``start``ed, its result waited for on a thread of its own: ``result`` is None until it
+    has come (``failed(words)`` if the job ended without one). The screens look at ``result`` as they redraw."""
+
+    def __init__(self, job: J, language: str, failed: Callable[[str], T], name: str) -> None:
+        self.job, self.language, self.failed, self.name = job, language, failed, name
+        self.result: T | None = None
+
+    def start(self) -> Self:
+        threading.Thread(target=self._run, name=self.name, daemon=True).start()
+        return self
+
+    def _run(self) -> None:
+        self.result = one_result(self.job, self.language, self.failed)
