@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.files import write_atomically
+
 PLUGIN_GROUP = "companion.commands"
 CACHE_DIR = Path(__file__).parent / "__pycache__"
 CACHE_TAG = "companion-commands 1"
@@ -91,11 +93,6 @@ def command_plugins(cache: Path | None = None) -> list[Plugin]:
 
 
 def write_cache(cache: Path, content: str) -> None:
-    partial = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
-    try:
+    with contextlib.suppress(OSError):  # a read-only install: nothing is cached, nothing is lost
         cache.parent.mkdir(exist_ok=True)
-        partial.write_text(content, encoding="utf-8")
-        os.replace(partial, cache)  # a reader sees the old cache or the new one, never half of one
-    except OSError:  # a read-only install: nothing is cached, nothing is lost
-        with contextlib.suppress(OSError):
-            partial.unlink()
+        write_atomically(cache, content, durable=False)

@@ -12,7 +12,6 @@ import ast
 import contextlib
 import gettext
 import io
-import os
 import re
 import struct
 import sys
@@ -20,6 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+from companion.files import write_atomically
 
 LANGUAGES: tuple[str, ...] = ("en", "fr", "it")
 DEFAULT_LANGUAGE = "en"
@@ -133,14 +134,9 @@ def compiled_catalog(po_path: Path) -> bytes:
         return cached[STAMP.size :]
     mo = compile_po(parse_po(po_path.read_text(encoding="utf-8")))
     if not sys.dont_write_bytecode:
-        partial = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
-        try:
+        with contextlib.suppress(OSError):  # a read-only install: nothing is cached, nothing is lost
             cache.parent.mkdir(exist_ok=True)
-            partial.write_bytes(stamp + mo)
-            os.replace(partial, cache)  # a reader sees the old cache or the new one, never half of one
-        except OSError:  # a read-only install: nothing is cached, nothing is lost
-            with contextlib.suppress(OSError):
-                partial.unlink()  # a half-written file, if writing stopped midway
+            write_atomically(cache, stamp + mo, durable=False)
     return mo
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import Told
+from companion.files import fsync_dir, write_atomically
 from companion.games import GAMES
 from companion.i18n import N_
 from companion.match import Match
@@ -79,7 +80,6 @@ __all__ = [
     "SessionDamaged",
     "SessionError",
     "Skipped",
-    "fsync_dir",
     "read_saved",
 ]
 
@@ -134,15 +134,6 @@ def _opened(path: Path) -> sqlite3.Connection:
         db.close()
         raise RecordError(CANNOT_OPEN, path=path, reason=exc) from None
     return db
-
-
-def fsync_dir(path: Path) -> None:
-    """Make a rename or a removal in ``path`` survive a power cut."""
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _write_new(path: Path, header: dict[str, JSON], rows: Sequence[Row]) -> None:
@@ -446,7 +437,7 @@ class LiveSession:
         return self.match.record_text()
 
     def export(self, path: str | os.PathLike[str]) -> None:
-        Path(path).write_text(self.record_text(), encoding="utf-8")
+        write_atomically(Path(path), self.record_text())
 
     # --- writing -----------------------------------------------------------------------------------
 

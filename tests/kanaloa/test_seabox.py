@@ -198,6 +198,23 @@ def test_the_box_is_saved_beside_the_config_and_read_back(tmp_path: Path) -> Non
     path.write_text(json.dumps({**box.to_json(), "sea-03": ["red", "red"]}), encoding="utf-8")
     with pytest.raises(RecordError, match="sea-03 must have different colours"):
         load_box(path)
+
+
+def test_a_save_that_stops_midway_keeps_the_box_saved_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "table-companion" / "kanaloa-sea.json"
+    save_box(path, random_box(7))
+
+    def power_cut(fd: int) -> None:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr("os.fsync", power_cut)  # the new box is written, not yet on the disk
+    with pytest.raises(OSError, match="Input/output"):
+        save_box(path, random_box(8))
+    monkeypatch.undo()
+    assert load_box(path) == random_box(7) != random_box(8)
+    assert [p.name for p in path.parent.iterdir()] == [path.name], "no half-written file left beside it"
     path.write_text("{", encoding="utf-8")
     with pytest.raises(RecordError, match="not JSON"):
         load_box(path)

@@ -125,6 +125,27 @@ def test_export_writes_the_standard_record(tmp_path: Path) -> None:
     assert list(applied) == full.actions[:29] and state == session.state
 
 
+def test_an_export_that_stops_midway_keeps_the_record_exported_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    full = simulate(KP, 3, 4)
+    out = tmp_path / "g.jsonl"
+    with LiveSession.create(tmp_path / "g.db", KP, full.seats, 4) as session:
+        session.push(full.actions[0])
+        session.export(out)
+        before = out.read_text(encoding="utf-8")
+        session.push(full.actions[1])
+
+        def power_cut(fd: int) -> None:
+            raise OSError(5, "Input/output error")
+
+        monkeypatch.setattr("os.fsync", power_cut)
+        with pytest.raises(OSError):
+            session.export(out)
+        monkeypatch.undo()
+    assert out.read_text(encoding="utf-8") == before
+
+
 # --- corrections -------------------------------------------------------------------------------------
 
 

@@ -19,12 +19,13 @@ from typing import Any
 
 from companion.commands import ILLEGAL_LINE
 from companion.errors import Told
+from companion.files import write_atomically
 from companion.i18n import N_, translator
 from companion.protocol import Game, RecordError, Violation
 from companion.record import IllegalAction, Record, loads, replay
 from companion.registry import GameSpec, Registry
 from companion.saveread import read_saved
-from companion.session import LiveSession, fsync_dir
+from companion.session import LiveSession
 from ui.talk import ui_translator
 
 HOME_VARIABLE = "COMPANION_HOME"
@@ -141,7 +142,7 @@ class Library:
         while (target := self.history_dir / f"{stem}{RECORD_SUFFIX}").exists():
             n += 1
             stem = f"{session.path.stem}-{n}"
-        _write_atomically(target, session.record_text())
+        write_atomically(target, session.record_text())
         session.remove()
         return target
 
@@ -315,14 +316,3 @@ def _sidecar(path: Path, suffix: str) -> Path:
 def _folder(path: Path) -> Path:
     path.mkdir(parents=True, exist_ok=True)
     return path
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    """Write through a temporary file, synced, then renamed: a crash leaves the whole file or none."""
-    temp = path.with_name(path.name + ".tmp")
-    with temp.open("w", encoding="utf-8") as file:
-        file.write(text)
-        file.flush()
-        os.fsync(file.fileno())
-    os.replace(temp, path)
-    fsync_dir(path.parent)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.boxsetup import Area, Values
+from companion.files import write_atomically
 from companion.i18n import N_, Translator
 from companion.protocol import RecordError, Violation, violation
 
@@ -98,8 +99,9 @@ def load_box(path: Path) -> SeaBox | None:
 
 
 def save_box(path: Path, box: SeaBox) -> None:
+    """Save ``box`` at ``path`` whole: a save that stops midway leaves the box saved before it."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(box.to_json(), indent=1) + "\n", encoding="utf-8")
+    write_atomically(path, json.dumps(box.to_json(), indent=1) + "\n")
 
 
 def clockwise(box: SeaBox, card: str, along: bool) -> tuple[str, str]:
