@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from companion.configdir import config_dir
 from companion.i18n import N_, Translator
 from companion.panel import Level, PanelButton
 from hardware.header import RESERVED_GPIOS, USABLE_GPIOS
@@ -135,8 +136,7 @@ class ConfigSource:
 
 
 def default_config_path(environ: Mapping[str, str]) -> Path:
-    base = environ.get("XDG_CONFIG_HOME") or str(Path(environ.get("HOME", "~")) / ".config")
-    return Path(base).expanduser() / "table-companion" / "config.toml"
+    return config_dir(environ) / "config.toml"
 
 
 def config_source(option: str | Path | None = None, environ: Mapping[str, str] = os.environ) -> ConfigSource:

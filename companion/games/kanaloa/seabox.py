@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.boxsetup import Area, Values
+from companion.configdir import config_dir
 from companion.files import write_atomically
 from companion.i18n import N_, Translator
 from companion.protocol import RecordError, Violation, violation
@@ -78,8 +79,7 @@ def box_path(environ: Mapping[str, str] = os.environ) -> Path:
     """``$COMPANION_KANALOA_SEA``, else beside the app's config: ``~/.config/table-companion/kanaloa-sea.json``."""
     if environ.get(BOX_ENV):
         return Path(environ[BOX_ENV]).expanduser()
-    base = environ.get("XDG_CONFIG_HOME") or str(Path(environ.get("HOME", "~")) / ".config")
-    return Path(base).expanduser() / "table-companion" / BOX_FILE
+    return config_dir(environ) / BOX_FILE
 
 
 def load_box(path: Path) -> SeaBox | None:

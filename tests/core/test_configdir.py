@@ -1,0 +1,33 @@
+"""The app's config folder (companion/configdir.py): one place for the panel's config and the saved boxes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.configdir import config_dir
+from companion.games.kanaloa.seabox import box_path
+from hardware.config import config_source
+
+FOLDER = st.text(st.characters(codec="utf-8", exclude_characters="\x00/~"), min_size=1, max_size=12)
+
+
+@given(home=FOLDER, xdg=st.none() | FOLDER)
+def test_xdg_config_home_first_then_home_dot_config(home: str, xdg: str | None) -> None:
+    environ = {"HOME": f"/{home}"} | ({} if xdg is None else {"XDG_CONFIG_HOME": f"/{xdg}"})
+    base = Path(f"/{home}/.config") if xdg is None else Path(f"/{xdg}")
+    assert config_dir(environ) == base / "table-companion"
+
+
+@given(home=FOLDER, xdg=st.none() | FOLDER)
+def test_the_saved_box_lies_beside_the_panels_config(home: str, xdg: str | None) -> None:
+    environ = {"HOME": f"/{home}"} | ({} if xdg is None else {"XDG_CONFIG_HOME": f"/{xdg}"})
+    assert box_path(environ).parent == config_source(None, environ).path.parent == config_dir(environ)
+
+
+def test_an_empty_xdg_config_home_is_not_set_and_a_tilde_is_the_home(monkeypatch) -> None:
+    monkeypatch.setenv("HOME", "/home/pi")
+    assert config_dir({"XDG_CONFIG_HOME": "", "HOME": "/home/pi"}) == Path("/home/pi/.config/table-companion")
+    assert config_dir({"XDG_CONFIG_HOME": "~/conf"}) == Path("/home/pi/conf/table-companion")
