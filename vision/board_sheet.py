@@ -11,12 +11,13 @@ from pathlib import Path
 
 from fpdf import FPDF
 
-from companion.i18n import N_, translator
+from companion.i18n import N_
 from companion.registry import BoardMarks
 from companion.table import square_name
+from vision.i18n import vision_translator
 from vision.identity import aruco_modules
 from vision.pdfdraw import draw_modules, latin1
-from vision.sheets import LOCALE_DIR, PORTRAIT, SheetInfo
+from vision.sheets import PORTRAIT, SheetInfo
 
 MARKS_TITLE = N_("{title}: the board's corner marks")
 MARKS_GUIDE = N_(
@@ -34,7 +35,7 @@ def board_sheet(
     marks: BoardMarks, title: str, out: Path, paper: str = "a4", language: str = "en"
 ) -> SheetInfo:
     """The marks' page, then the board in four quarters at true size."""
-    tr = translator(language, domain="vision", localedir=LOCALE_DIR)
+    tr = vision_translator(language)
     width, height = PORTRAIT[paper]
     pdf = FPDF(orientation="P", unit="mm", format=(width, height))
     pdf.set_auto_page_break(False)

@@ -17,9 +17,10 @@ import numpy as np
 
 from companion.boxsetup import BoxSetup, Values
 from companion.errors import CommandError, RecordError
-from companion.i18n import N_, Translator, translator
+from companion.i18n import N_
 from companion.protocol import Game
 from companion.registry import GameSpec, Registry
+from vision.i18n import vision_translator
 from vision.kinds import StickerKind
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ ASK = N_("{piece}: {values}? ")
 def box_setup_of(spec: GameSpec, language: str) -> BoxSetup:
     """The game's box setup; CommandError, one line, if its box needs none."""
     if spec.box_setup is None:
-        raise CommandError(_vision(language)(NOTHING_TO_SET_UP, game=spec.title))
+        raise CommandError(vision_translator(language)(NOTHING_TO_SET_UP, game=spec.title))
     return spec.box_setup()
 
 
@@ -47,7 +48,7 @@ def confirm(
 ) -> dict[str, Values]:
     """Each piece's proposal, kept (an empty answer) or replaced by the values typed, until every piece is
     confirmed. A typed answer the game refuses is told and asked again."""
-    tr, ask_words = game.translator(language), _vision(language)
+    tr, ask_words = game.translator(language), vision_translator(language)
     out(tr(setup.how))
     confirmed: dict[str, Values] = {}
     for piece in setup.pieces:
@@ -93,7 +94,7 @@ def run_setup_box(args: argparse.Namespace, ask: Callable[[str], str] = input) -
         raise CommandError(exc.tell(args.language)) from None
     frame, problem = check.first_frame(source, args.wait)
     if frame is None:
-        raise CommandError(_vision(args.language)(NO_FRAME, problem=str(problem)))
+        raise CommandError(vision_translator(args.language)(NO_FRAME, problem=str(problem)))
     _, proposals = read_pieces(frame, StickerKind(args.kind), spec, setup, args.registry)
     missing = [game.card_name(piece, args.language) for piece in setup.pieces if piece not in proposals]
     if missing:
@@ -111,9 +112,3 @@ def run_setup_box(args: argparse.Namespace, ask: Callable[[str], str] = input) -
         raise CommandError(exc.tell(args.language)) from None
     print(tr(setup.saved, path=str(path)))
     return 0
-
-
-def _vision(language: str) -> Translator:
-    from vision.commands import LOCALE_DIR
-
-    return translator(language, domain="vision", localedir=LOCALE_DIR)

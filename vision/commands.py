@@ -13,15 +13,15 @@ from typing import TYPE_CHECKING
 
 from companion.errors import CommandError
 from companion.games import DEFAULT_GAME
-from companion.i18n import LANGUAGES, N_, Translator, translator
+from companion.i18n import LANGUAGES, N_, Translator
 from companion.savecommands import refuse_saved_game
+from vision.i18n import vision_translator
 from vision.kinds import StickerKind
 
 if TYPE_CHECKING:
     from vision.check import Expected
     from vision.identity import GameCards
 
-LOCALE_DIR = Path(__file__).parent / "locale"
 STICKERS_WRITTEN = N_("{path}: {items} stickers on {pages} pages ({paper}, {kind})")
 MATS_WRITTEN = N_("{path}: {items} mats ({paper})")
 BOARD_WRITTEN = N_(
@@ -95,10 +95,6 @@ def _paper_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--language", choices=LANGUAGES, default="en")
 
 
-def _vision(args: argparse.Namespace) -> Translator:
-    return translator(args.language, domain="vision", localedir=LOCALE_DIR)
-
-
 def _game(args: argparse.Namespace) -> GameCards:
     from vision.identity import game_cards
 
@@ -111,41 +107,42 @@ def _game(args: argparse.Namespace) -> GameCards:
 def run_stickers(args: argparse.Namespace) -> int:
     from vision.sheets import sticker_sheet
 
-    game = _game(args)
+    game, tr = _game(args), vision_translator(args.language)
     refuse_saved_game(args.out)
     try:
         info = sticker_sheet(game, args.out, args.paper, StickerKind(args.kind), args.language)
     except (OSError, ValueError) as exc:
-        raise CommandError(_vision(args)(CANNOT_WRITE, path=args.out, problem=exc)) from None
-    print(_vision(args)(STICKERS_WRITTEN, path=args.out, items=info.items, pages=info.pages, paper=args.paper,
-                        kind=args.kind))  # fmt: skip
+        raise CommandError(tr(CANNOT_WRITE, path=args.out, problem=exc)) from None
+    print(tr(STICKERS_WRITTEN, path=args.out, items=info.items, pages=info.pages, paper=args.paper,
+             kind=args.kind))  # fmt: skip
     return 0
 
 
 def run_board(args: argparse.Namespace) -> int:
     from vision.board_sheet import board_sheet
 
-    game = _game(args)
+    game, tr = _game(args), vision_translator(args.language)
     if game.board is None:
-        raise CommandError(_vision(args)(NO_BOARD, title=game.title or game.name))
+        raise CommandError(tr(NO_BOARD, title=game.title or game.name))
     refuse_saved_game(args.out)
     try:
         info = board_sheet(game.board, game.title or game.name, args.out, args.paper, args.language)
     except (OSError, ValueError) as exc:
-        raise CommandError(_vision(args)(CANNOT_WRITE, path=args.out, problem=exc)) from None
-    print(_vision(args)(BOARD_WRITTEN, path=args.out, items=info.items, pages=info.pages, paper=args.paper))
+        raise CommandError(tr(CANNOT_WRITE, path=args.out, problem=exc)) from None
+    print(tr(BOARD_WRITTEN, path=args.out, items=info.items, pages=info.pages, paper=args.paper))
     return 0
 
 
 def run_mats(args: argparse.Namespace) -> int:
     from vision.sheets import mat_sheet
 
+    tr = vision_translator(args.language)
     refuse_saved_game(args.out)
     try:
         info = mat_sheet(args.players, args.out, args.paper, args.language)
     except (OSError, ValueError) as exc:
-        raise CommandError(_vision(args)(CANNOT_WRITE, path=args.out, problem=exc)) from None
-    print(_vision(args)(MATS_WRITTEN, path=args.out, items=info.items, paper=args.paper))
+        raise CommandError(tr(CANNOT_WRITE, path=args.out, problem=exc)) from None
+    print(tr(MATS_WRITTEN, path=args.out, items=info.items, paper=args.paper))
     return 0
 
 
@@ -157,7 +154,7 @@ def run_check(args: argparse.Namespace) -> int:
     from vision.check_report import text_report
     from vision.sources import open_source
 
-    tr = translator(args.language, domain="vision", localedir=LOCALE_DIR)
+    tr = vision_translator(args.language)
     if args.out.suffix.lower() not in check.IMAGE_SUFFIXES:  # said before the camera is opened
         raise CommandError(
             tr(

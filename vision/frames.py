@@ -8,14 +8,13 @@ reason, so that one bad frame costs one frame and never the game (docs/vision.md
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 import cv2
 import numpy as np
 
-from companion.i18n import N_, translator
+from companion.i18n import N_
+from vision.i18n import vision_translator
 
-LOCALE_DIR = Path(__file__).parent / "locale"
 MIN_SIDE = 32  # pixels: under this no 25 mm sticker's cells can be told apart at any scale we support
 MAX_PIXELS = (
     50_000_000  # 8K video is 33 million: 20000 x 20000 (400 million, 1.2 GB in colour) is no camera's
@@ -55,7 +54,7 @@ class FrameProblem:
 
     def words(self, language: str = "en") -> str:
         """The problem in a sentence, in ``language``."""
-        return translator(language, "vision", LOCALE_DIR)(SAYS[self.code], **dict(self.params))
+        return vision_translator(language)(SAYS[self.code], **dict(self.params))
 
 
 def readable(frame: object) -> np.ndarray | FrameProblem:

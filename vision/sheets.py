@@ -11,8 +11,8 @@ from pathlib import Path
 
 from fpdf import FPDF
 
-from companion.i18n import translator
 from vision import layout
+from vision.i18n import vision_translator
 from vision.identity import GameCards, aruco_modules, mat_marker_id, sticker_modules
 from vision.kinds import StickerKind
 from vision.pdfdraw import draw_modules, latin1
@@ -20,7 +20,6 @@ from vision.sticker_guide import draw_guide
 from vision.sticker_layout import MARGIN, TITLE_H, PlacedSticker, StickerGrid, back_marks
 from vision.sticker_page import draw_sticker
 
-LOCALE_DIR = Path(__file__).parent / "locale"
 PORTRAIT = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
 
@@ -40,7 +39,7 @@ def sticker_sheet(game: GameCards, out: Path, paper: str = "a4", kind: StickerKi
     pdf = FPDF(orientation="P", unit="mm", format=(pw, ph))
     pdf.set_auto_page_break(False)
     pdf.set_line_width(0.15)
-    tr = translator(language, domain="vision", localedir=LOCALE_DIR)
+    tr = vision_translator(language)
     marks = back_marks(c.back for c in game.components.cards)
     backs = {back: game.back_name(back, language) for back in marks}
     pieces = {game.back_name(c.back, language): None for c in game.components.cards if c.kind != "card"}
@@ -65,7 +64,7 @@ def place_stickers(game: GameCards, paper: str = "a4", language: str = "en") -> 
     """Where each card's sticker goes, after the guide page, in the catalogue's order, and the words on it."""
     grid = StickerGrid.fit(*PORTRAIT[paper])
     marks = back_marks(c.back for c in game.components.cards)
-    tr = translator(language, domain="vision", localedir=LOCALE_DIR)
+    tr = vision_translator(language)
     placed = []
     for i, card in enumerate(game.catalogue.cards):
         mark = marks.get(card.back)
@@ -85,7 +84,7 @@ def mat_sheet(players: int, out: Path, paper: str = "a4", language: str = "en") 
     p = layout.PAPERS[paper]
     pdf = FPDF(orientation="L", unit="mm", format=(p.height, p.width))
     pdf.set_auto_page_break(False)
-    tr = translator(language, domain="vision", localedir=LOCALE_DIR)
+    tr = vision_translator(language)
     ox, oy = (p.width - layout.MAT_W) / 2, (p.height - layout.MAT_H) / 2
     gap = layout.MAT_MARKER + layout.MAT_QUIET  # the outline stops at each marker's quiet zone
     for seat in range(players):

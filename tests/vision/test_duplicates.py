@@ -9,11 +9,10 @@ import numpy as np
 import pytest
 
 from companion.games import find_game
-from companion.i18n import translator
 from companion.live import LiveGame
 from companion.match import Match
 from vision import check
-from vision.commands import LOCALE_DIR
+from vision.i18n import vision_translator
 from vision.identity import game_cards
 from vision.kinds import StickerKind
 from vision.pipeline import Pipeline
@@ -77,8 +76,6 @@ def test_the_camera_check_names_a_sticker_read_on_three_cards() -> None:
     image = with_copies(3)
     expected = check.Expected(CARDS, StickerKind.ARUCO, 4)
     for language, words in (("en", "(on 3 cards)"), ("fr", "(sur 3 cartes)"), ("it", "(su 3 carte)")):
-        verdict = check.judge(
-            image, check.look(image, expected), expected, translator(language, "vision", LOCALE_DIR)
-        )
+        verdict = check.judge(image, check.look(image, expected), expected, vision_translator(language))
         [twice] = [p for p in verdict.problems if p.code == "stickers-twice"]
         assert words in twice.message

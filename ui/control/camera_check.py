@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from companion.i18n import N_, translator
+from companion.i18n import N_
 from companion.registry import GameSpec
 from ui.control.once import Once
 from ui.control.preview import Preview
@@ -49,12 +49,12 @@ class CheckJob:
         from companion.games import GAMES
         from ui.control.preview import preview
         from vision import check
-        from vision.commands import LOCALE_DIR
+        from vision.i18n import vision_translator
         from vision.identity import GameCards
         from vision.kinds import StickerKind
         from vision.sources import open_source
 
-        tr = translator(self.language, domain="vision", localedir=LOCALE_DIR)
+        tr = vision_translator(self.language)
         try:
             frames = open_source(self.source)
         except ValueError as exc:
