@@ -33,18 +33,6 @@ def games_per_second(name: str, players: int, seconds: float) -> tuple[float, fl
     return games / elapsed, actions / games
 
 
-def bare_games_per_second(players: int, seconds: float) -> float:
-    """The bare loop's games a second, timed as ``games_per_second`` times the engine."""
-    rng = random.Random(2026)
-    bare_kai_piranja.play(players, rng)
-    games = 0
-    start = time.process_time()
-    while (elapsed := time.process_time() - start) < seconds:
-        bare_kai_piranja.play(players, rng)
-        games += 1
-    return games / elapsed
-
-
 def run(quick: bool = False) -> str:
     seconds = 1.0 if quick else 5.0
     rows = [
@@ -64,7 +52,7 @@ def run(quick: bool = False) -> str:
             met = ("yes" if rate >= TARGET else "**no**") if benchmarked else ""
             rows.append(f"| {name} | {players} | {rate:.0f} | {length:.0f} | {target} | {met} |")
     players = BENCH_PLAYERS["kai-piranja"]
-    bare = bare_games_per_second(players, seconds)
+    bare = bare_kai_piranja.games_per_second(players, seconds)
     ratio = bare / engine_rate["kai-piranja"]
     met = "yes" if ratio <= BARE_RATIO_TARGET else "**no**"
     return "\n".join(
