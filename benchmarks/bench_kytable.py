@@ -88,13 +88,14 @@ def read_matrix(renderer: Renderer, players: int = 2) -> dict[str, Tally]:
     cards = game_cards(SPEC.name)
     tallies: dict[str, Tally] = {}
     conditions: list[Condition] = [c for c in MATRIX if c.name in CONDITIONS]
+    # Each game simulated once, then seen under every condition.
+    games = {seed: moments(seed, players) for seed in SEEDS}
     for condition in conditions:
         tally = tallies.setdefault(condition.name, Tally())
-        for seed in SEEDS:
+        for seed, (states, final) in games.items():
             # One camera over one game: its reader knows where the banks lay at the moments before (a bank is
             # the region its cards occupy, vision/zones.py), as a live table's does.
             detector = Detector(cards, expected_seats=set(range(players)))
-            states, final = moments(seed, players)
             for k, state in enumerate(states):
                 layout = adapter.layout(state)
                 drawn = with_rooms(
@@ -158,7 +159,7 @@ def latency(seed: int, actions: int, players: int = 2, sweep: int | None = None)
         played, live, game_cards(SPEC.name), SPEC.demo, mode="pixels", seed=seed, camera=camera
     )
     if sweep is not None:
-        table._pipeline.sweep = sweep  # the pipeline the simulated table reads its frames with
+        table.pipeline.sweep = sweep
     frames = []
     for happening in table.play():
         for action in happening.applied:

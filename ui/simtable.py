@@ -110,6 +110,11 @@ class SimulatedTable:
                 self.game_cards, players=len(self.match.seats), config=self.tracker_config
             )
 
+    @property
+    def pipeline(self) -> Pipeline:
+        """The pipeline the frames are read with, in pixels mode (a benchmark sets its options before play)."""
+        return self._pipeline
+
     def _look(self, layout: TableLayout) -> tuple[list[TableChange], list[SeenCard]]:
         """One frame: (events, tracked cards)."""
         self.frame += 1
