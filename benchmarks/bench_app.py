@@ -23,11 +23,11 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
+from benchmarks.trees import tree_at
 from ui.app.xvfb import NoVirtualScreen, start_xvfb
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -405,23 +405,6 @@ def recording(home: Path, frames: int = 400) -> Path:
     return path
 
 
-@contextmanager
-def base_tree(revision: str) -> Iterator[Path]:
-    """``revision``'s code in a temporary git worktree, removed afterwards."""
-    with tempfile.TemporaryDirectory(prefix="bench-app-base-") as tmp:
-        tree = Path(tmp) / "tree"
-        subprocess.run(
-            ["git", "worktree", "add", "--detach", str(tree), revision],
-            cwd=ROOT,
-            check=True,
-            capture_output=True,
-        )
-        try:
-            yield tree
-        finally:
-            subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, capture_output=True)
-
-
 def drawing_figures(home: Path) -> tuple[float, float]:
     """A Kivy hello-world at 1280x720 redrawn at every turn: what this machine's OpenGL can draw, and the
     memory Kivy and its OpenGL take before any of the app's own."""
@@ -457,9 +440,12 @@ def run(quick: bool = False, base: str | None = None) -> str:
         with tempfile.TemporaryDirectory(prefix="bench-app-") as tmp, ExitStack() as stack:
             home = Path(tmp)
             (home / "bench_looping.py").write_text(LOOPING, encoding="utf-8")
-            trees = {"after": ROOT} | (
-                {} if base is None else {"before": stack.enter_context(base_tree(base))}
-            )
+            trees: dict[str, Path] = {"after": ROOT}
+            if base is not None:
+                before = stack.enter_context(tree_at(base))
+                if before is None:
+                    raise SystemExit(f"bench_app: git cannot give {base}")
+                trees["before"] = before
             runs = 3 if quick else 7
             timed_launch(APP, home)  # warm-up: bytecode caches, Kivy's config file, fonts
             timed_launch(HELLO, home)

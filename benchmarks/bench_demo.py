@@ -1,18 +1,17 @@
 """The drawn demo: frames drawn by the synthetic camera and read by the vision pipeline a second, on one core.
 
 Target (issue 13, build 10): at least 30 frames drawn and read a second, so that `./run.sh` shows a game no slower
-than a real camera would. The renderer before the change is measured in the same run, from a temporary git
-worktree of ``BASE``, through the calls both trees have, each run a fresh process on core 0. ``python -m benchmarks.bench_demo [--quick]``.
+than a real camera would. The renderer before the change is measured in the same run, from ``BASE``'s code
+unpacked in a temporary folder (benchmarks/trees.py), through the calls both trees have, each run a fresh process on core 0. ``python -m benchmarks.bench_demo [--quick]``.
 """
 
 from __future__ import annotations
 
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 from benchmarks.compare_base import run_driver
+from benchmarks.trees import tree_at
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = "85dd727"  # main before the renderer redrew only what changed
@@ -56,21 +55,9 @@ def measure(tree: Path, width: int, height: int, frames: int) -> dict[str, float
 
 
 def measure_base(width: int, height: int, frames: int) -> dict[str, float] | None:
-    """The same run on ``BASE``, checked out in a temporary worktree; None if git cannot give it."""
-    with tempfile.TemporaryDirectory() as folder:
-        base = Path(folder) / "base"
-        added = subprocess.run(
-            ["git", "worktree", "add", "--detach", str(base), BASE],
-            cwd=ROOT,
-            capture_output=True,
-            check=False,
-        )
-        if added.returncode != 0:
-            return None
-        try:
-            return measure(base, width, height, frames)
-        finally:
-            subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=ROOT, check=False)
+    """The same run on ``BASE``'s code in a temporary folder; None if git cannot give it."""
+    with tree_at(BASE) as base:
+        return None if base is None else measure(base, width, height, frames)
 
 
 def row(label: str, m: dict[str, float]) -> str:
@@ -107,8 +94,8 @@ def run(quick: bool = False) -> str:
             "drawn by the synthetic camera (vision/render.py) and read by the vision pipeline, the tracker's events "
             "refereed; nothing printed or shown. Each run is a fresh process on core 0. Drawing: the wall "
             "time less the reading and refereeing. In brackets, frames per second of the process's CPU time: what the "
-            "rate would be if nothing else ran on the core (this machine is shared). The renderer before is run from a temporary git worktree of "
-            f"{BASE} (absent if git cannot check it out).",
+            f"rate would be if nothing else ran on the core (this machine is shared). The renderer before is run from {BASE}'s code "
+            "unpacked in a temporary folder (absent if git cannot give it).",
             "",
             *rows,
         ]

@@ -6,7 +6,7 @@ Pi is about 3x slower than this machine, so every 100 ms here is a noticeable pa
 
 Bytecode caching is on (as for an installed app): one warm-up run of each command writes the caches first. Runs
 alternate between the commands, and between the code now and the code before the last start-up work (``BASE``,
-from a temporary git worktree), so that the machine's noise falls on all of them alike; the median is kept, of the wall
+unpacked by ``git archive`` into a temporary folder), so that the machine's noise falls on all of them alike; the median is kept, of the wall
 time and of the process's CPU time (user + system: what the time would be if nothing else ran on the core).
 ``python -m benchmarks.bench_startup [--quick]``, under ``taskset -c 0``.
 """
@@ -20,6 +20,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from benchmarks.trees import tree_at
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = "728732e"  # main before the engines' random and json imports and their playouts were made lazy
@@ -122,15 +124,6 @@ def measure(
     return medians, heavy
 
 
-def base_tree(folder: str) -> Path | None:
-    """``BASE`` checked out in a temporary worktree under ``folder``; None if git cannot give it."""
-    base = Path(folder) / "base"
-    added = subprocess.run(
-        ["git", "worktree", "add", "--detach", str(base), BASE], cwd=ROOT, capture_output=True, check=False
-    )
-    return base if added.returncode == 0 else None
-
-
 def rows(label: str, medians: Medians, heavy: dict[str, list[str]] | None) -> list[str]:
     base_wall, base_cpu = medians[BARE]
     out = []
@@ -213,17 +206,12 @@ def breakdown(cases: dict[str, list[str]], runs: int) -> list[str]:
 
 def run(quick: bool = False) -> str:
     runs = 5 if quick else 21
-    with tempfile.TemporaryDirectory() as folder:
-        base = base_tree(folder)
+    with tempfile.TemporaryDirectory() as folder, tree_at(BASE) as base:
         trees = {"now": ROOT, **({f"before ({BASE})": base} if base is not None else {})}
-        try:
-            record = Path(folder) / "game.jsonl"
-            write_record(record)
-            medians, heavy = measure(runs, trees, commands(record))
-            parts = breakdown(commands(record), 3 if quick else 9)
-        finally:
-            if base is not None:
-                subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=ROOT, check=False)
+        record = Path(folder) / "game.jsonl"
+        write_record(record)
+        medians, heavy = measure(runs, trees, commands(record))
+        parts = breakdown(commands(record), 3 if quick else 9)
     table = [
         "| code | command | median wall (CPU) | × bare import, wall (CPU) | target | heavy libraries loaded | met |",
         "|---|---|---|---|---|---|---|",
@@ -235,7 +223,7 @@ def run(quick: bool = False) -> str:
             "## Start-up of the commands that need no camera",
             "",
             "Whole processes, bytecode caches warm, runs interleaved between the commands and between the code now and "
-            f"before ({BASE}, from a temporary git worktree); the median of each ({runs} runs), of "
+            f"before ({BASE}, unpacked by git archive into a temporary folder); the median of each ({runs} runs), of "
             "the wall time and, in brackets, of the process's CPU time (what it would be if nothing else ran on the "
             "core: this machine is shared). Each ratio is against the bare import of the same tree. The second "
             "line is no command: it is what every command costs at least, Python's argument parser and dataclasses "

@@ -2,8 +2,8 @@
 
     python -m benchmarks.compare_base [--base REV] [--rounds N]
 
-Checks out ``REV`` (default: the last commit before the "One house for four games" issue) into a temporary git
-worktree, and runs the same measurements in both trees, alternating base and current ``N`` times so that the
+Unpacks ``REV`` (default: the last commit before the "One house for four games" issue) into a temporary folder
+(``git archive``), and runs the same measurements in both trees, alternating base and current ``N`` times so that the
 shared machine's noise falls on both alike. Each figure keeps its best round (the least disturbed); the table
 gives the ratio current / base, with the target of at most 1.10 for times and at least 0.90 for rates.
 """
@@ -14,8 +14,9 @@ import argparse
 import json
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+from benchmarks.trees import tree_at
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = "034355b"  # main before the registry, the table model and the live view
@@ -71,19 +72,16 @@ def main() -> None:
     parser.add_argument("--base", default=BASE)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        base = Path(folder) / "base"
-        subprocess.run(["git", "worktree", "add", "--detach", str(base), args.base], cwd=ROOT, check=True)
-        try:
-            results: dict[str, list[dict[str, float]]] = {"base": [], "now": []}
-            for k in range(args.rounds):
-                for name, tree in (
-                    (("base", base), ("now", ROOT)) if k % 2 == 0 else (("now", ROOT), ("base", base))
-                ):
-                    print(f"round {k + 1}: {name}", file=sys.stderr, flush=True)
-                    results[name].append(measure(tree))
-        finally:
-            subprocess.run(["git", "worktree", "remove", "--force", str(base)], cwd=ROOT, check=False)
+    with tree_at(args.base) as base:
+        if base is None:
+            raise SystemExit(f"compare_base: git cannot give {args.base}")
+        results: dict[str, list[dict[str, float]]] = {"base": [], "now": []}
+        for k in range(args.rounds):
+            for name, tree in (
+                (("base", base), ("now", ROOT)) if k % 2 == 0 else (("now", ROOT), ("base", base))
+            ):
+                print(f"round {k + 1}: {name}", file=sys.stderr, flush=True)
+                results[name].append(measure(tree))
     before, now = best(results["base"]), best(results["now"])
     rows = ["| measure | base | now | now / base | within 10 % |", "|---|---|---|---|---|"]
     for key in before:
