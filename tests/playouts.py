@@ -28,6 +28,9 @@ def check_playout(game: Game[Any, Any], players: int, seed: int, start: int) -> 
         state = game.random_step(state, setup)
     before = game.state_to_json(state)
     played, stepped = random.Random(seed), random.Random(seed)
-    assert game.random_playout(state, played) == stepped_to_end(game, state, stepped)
-    assert played.getstate() == stepped.getstate()
+    last, length = game.random_playout(state, played)
     assert game.state_to_json(state) == before
+    end, steps = stepped_to_end(game, state, stepped)
+    assert (last, length) == (end, steps)
+    assert game.state_to_json(last) == game.state_to_json(end)  # equal in every field a record keeps, too
+    assert played.getstate() == stepped.getstate()

@@ -14,6 +14,7 @@ from companion.games import GAMES, make_game
 from companion.protocol import Step, own_fields
 from companion.record import loads, replay
 from companion.simulate import simulate
+from tests.playouts import check_playout
 
 CASES = [
     (name, players)
@@ -124,24 +125,7 @@ def test_playing_to_the_end_is_random_steps_and_leaves_the_state_given_as_it_was
 ) -> None:
     """``random_playout``, the simulated games' loop, which a game may run on a copy it changes in place, plays the
     game ``random_step`` plays from the same draws, from any state, and leaves that state untouched."""
-    game = make_game(name, profile)
-    state = game.initial_state(players)
-    setup = random.Random(seed ^ 1)
-    for _ in range(start):  # from a state some way into the game, as a look-ahead would start
-        if game.is_over(state):
-            break
-        state = game.random_step(state, setup)
-    before = game.state_to_json(state)
-    stepped, ended = random.Random(seed), random.Random(seed)
-    last, length = game.random_playout(state, ended)
-    assert game.state_to_json(state) == before
-    steps = 0
-    while not game.is_over(state):
-        state = game.random_step(state, stepped)
-        steps += 1
-    assert (last, length) == (state, steps)
-    assert game.state_to_json(last) == game.state_to_json(state)
-    assert stepped.getstate() == ended.getstate()
+    check_playout(make_game(name, profile), players, seed, start)
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)
