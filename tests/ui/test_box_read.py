@@ -3,13 +3,10 @@ picture, and loads neither OpenCV nor NumPy for it; a camera that is not there i
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.ui.app_process import run_app
+
 APP_SIDE = """
 import sys, time
 from ui.control.box_read import BoxRead, BoxReadJob
@@ -24,17 +21,7 @@ if __name__ == "__main__":
 
 
 def test_the_reading_loads_no_opencv_in_the_apps_process_and_a_missing_camera_is_said(tmp_path: Path) -> None:
-    script = tmp_path / "app.py"
-    script.write_text(textwrap.dedent(APP_SIDE), encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, str(script)],
-        cwd=ROOT,
-        env=dict(os.environ, PYTHONPATH=str(ROOT)),
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
-    problem, heavy = [*done.stdout.splitlines(), ""][:2]
+    done = run_app(APP_SIDE, tmp_path)
+    problem, heavy = [*done.splitlines(), ""][:2]
     assert problem.startswith("Pas d'image de la caméra"), problem
     assert heavy == "", f"the app's process loaded {heavy}"

@@ -4,9 +4,6 @@ three languages and the game goes on by hand, stopping leaves no process, and ne
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
-import textwrap
 import time
 from dataclasses import dataclass
 from functools import partial
@@ -18,12 +15,12 @@ from hypothesis import strategies as st
 
 from companion.games import GAMES
 from companion.session import LiveSession
+from tests.ui.app_process import run_app, start_app
 from ui.control.camera import CameraJob
 from ui.control.preview import Preview
 from ui.control.table import TableControl
 from ui.worker import Outlet, Reader, ReaderStopped, Seen, preview_bytes
 
-ROOT = Path(__file__).resolve().parents[2]
 WIDTH = 8  # previews 8 pixels across: the test's buffers stay small
 
 
@@ -220,14 +217,7 @@ if __name__ == "__main__":
 
 
 def test_a_crashed_app_leaves_no_reader_behind(tmp_path: Path) -> None:
-    script = tmp_path / "app.py"
-    script.write_text(textwrap.dedent(APP_THAT_CRASHES), encoding="utf-8")
-    app = subprocess.Popen(
-        [sys.executable, str(script)],
-        cwd=ROOT,
-        env=dict(os.environ, PYTHONPATH=str(ROOT)),
-        stdout=subprocess.PIPE,
-    )
+    app = start_app(APP_THAT_CRASHES, tmp_path)
     try:
         assert app.stdout is not None
         child = int(app.stdout.readline())
@@ -300,18 +290,8 @@ def test_the_app_process_loads_no_opencv_numpy_or_renderer_for_the_demo_the_came
     tmp_path: Path,
 ) -> None:
     # The memory the camera side's process would save is lost if the app's process loads the same libraries.
-    script = tmp_path / "app.py"
-    script.write_text(f"HEAVY = {HEAVY!r}\n" + textwrap.dedent(APP_SIDE), encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, str(script)],
-        cwd=ROOT,
-        env=dict(os.environ, PYTHONPATH=str(ROOT)),
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
-    assert done.stdout.strip() == "", f"the app's process loaded {done.stdout.strip()}"
+    loaded = run_app(f"HEAVY = {HEAVY!r}\n" + APP_SIDE, tmp_path).strip()
+    assert loaded == "", f"the app's process loaded {loaded}"
 
 
 def test_a_child_killed_while_it_asks_for_requests_never_blocks_the_app() -> None:
