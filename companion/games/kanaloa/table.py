@@ -122,7 +122,7 @@ class KanaloaTable:
         self.game = game
         self._box, self._box_file = box, box_file
         self._box_read = box is not None
-        self._box_problem: str | None = None  # the saved box's file could not be read: why
+        self._box_problem: RecordError | None = None  # the saved box's file could not be read: why
         self._sea_problem: Violation | None = None  # the ring seen at setup is not this box's sea: why
 
     def box(self) -> SeaBox | None:
@@ -132,7 +132,7 @@ class KanaloaTable:
             try:
                 self._box = load_box(self._box_file or box_path())
             except RecordError as exc:
-                self._box_problem = str(exc)
+                self._box_problem = exc
         return self._box
 
     def sea_seen(self, state: State, seen: Sequence[SeenCard]) -> LayOut | None:
@@ -293,7 +293,7 @@ class KanaloaTable:
         """Before the sea is laid: what the camera needs to read it."""
         self.box()
         if self._box_problem is not None:
-            return [tr(T.SEA_BOX_BAD, problem=self._box_problem)]
+            return [tr(T.SEA_BOX_BAD, problem=self._box_problem.tell(tr.language))]
         if self._box is None:
             return [tr(T.SEA_NOT_CONFIRMED)]
         if self._sea_problem is not None:
