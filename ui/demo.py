@@ -29,7 +29,6 @@ from companion.simulate import simulate
 from hardware.start import start_panel
 from ui.simtable import SimulatedTable
 from ui.talk import TerminalTable, panel_mode, ui_translator
-from vision import scene_banks
 from vision.identity import GameCards
 from vision.render import Camera
 from vision.tracking import TrackerConfig
@@ -126,8 +125,7 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     live = LiveGame(
         game, adapter, session, names, args.lang, spec.coach, args.coach, panel_mode(panel), spec.levels
     )
-    # Cards laid beyond the mats (Kuna Yala's banks) need a larger table: more pixels read its stickers.
-    width, height = args.resolution or (scene_banks.frame_for(players) if spec.mat_reach else (1920, 1080))
+    width, height = args.resolution or spec.demo_frame_for(players)
     assert spec.demo is not None, "a game refereed live names its scene builder"
     table = SimulatedTable(
         played,
