@@ -15,8 +15,9 @@ from pathlib import Path
 
 from companion.i18n import N_, Translator
 from companion.panel import PanelAction, PanelButton
-from companion.protocol import RecordError, Violation, join_words
+from companion.protocol import Action, RecordError, Violation, join_words
 from companion.protocol import seat_name as protocol_seat_name
+from companion.referee import TableAdapter
 from companion.table import (
     ADD,
     CENTRE,
@@ -109,7 +110,7 @@ def trick_seats(state: State) -> list[int]:
     return [(state.leader + k) % state.players for k in range(len(state.trick))]
 
 
-class KanaloaTable:
+class KanaloaTable(TableAdapter):
     """The table adapter and expected layout of Kanaloa."""
 
     # The first card of a round stands for the deal nobody watched, and for the variant's lay-downs not shown, too
@@ -150,7 +151,7 @@ class KanaloaTable:
         self._sea_problem = laid
         return None
 
-    def setup_problem(self, action: KanaloaAction) -> Violation | None:
+    def setup_problem(self, action: Action) -> Violation | None:
         """Why a move entered by hand before the camera takes over does not fit this box (a sea whose cards show
         other squares than the ones confirmed), or None."""
         box = self.box()
