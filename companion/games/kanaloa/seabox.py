@@ -205,6 +205,7 @@ class SeaBoxSetup:
     mark: str = DOLPHIN
     how: str = T.SETUP_BOX_HOW
     unseen: str = T.SETUP_BOX_UNSEEN
+    none_seen: str = T.SETUP_BOX_NONE_SEEN
     saved: str = T.SETUP_BOX_SAVED
     stopped: str = T.SETUP_BOX_STOPPED
 
