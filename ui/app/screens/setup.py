@@ -265,7 +265,7 @@ class SetupPage(Page):
         except CommandError as exc:
             self.problem = exc.tell(self.app.language)
         except RecordError as exc:
-            self.problem = self.tr(BAD_OPTIONS, problem=str(exc))
+            self.problem = self.tr(BAD_OPTIONS, problem=exc.tell(self.app.language))
         else:
             try:
                 path = self.app.library.new_session_path(self.spec.name)
