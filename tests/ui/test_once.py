@@ -1,0 +1,56 @@
+"""A one-result job (the camera check, the box screen's reading) that ends without its result is said on screen in
+a sentence of the screen's language: what happened and what to do."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+import pytest
+
+from ui.control.once import one_result
+from ui.worker import Outlet
+
+
+@dataclass(frozen=True)
+class Ends:
+    """Ends cleanly without sending a result (a job whose reading came to nothing)."""
+
+    def __call__(self, outlet: Outlet) -> None:
+        outlet.send(("other", 1))
+
+
+@dataclass(frozen=True)
+class Dies:
+    """Its process ends at once, as a crash in OpenCV's C code would end it."""
+
+    def __call__(self, outlet: Outlet) -> None:
+        os._exit(3)
+
+
+@dataclass(frozen=True)
+class Gives:
+    def __call__(self, outlet: Outlet) -> None:
+        outlet.send(("result", "read"))
+
+
+@pytest.mark.parametrize(
+    ("language", "ended", "died"),
+    [
+        ("en", "ended without a reading: check that the camera is plugged in", "(exit code 3)"),
+        ("fr", "s'est terminé sans rien lire : vérifiez que la caméra est branchée", "(code de sortie 3)"),
+        (
+            "it",
+            "è terminato senza leggere nulla: controlla che la telecamera sia collegata",
+            "(codice di uscita 3)",
+        ),
+    ],
+)
+def test_a_job_ending_without_its_result_is_said_in_the_screens_language(
+    language: str, ended: str, died: str
+) -> None:
+    assert one_result(Gives(), language, lambda words: words) == "read"
+    said = one_result(Ends(), language, lambda words: words)
+    assert ended in said and "\n" not in said
+    said = one_result(Dies(), language, lambda words: words)
+    assert died in said and said[0].isupper() and said.endswith((".", "!"))
