@@ -44,6 +44,7 @@ class BoxSetup(Protocol):
     mark: str  # a message: what an area may carry besides its colour ("dolphin")
     how: str  # a message: how to answer in the terminal, what each value looks like
     unseen: str  # a message with {cards}: the pieces the camera does not see
+    none_seen: str  # a message: the camera sees none of the pieces (what to lay in view)
     saved: str  # a message with {path}
     stopped: str  # a message: stopped before every piece was confirmed
 

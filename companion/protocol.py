@@ -237,6 +237,9 @@ _set_state = Step.__dict__["state"].__set__  # the slot descriptors' setters
 _set_effects = Step.__dict__["_effects"].__set__
 
 
+OPTION_RANGE = N_("rules option {name} must be between {low} and {high}")
+
+
 @dataclass(frozen=True)
 class Profile:
     """Base of every game's rules profile: each option a field with its default, documented in the game's docs.
@@ -270,12 +273,21 @@ class Profile:
         profile = cls(**values)
         problem = profile.problem()
         if problem:
-            raise RecordError(problem)
+            raise problem if isinstance(problem, RecordError) else RecordError(problem)
         return profile
 
-    def problem(self) -> str | None:
-        """A message if the options contradict each other or are out of range, else None."""
+    def problem(self) -> str | RecordError | None:
+        """A message (or an error with its parameters, told in the player's language) if the options contradict
+        each other or are out of range, else None."""
         return None
+
+    def out_of_range(self, name: str, low: int, high: int) -> RecordError | None:
+        """Why option ``name`` is not a whole number from ``low`` to ``high`` (the app's − and + reach past them),
+        or None."""
+        value = getattr(self, name)
+        return (
+            None if low <= value <= high else RecordError(OPTION_RANGE, name=repr(name), low=low, high=high)
+        )
 
 
 @dataclass(frozen=True)

@@ -69,9 +69,15 @@ class TableAdapter(Protocol):
         self, state: Any, diffs: Sequence[Difference], tr: Any, seats: Sequence[str]
     ) -> list[str]: ...
 
+    def setup_problem(self, action: Action) -> Violation | None:
+        """Why a move entered by hand before the camera takes over does not fit this table's own pieces (Kanaloa:
+        a sea whose cards show other squares than the box's), or None. A game's adapter subclasses this protocol
+        for this default: most know nothing of their pieces beyond the rules."""
+        return None
+
 
 @dataclass(frozen=True)
-class NoTable:
+class NoTable(TableAdapter):
     """The table adapter of a game played with no camera reading the table: nothing is expected on the table and
     no change is an action, so nothing is "still to do" because no camera saw it. ``buttons``, the game's own
     adapter if it has one, keeps the panel's game buttons' meaning; None for a game the camera cannot read yet.

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 STICKER_ID_SPACE = 4096
 TABLE_MARK_IDS = 40  # ids 0..39: mats' and boards' corner marks, printed by vision/sheets.py
 FIRST_COMPONENT_ID = TABLE_MARK_IDS
+DEMO_FRAME = (1920, 1080)  # the terminal demo's camera frame for a game whose table fits it
 
 
 @dataclass(frozen=True, order=True)
@@ -124,6 +125,8 @@ class GameSpec:
     board: BoardMarks | None = None  # a printed board found by its own corner marks (None: none)
     # The most seats whose cards the drawn demo lays in one camera's view (0: every count the game allows).
     drawn_players: int = 0
+    # players -> the camera frame (width, height) its drawn demo table needs; None: the tool's own size.
+    demo_frame: Callable[[int], tuple[int, int]] | None = None
     # What the box needs confirmed once (Kanaloa's sea cards), loaded when first asked for; None: nothing.
     box_setup: Callable[[], BoxSetup] | None = None
 
@@ -200,6 +203,11 @@ class GameSpec:
     def table_adapter(self, game: Game[Any, Any]) -> Any:
         """The game's reading of a real table; None if it is not refereed live yet."""
         return None if self.table is None else self.table(game)
+
+    def demo_frame_for(self, players: int, otherwise: tuple[int, int] = DEMO_FRAME) -> tuple[int, int]:
+        """The camera frame (width, height) the drawn demo of ``players`` is seen in: the game's own where its
+        table needs one (``demo_frame``), else ``otherwise``."""
+        return otherwise if self.demo_frame is None else self.demo_frame(players)
 
     def sticker_id(self, number: int) -> int:
         """The sticker id of component ``number``: its place in the game's blocks, taken in order."""

@@ -8,6 +8,7 @@ coach's words and the panel's lights are shown in the terminal. The final scores
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import tempfile
 import time
@@ -29,7 +30,6 @@ from companion.simulate import simulate
 from hardware.start import start_panel
 from ui.simtable import SimulatedTable
 from ui.talk import TerminalTable, panel_mode, ui_translator
-from vision import scene_banks
 from vision.identity import GameCards
 from vision.render import Camera
 from vision.tracking import TrackerConfig
@@ -55,6 +55,10 @@ TOO_MANY_DRAWN = N_(
 FRAMES_USED = N_("{path} already holds images: give --save-frames a new or empty folder")
 FRAMES_NOT_FOLDER = N_("{path} cannot hold the frames: {problem}")
 FRAMES_NEED_PIXELS = N_("--save-frames saves the frames drawn: give it with --mode pixels")
+FRAME_NOT_WRITTEN = N_(
+    "frame {number} could not be written into {path} (a full disk, or a folder removed or made read-only): the "
+    "frames before it are kept"
+)
 DEMO_PLAYERS = 3
 FRAME_QUALITY = 90  # JPEG: a 3840x2160 frame in under 1 MB, its stickers read back as drawn
 
@@ -89,7 +93,16 @@ def frame_saver(folder: Path, language: str) -> Callable[[Any, Any], None]:
     def save(image: Any, facts: Any) -> None:
         import cv2
 
-        cv2.imwrite(str(folder / f"{next(count):06d}.jpg"), image, [cv2.IMWRITE_JPEG_QUALITY, FRAME_QUALITY])
+        number = next(count)
+        path = folder / f"{number:06d}.jpg"
+        try:
+            written = cv2.imwrite(str(path), image, [cv2.IMWRITE_JPEG_QUALITY, FRAME_QUALITY])
+        except cv2.error:
+            written = False
+        if not written:  # OpenCV says so only in its result: unchecked, a full disk would record nothing
+            with contextlib.suppress(OSError):
+                path.unlink()  # a part-written image would be read back as a frame
+            raise CommandError(tr(FRAME_NOT_WRITTEN, number=number, path=folder))
 
     return save
 
@@ -126,8 +139,7 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     live = LiveGame(
         game, adapter, session, names, args.lang, spec.coach, args.coach, panel_mode(panel), spec.levels
     )
-    # Cards laid beyond the mats (Kuna Yala's banks) need a larger table: more pixels read its stickers.
-    width, height = args.resolution or (scene_banks.frame_for(players) if spec.mat_reach else (1920, 1080))
+    width, height = args.resolution or spec.demo_frame_for(players)
     assert spec.demo is not None, "a game refereed live names its scene builder"
     table = SimulatedTable(
         played,

@@ -196,9 +196,8 @@ def enter_setup(path: str, live: LiveGame, language: str) -> None:
         actions = [live.game.action_from_json(item) for item in items]
     except (json.JSONDecodeError, RecordError) as exc:
         raise CommandError(tr(SETUP_BAD, path=path, problem=exc)) from None
-    fits = getattr(live.adapter, "setup_problem", None)  # what the adapter knows of this table's own pieces
     for n, action in enumerate(actions, start=1):
-        problem = fits(action) if fits is not None else None
+        problem = live.adapter.setup_problem(action)  # what the adapter knows of this table's own pieces
         if problem is not None:
             explanation = live.game.tell(problem, language, live.seats)
             raise CommandError(tr(SETUP_REFUSED, path=path, n=n, explanation=explanation))

@@ -18,6 +18,7 @@ import math
 from collections.abc import Mapping
 
 from companion.catalogue import Catalogue
+from companion.games.kuna_yala.demo_frame import demo_frame
 from companion.table import CENTRE, FreeGrid, Piles, Sighting, TableLayout, zone_seat
 from vision import layout
 from vision.kinds import StickerKind
@@ -80,15 +81,8 @@ def table_size(players: int, display: tuple[float, float]) -> tuple[float, float
     return width, 2 * MARGIN + rows(players) * band(display) + STRIP
 
 
-# The camera modes the drawn table is seen in: a 4K frame (16:9) for one row of seats, the Raspberry Pi HQ
-# camera's full 4056 x 3040 (4:3) for two, whose table is deeper.
-ONE_ROW_FRAME = (3840, 2160)
-TWO_ROWS_FRAME = (4056, 3040)
-
-
-def frame_for(players: int) -> tuple[int, int]:
-    """The camera frame that sees the drawn table of ``players`` whole."""
-    return ONE_ROW_FRAME if players <= 2 else TWO_ROWS_FRAME
+# The camera frame the drawn table is seen in, by player count: the game's registration gives it to the demos.
+frame_for = demo_frame
 
 
 def scale(players: int, display: tuple[float, float], frame: tuple[int, int]) -> float:

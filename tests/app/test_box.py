@@ -128,3 +128,103 @@ def test_the_camera_proposes_each_squares_colour_and_the_person_marks_the_dolphi
     ui.tap("Save")
     saved = load_box(box_file)
     assert saved is not None and dict(saved.faces) == target
+
+
+NOT_SAVED = {"fr": "Pas encore confirmé", "it": "Non ancora confermat", "en": "Not confirmed yet"}
+
+
+def test_the_setup_page_reads_the_box_file_once_a_visit_not_at_every_redraw(
+    ui: Driver, box_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.games.kanaloa import seabox
+
+    reads: list[Path] = []
+    real = seabox.load_box
+
+    def counted(path: Path) -> seabox.SeaBox | None:
+        reads.append(path)
+        return real(path)
+
+    monkeypatch.setattr(seabox, "load_box", counted)
+    open_box(ui)
+    assert len(reads) == 2  # the setup page once, the box page once
+    ui.app.go("setup")
+    ui.pump(2)
+    assert len(reads) == 3  # entered again: read again
+    for n in (3, 5, 4):  # redraws: none reads the file
+        ui.tap(str(n))
+    for language in ("fr", "it", "en"):
+        ui.app.set_language(language)
+        ui.pump(2)
+        assert NOT_SAVED[language] in " ".join(ui.texts()), language
+    assert len(reads) == 3
+    # Saved on the box page: the setup page entered again reads the file saved.
+    ui.tap("Sea cards of this box")
+    for card in SEA_CARDS:
+        for area, square in enumerate(a_box(3)[card]):
+            set_by_touch(ui, card, area, square)
+    ui.tap("Save")
+    ui.app.go("setup")
+    ui.pump(2)
+    assert "Not confirmed yet" not in " ".join(ui.texts())
+    # A file that cannot be read is said in the language of each redraw, read once.
+    box_file.write_text("{", encoding="utf-8")
+    ui.app.go("home")
+    ui.tap("Kanaloa: the camera")
+    before = len(reads)
+    ui.app.set_language("fr")
+    ui.pump(2)
+    assert any("n'est pas du JSON" in text for text in ui.texts())
+    assert len(reads) == before
+
+
+def test_the_box_page_makes_the_games_words_once_a_language(
+    ui: Driver, box_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ui.app.screens import box
+
+    made: list[str] = []
+    real = box.translator
+
+    def counted(language: str, *args: object) -> object:
+        made.append(language)
+        return real(language, *args)
+
+    monkeypatch.setattr(box, "translator", counted)
+    open_box(ui)
+    for _ in range(3):  # redraws in one language
+        ui.tap(ui.page.colour_buttons["sea-02", 0])
+    for language in ("fr", "fr", "en"):
+        ui.app.set_language(language)
+        ui.pump(2)
+    assert made == ["en", "fr", "en"]
+
+
+def test_a_camera_that_sees_no_sea_card_says_so_and_the_squares_are_set_by_touch(
+    ui: Driver, box_file: Path, tmp_path: Path
+) -> None:
+    empty = tmp_path / "empty.png"
+    cv2.imwrite(str(empty), Renderer().render(Scene(ISSUE_CAMERA, ())).image)
+    ui.app.options.source = str(empty)
+    open_box(ui)
+    page = ui.page
+    ui.until(lambda: page.applied, 60, "the camera's reading on the page")
+    ui.pump(2)
+    assert page.read.result.problem is None and page.read.result.proposals == {}
+    said = " ".join(ui.texts())
+    assert "The camera sees none of the 12 sea cards" in said and "Or touch each colour" in said
+    assert "No camera" not in said
+    for language, told in (("fr", "La caméra ne voit aucune des 12 cartes-mer"), ("it", "non vede nessuna")):
+        ui.app.set_language(language)
+        ui.pump(2)
+        assert told in " ".join(ui.texts()) and not layout_problems(ui.page, ui.app.options.display.dpi)
+    ui.app.set_language("en")
+    ui.pump(2)
+    ui.screenshot("box-kanaloa-none-seen-800x480")
+    target = a_box(5)
+    for card in SEA_CARDS:
+        for area, square in enumerate(target[card]):
+            set_by_touch(ui, card, area, square)
+    ui.tap("Save")
+    saved = load_box(box_file)
+    assert saved is not None and dict(saved.faces) == target

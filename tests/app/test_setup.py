@@ -121,3 +121,17 @@ def test_a_missing_camera_is_said_by_the_check(ui) -> None:
     ui.until(lambda: setup.check.result is not None, 30, "the camera check")
     ui.app.go("setup")
     assert any("No camera image" in t for t in ui.texts()), ui.texts()
+
+
+def test_an_option_out_of_range_is_told_in_the_screens_language(ui) -> None:
+    setup = open_setup(ui)
+    ui.tap("No camera: moves by hand")
+    setup.options["removed_at_3_4_players"] = -1  # the − button pressed once too often
+    ui.app.set_language("fr")
+    ui.pump(2)
+    ui.tap("Commencer la partie")
+    assert ui.app.current == "setup"
+    assert (
+        "Ces options ne vont pas ensemble : l'option de règle 'removed_at_3_4_players' doit être comprise entre 0 "
+        "et 139" in ui.texts()
+    ), ui.texts()

@@ -6,9 +6,12 @@ from collections import Counter
 from dataclasses import fields, replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.games import GAMES
 from companion.i18n import marked_messages
+from companion.protocol import RecordError
 
 SPECS = [GAMES[name] for name in GAMES]
 
@@ -43,3 +46,24 @@ def test_every_option_explanation_is_one_short_marked_line(spec) -> None:
     for option in spec.options:
         assert option.why in marked, f"{option.name}'s why is not marked with N_: it would not be translated"
         assert "\n" not in option.why and len(option.why) <= 100, f"{option.name}'s why is not one short line"
+
+
+# Every whole-number option of every game (its range starts at 0; 10,000 is past every one's end).
+NUMBERS = [
+    (spec, f.name)
+    for spec in (GAMES[name] for name in GAMES)
+    for f in fields(spec.profile_type())
+    if type(getattr(spec.profile_type(), f.name)) is int
+]
+
+
+@pytest.mark.parametrize(("spec", "name"), NUMBERS, ids=[f"{spec.name}-{name}" for spec, name in NUMBERS])
+@given(value=st.integers(max_value=-1) | st.integers(min_value=10_000))
+def test_a_whole_number_option_out_of_range_is_told_in_every_language(spec, name: str, value: int) -> None:
+    """The app's − and + buttons reach past an option's range: the refusal is said in the screen's language."""
+    with pytest.raises(RecordError) as caught:
+        spec.profile_type.from_json({name: value})
+    told = {language: caught.value.tell(language) for language in ("en", "fr", "it")}
+    assert told["en"].startswith(f"rules option {name!r} must be between 0 and ")
+    assert told["fr"].startswith(f"l'option de règle {name!r} doit être comprise entre 0 et ")
+    assert told["it"].startswith(f"l'opzione di regola {name!r} deve essere compresa tra 0 e ")

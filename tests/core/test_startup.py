@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from companion.cli import Parser, build_parser, terminal_width
 from companion.commands import CORE_COMMANDS
+from companion.games import GAMES
 
 HEAVY = ("cv2", "numpy", "kivy", "gpiozero")
 
@@ -126,10 +127,11 @@ def test_a_core_commands_parser_built_alone_reads_it_as_the_whole_command_line(a
     assert refused.value.code == 2  # "invalid choice", where the whole command line would print the help
 
 
-@pytest.mark.parametrize(("game", "package"), [("kai-piranja", "kai_piranja"), ("kanaloa", "kanaloa")])
-def test_the_rules_of_a_game_load_no_json_no_random_generator_and_no_playout(game: str, package: str) -> None:
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_rules_of_a_game_load_no_json_no_random_generator_and_no_playout(game: str) -> None:
     """The engines name ``random.Random`` for types only, JSON is imported where it is read or written, and the
     playouts are loaded by a simulated game: each of json and random costs a tenth of a bare start."""
+    package = game.replace("-", "_")  # every game's package is named for it
     loaded = loaded_by("rules", game)
     assert f"companion.games.{package}.engine" in loaded
     assert not {"json", "random", f"companion.games.{package}.playout"} & loaded

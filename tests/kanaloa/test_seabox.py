@@ -196,7 +196,7 @@ def test_the_box_is_saved_beside_the_config_and_read_back(tmp_path: Path) -> Non
     save_box(path, box)
     assert load_box(path) == box
     path.write_text(json.dumps({**box.to_json(), "sea-03": ["red", "red"]}), encoding="utf-8")
-    with pytest.raises(RecordError, match="sea-03 must have different colours"):
+    with pytest.raises(RecordError, match="sea card 3 must have different colours"):
         load_box(path)
 
 
@@ -218,7 +218,7 @@ def test_a_save_that_stops_midway_keeps_the_box_saved_before(
     path.write_text("{", encoding="utf-8")
     with pytest.raises(RecordError, match="not JSON"):
         load_box(path)
-    with pytest.raises(RecordError, match="must include sea-11"):
+    with pytest.raises(RecordError, match="must include sea card 11"):
         box_from_json({card: ["red", "green"] for card in SEA_CARDS[:11]})
 
 
@@ -346,3 +346,41 @@ def test_a_box_path_that_cannot_be_read_is_a_record_error(tmp_path: Path) -> Non
     not_text.write_bytes(b"\xff\xfe\x00")
     with pytest.raises(RecordError):
         load_box(not_text)
+
+
+@pytest.mark.parametrize(
+    ("content", "french", "italian"),
+    [
+        (None, "ne peut pas être lu", "non si può leggere"),
+        ("{", "n'est pas du JSON", "non è JSON"),
+        (
+            "[1, 2]",
+            "Les cartes-mer d'une boîte sont un objet JSON",
+            "Le carte mare di una scatola sono un oggetto",
+        ),
+        (
+            '{"sea-waves": ["navy-waves", "red"]}',
+            "doivent comprendre la carte-mer 1 :",
+            "devono comprendere la carta",
+        ),
+    ],
+)
+def test_a_box_file_that_cannot_be_read_is_told_in_the_players_language(
+    tmp_path: Path, content: str | None, french: str, italian: str
+) -> None:
+    path = tmp_path / "kanaloa-sea.json"
+    if content is None:
+        path.mkdir()  # a folder where the file should be
+    else:
+        path.write_text(content, encoding="utf-8")
+    with pytest.raises(RecordError) as caught:
+        load_box(path)
+    told = {language: caught.value.tell(language) for language in ("en", "fr", "it")}
+    assert all(str(path) in line and "\n" not in line for line in told.values())
+    assert french in told["fr"] and italian in told["it"] and told["en"] == str(caught.value)
+    # The live table tells it too, in the table's language, inside its own sentence.
+    game = KanaloaGame()
+    seats = ("Ann", "Bob", "Cy")
+    live = LiveGame(game, KanaloaTable(game, box_file=path), Match(game, seats), seats, "fr")
+    view = live.step((), (), 1.0)
+    assert any(french in line and "relancez companion setup-box" in line for line in view.pending)

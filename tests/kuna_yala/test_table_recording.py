@@ -74,3 +74,41 @@ def test_the_demo_saves_frames_only_when_it_draws_them(tmp_path: Path, capsys) -
     said = capsys.readouterr().err
     assert "--mode pixels" in said and "Traceback" not in said
     assert not (tmp_path / "frames").exists()
+
+
+def test_a_frame_that_cannot_be_written_stops_the_recording_in_one_line_keeping_the_frames_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import cv2
+    import numpy as np
+
+    image = np.zeros((48, 64, 3), np.uint8)
+    folder = tmp_path / "frames"
+    save = frame_saver(folder, "en")
+    save(image, None)
+    save(image, None)
+    real = cv2.imwrite
+
+    def disk_full(path: str, *args: object) -> bool:
+        Path(path).write_bytes(b"\xff\xd8")  # begun, then the disk filled up
+        return False
+
+    monkeypatch.setattr(cv2, "imwrite", disk_full)
+    with pytest.raises(CommandError) as refused:
+        save(image, None)
+    assert str(refused.value) == (
+        f"frame 3 could not be written into {folder} (a full disk, or a folder removed or made read-only): "
+        "the frames before it are kept"
+    )
+    assert sorted(p.name for p in folder.iterdir()) == ["000001.jpg", "000002.jpg"]
+    assert all(cv2.imread(str(p)) is not None for p in folder.iterdir())
+    # The folder gone under the recording: OpenCV only returns False; said in the player's language.
+    monkeypatch.setattr(cv2, "imwrite", real)
+    gone = tmp_path / "gone"
+    save = frame_saver(gone, "fr")
+    save(image, None)
+    for p in gone.iterdir():
+        p.unlink()
+    gone.rmdir()
+    with pytest.raises(CommandError, match=f"l'image 2 n'a pas pu être écrite dans {gone}"):
+        save(image, None)

@@ -15,6 +15,7 @@ from typing import ClassVar
 from companion.catalogue import Catalogue, build_catalogue
 from companion.i18n import N_, Translator
 from companion.protocol import JSON, Action, Game, Profile, Step, Violation, effect, violation
+from companion.referee import TableAdapter
 from companion.registry import GameSpec, Registry, StickerBlock
 from companion.table import ADD, Difference, Row, SeenCard, TableChange, TableLayout, seat_zone, zone_seat
 
@@ -122,7 +123,7 @@ class PebblesGame(Game[State, Reveal]):
 COLOUR_NAMES = (N_("white"), N_("grey"), N_("black"))
 
 
-class PebblesTable:
+class PebblesTable(TableAdapter):
     """Reads a pebble turned up on the table as its reveal; each seat's row must hold that seat's pebbles."""
 
     def __init__(self, game: PebblesGame) -> None:

@@ -1,5 +1,6 @@
-"""A job run once in the camera side's process, waited for on a thread (ui/control/once.py): the setup's camera
-check and the box screen's reading share it."""
+"""A one-result job (the camera check, the box screen's reading) run in the camera side's process and waited for on
+a thread (``Once``, which both share); one that ends without its result is said on screen in a sentence of the
+screen's language: what happened and what to do."""
 
 from __future__ import annotations
 
@@ -9,8 +10,54 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ui.control.once import Once
+import pytest
+
+from ui.control.once import Once, one_result
 from ui.worker import Outlet
+
+
+@dataclass(frozen=True)
+class Ends:
+    """Ends cleanly without sending a result (a job whose reading came to nothing)."""
+
+    def __call__(self, outlet: Outlet) -> None:
+        outlet.send(("other", 1))
+
+
+@dataclass(frozen=True)
+class Dies:
+    """Its process ends at once, as a crash in OpenCV's C code would end it."""
+
+    def __call__(self, outlet: Outlet) -> None:
+        os._exit(3)
+
+
+@dataclass(frozen=True)
+class Gives:
+    def __call__(self, outlet: Outlet) -> None:
+        outlet.send(("result", "read"))
+
+
+@pytest.mark.parametrize(
+    ("language", "ended", "died"),
+    [
+        ("en", "ended without a reading: check that the camera is plugged in", "(exit code 3)"),
+        ("fr", "s'est terminé sans rien lire : vérifiez que la caméra est branchée", "(code de sortie 3)"),
+        (
+            "it",
+            "è terminato senza leggere nulla: controlla che la telecamera sia collegata",
+            "(codice di uscita 3)",
+        ),
+    ],
+)
+def test_a_job_ending_without_its_result_is_said_in_the_screens_language(
+    language: str, ended: str, died: str
+) -> None:
+    assert one_result(Gives(), language, lambda words: words) == "read"
+    said = one_result(Ends(), language, lambda words: words)
+    assert ended in said and "\n" not in said
+    said = one_result(Dies(), language, lambda words: words)
+    assert died in said and said[0].isupper() and said.endswith((".", "!"))
 
 
 @dataclass(frozen=True)
@@ -23,14 +70,6 @@ class Sends:
         outlet.send(("result", (self.value, os.getpid())))
 
 
-@dataclass(frozen=True)
-class Quits:
-    """Ends without a result."""
-
-    def __call__(self, outlet: Outlet) -> None:
-        outlet.send(("progress", 1))
-
-
 def waited(once: Once[Any, tuple[object, object]]) -> tuple[object, object]:
     deadline = time.monotonic() + 120
     while once.result is None:
@@ -39,7 +78,7 @@ def waited(once: Once[Any, tuple[object, object]]) -> tuple[object, object]:
     return once.result
 
 
-def test_the_result_comes_from_the_jobs_own_process_on_a_named_thread() -> None:
+def test_once_gives_the_result_from_the_jobs_own_process_on_a_named_thread() -> None:
     once = Once(Sends(7), "en", lambda words: ("failed", words), "test-once")
     assert once.result is None
     assert once.start() is once
@@ -48,7 +87,7 @@ def test_the_result_comes_from_the_jobs_own_process_on_a_named_thread() -> None:
     assert value == 7 and pid != os.getpid()
 
 
-def test_a_job_that_ends_without_a_result_gives_the_failure_in_words() -> None:
-    once = Once(Quits(), "fr", lambda words: ("failed", words), "test-once").start()
+def test_once_gives_the_failure_in_words_when_the_job_ends_without_a_result() -> None:
+    once = Once(Ends(), "fr", lambda words: ("failed", words), "test-once").start()
     said, words = waited(once)
-    assert said == "failed" and isinstance(words, str) and words
+    assert said == "failed" and isinstance(words, str) and "sans rien lire" in words

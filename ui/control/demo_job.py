@@ -38,7 +38,7 @@ def demo_table(
     on_frame: Callable[[Any, Any], None] | None,
 ) -> SimulatedTable:
     """``spec``'s demo game (seed ``seed``) played by simulated players before ``live``'s camera, drawn in pixels
-    at ``resolution``, or at the frame its table needs for a game whose cards lie beyond the mats."""
+    at ``resolution``, or at the frame its table needs where the game gives one (``GameSpec.demo_frame``)."""
     from ui.simtable import SimulatedTable
     from vision.identity import GameCards
     from vision.render import Camera
@@ -46,11 +46,8 @@ def demo_table(
     played = simulate(live.game, players, seed, live.seats)
     if spec.demo is None:
         raise ValueError(f"{live.game.title} has no demo scenes")
-    if spec.mat_reach:
-        # Cards laid beyond the mats (Kuna Yala's banks): their larger table is drawn in a frame of its own size.
-        from vision.scene_banks import frame_for
-
-        resolution = frame_for(players)
+    # A table larger than the app's frame can read (Kuna Yala's banks) is drawn in a frame of its own size.
+    resolution = spec.demo_frame_for(players, resolution)
     return SimulatedTable(
         played,
         live,

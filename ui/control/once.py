@@ -7,10 +7,19 @@ import threading
 from collections.abc import Callable
 from typing import Any, Generic, Self, TypeVar
 
+from companion.i18n import N_
+from ui.talk import ui_translator
 from ui.worker import Job, Reader, ReaderStopped
 
 T = TypeVar("T")
 J = TypeVar("J", bound=Job)
+
+NO_READING = N_(
+    "The camera's reading process ended without a reading: check that the camera is plugged in, then try again."
+)
+STOPPED = N_(
+    "The camera stopped before a reading ({problem}): check that the camera is plugged in, then try again."
+)
 
 
 def one_result(job: Job, language: str, failed: Callable[[str], T]) -> T:
@@ -18,18 +27,18 @@ def one_result(job: Job, language: str, failed: Callable[[str], T]) -> T:
     screen: a step that fails must not take its screen down). Blocks: call it on a thread of its own."""
     reader = Reader(job, preview_bytes=3).start()  # the image comes with the result, not through a buffer
     result: Any = None
+    tr = ui_translator(language)
     try:
         while result is None and not reader.ended:
             for kind, item in reader.take(wait=0.5):
                 if kind == "result":
                     result = item
-        if result is None:
-            raise ReaderStopped({"en": "no result"})
+        words = None if result is not None else tr(NO_READING)
     except ReaderStopped as exc:
-        result = failed(exc.tell(language))
+        words = tr(STOPPED, problem=exc.tell(language))
     finally:
         reader.stop()
-    return result
+    return result if words is None else failed(words)
 
 
 class Once(Generic[J, T]):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.i18n import N_
-from companion.protocol import JSON, Option, Profile
+from companion.protocol import JSON, Option, Profile, RecordError
 
 # How many farandole cards a simulated table puts back when the count is unknown: "about a third" of 140 split
 # off by eye, 47 give or take 7 (from 2 in 7 to 2 in 5 of the pile), each count as likely (engine.py draws it).
@@ -40,14 +40,12 @@ class KaiPiranjaProfile(Profile):
             return 0
         return None if self.removed_unknown else self.removed_at_3_4_players
 
-    def problem(self) -> str | None:
-        if not 0 <= self.removed_at_3_4_players <= 139:
-            return "rules option 'removed_at_3_4_players' must be between 0 and 139"
-        if not 0 <= self.small_sated_farandole <= 28:
-            return "rules option 'small_sated_farandole' must be between 0 and 28"
-        if not 0 <= self.small_sated_empty_sea <= 4:
-            return "rules option 'small_sated_empty_sea' must be between 0 and 4"
-        return None
+    def problem(self) -> RecordError | None:
+        return (
+            self.out_of_range("removed_at_3_4_players", 0, 139)
+            or self.out_of_range("small_sated_farandole", 0, 28)
+            or self.out_of_range("small_sated_empty_sea", 0, 4)
+        )
 
 
 OPTIONS: tuple[Option, ...] = (

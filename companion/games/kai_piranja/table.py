@@ -20,6 +20,7 @@ from companion.i18n import N_, Translator
 from companion.panel import PanelAction, PanelButton
 from companion.protocol import join_words
 from companion.protocol import seat_name as protocol_seat_name
+from companion.referee import TableAdapter
 from companion.table import (
     ADD,
     CENTRE,
@@ -79,7 +80,7 @@ def with_rows(layout: TableLayout, rows: dict[int, tuple[str, ...]]) -> TableLay
     return layout
 
 
-class KaiPiranjaTable:
+class KaiPiranjaTable(TableAdapter):
     """The table adapter and expected layout of Kai Piranja."""
 
     def __init__(self, game: KaiPiranjaGame) -> None:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from itertools import permutations
 
 from companion.i18n import N_
-from companion.protocol import Option, Profile
+from companion.protocol import Option, Profile, RecordError
 
 # How a trick led by a Kanaloa or a Kraken is followed.
 LEAD_FIRST_TIKI = "first-tiki"  # Wizard-style: the first tiki card played sets the colour to follow
@@ -67,15 +67,15 @@ class KanaloaProfile(Profile):
     # Without the floor, a Kraken still leaves more squares than boats, so that a boat has a free one to sail to.
     kraken_keeps_free_square: bool = False
 
-    def problem(self) -> str | None:
+    def problem(self) -> str | RecordError | None:
         if self.special_lead not in SPECIAL_LEADS:
             return f"rules option 'special_lead' must be one of {', '.join(SPECIAL_LEADS)}"
         if self.game_end not in GAME_ENDS:
             return f"rules option 'game_end' must be one of {', '.join(GAME_ENDS)}"
         if self.wrong_bet not in WRONG_BETS:
             return f"rules option 'wrong_bet' must be one of {', '.join(WRONG_BETS)}"
-        if not 0 <= self.random_sea_dolphins <= 23:
-            return "rules option 'random_sea_dolphins' must be between 0 and 23"
+        if (out := self.out_of_range("random_sea_dolphins", 0, 23)) is not None:
+            return out
         if element_colours(self.elements) is None:
             return (
                 "rules option 'elements' must name each of water, air, earth and fire once with a different "

@@ -17,17 +17,50 @@ from pathlib import Path
 
 from companion.boxsetup import Area, Values
 from companion.configdir import config_dir
+from companion.errors import Told
 from companion.files import write_atomically
-from companion.i18n import N_, Translator
-from companion.protocol import RecordError, Violation, violation
+from companion.i18n import N_, Translator, translator
+from companion.protocol import JSON, RecordError, Violation, violation
 
 from . import text as T
-from .actions import LayOut, english
+from .actions import LayOut
 from .cards import NAVY, SEA_CARDS, WAVES_CARD
 from .sea import DOLPHIN_SUFFIX, WAVES_SUFFIX, colour_of_square, is_dolphin, layout_problem, square_code_ok
 
 BOX_FILE = "kanaloa-sea.json"
 BOX_ENV = "COMPANION_KANALOA_SEA"
+DOMAIN = "kanaloa"  # the registration's gettext domain: these errors are told before any rules are loaded
+BOX_EXAMPLE = '{"sea-waves": ["navy-waves", "red"], ...}'
+
+
+class BoxError(RecordError):
+    """A saved box that cannot be read, told in Kanaloa's words: its msgids are in Kanaloa's catalog, not the
+    core's, and its sea cards and squares are named as the rules name them ("sea card 3", not "sea-03")."""
+
+    @classmethod
+    def of(cls, problem: Violation) -> BoxError:
+        return cls(
+            problem.message if isinstance(problem.message, str) else problem.code, **dict(problem.params)
+        )
+
+    def tell(self, language: str = "en") -> str:
+        from .words import describe_param  # the words load the rules: only a box gone wrong needs them
+
+        tr = translator(language, DOMAIN)
+        params = {
+            name: value.tell(language)
+            if isinstance(value, Told)
+            else describe_param(name, value, tr, (), plain)
+            for name, value in self.params.items()
+        }
+        return tr(self.message, **params)
+
+    def __str__(self) -> str:
+        return self.tell()
+
+
+def plain(name: str, value: JSON, tr: Translator, seats: Sequence[str]) -> str:
+    return str(value)
 
 
 @dataclass(frozen=True)
@@ -68,10 +101,10 @@ def box_from_json(data: object) -> SeaBox:
         isinstance(squares, list) and all(isinstance(code, str) for code in squares)
         for squares in data.values()
     ):
-        raise RecordError('a box\'s sea cards are a JSON object: {"sea-waves": ["navy-waves", "red"], ...}')
+        raise BoxError(T.BOX_NOT_OBJECT, example=BOX_EXAMPLE)
     problem = box_problem(data)
     if problem is not None:
-        raise RecordError(english(problem))
+        raise BoxError.of(problem)
     return SeaBox({card: (squares[0], squares[1]) for card, squares in data.items()})
 
 
@@ -89,13 +122,14 @@ def load_box(path: Path) -> SeaBox | None:
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError) as exc:  # a folder there, no permission, not text
-        raise RecordError(f"{path}: cannot be read ({exc})") from None
+        detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise BoxError(T.BOX_FILE_UNREADABLE, path=str(path), detail=detail) from None
     try:
         return box_from_json(json.loads(text))
     except json.JSONDecodeError as exc:
-        raise RecordError(f"{path}: not JSON ({exc.msg}, line {exc.lineno})") from None
-    except RecordError as exc:
-        raise RecordError(f"{path}: {exc}") from None
+        raise BoxError(T.BOX_FILE_NOT_JSON, path=str(path), detail=exc.msg, line=exc.lineno) from None
+    except BoxError as exc:
+        raise BoxError(T.BOX_FILE_PROBLEM, path=str(path), problem=exc) from None
 
 
 def save_box(path: Path, box: SeaBox) -> None:
@@ -173,6 +207,7 @@ class SeaBoxSetup:
     mark: str = DOLPHIN
     how: str = T.SETUP_BOX_HOW
     unseen: str = T.SETUP_BOX_UNSEEN
+    none_seen: str = T.SETUP_BOX_NONE_SEEN
     saved: str = T.SETUP_BOX_SAVED
     stopped: str = T.SETUP_BOX_STOPPED
 

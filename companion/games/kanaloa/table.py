@@ -15,8 +15,9 @@ from pathlib import Path
 
 from companion.i18n import N_, Translator
 from companion.panel import PanelAction, PanelButton
-from companion.protocol import RecordError, Violation, join_words
+from companion.protocol import Action, RecordError, Violation, join_words
 from companion.protocol import seat_name as protocol_seat_name
+from companion.referee import TableAdapter
 from companion.table import (
     ADD,
     CENTRE,
@@ -109,7 +110,7 @@ def trick_seats(state: State) -> list[int]:
     return [(state.leader + k) % state.players for k in range(len(state.trick))]
 
 
-class KanaloaTable:
+class KanaloaTable(TableAdapter):
     """The table adapter and expected layout of Kanaloa."""
 
     # The first card of a round stands for the deal nobody watched, and for the variant's lay-downs not shown, too
@@ -122,7 +123,7 @@ class KanaloaTable:
         self.game = game
         self._box, self._box_file = box, box_file
         self._box_read = box is not None
-        self._box_problem: str | None = None  # the saved box's file could not be read: why
+        self._box_problem: RecordError | None = None  # the saved box's file could not be read: why
         self._sea_problem: Violation | None = None  # the ring seen at setup is not this box's sea: why
 
     def box(self) -> SeaBox | None:
@@ -132,7 +133,7 @@ class KanaloaTable:
             try:
                 self._box = load_box(self._box_file or box_path())
             except RecordError as exc:
-                self._box_problem = str(exc)
+                self._box_problem = exc
         return self._box
 
     def sea_seen(self, state: State, seen: Sequence[SeenCard]) -> LayOut | None:
@@ -150,7 +151,7 @@ class KanaloaTable:
         self._sea_problem = laid
         return None
 
-    def setup_problem(self, action: KanaloaAction) -> Violation | None:
+    def setup_problem(self, action: Action) -> Violation | None:
         """Why a move entered by hand before the camera takes over does not fit this box (a sea whose cards show
         other squares than the ones confirmed), or None."""
         box = self.box()
@@ -293,7 +294,7 @@ class KanaloaTable:
         """Before the sea is laid: what the camera needs to read it."""
         self.box()
         if self._box_problem is not None:
-            return [tr(T.SEA_BOX_BAD, problem=self._box_problem)]
+            return [tr(T.SEA_BOX_BAD, problem=self._box_problem.tell(tr.language))]
         if self._box is None:
             return [tr(T.SEA_NOT_CONFIRMED)]
         if self._sea_problem is not None:

@@ -246,3 +246,12 @@ SETUP_BOX_SQUARES = N_("left {left}, right {right}")
 SETUP_BOX_UNSEEN = N_("Lay all 12 sea cards face up in view: the camera does not see {cards}.")
 SETUP_BOX_SAVED = N_("This box's sea cards are saved in {path}.")
 SETUP_BOX_STOPPED = N_("Stopped before every sea card was confirmed: nothing is saved.")
+SETUP_BOX_NONE_SEEN = N_(
+    "The camera sees none of the 12 sea cards: lay them face up in view and read them again."
+)
+
+# --- a saved box's file that cannot be read (seabox.load_box), on the app's box screen and in the terminal ---
+BOX_FILE_UNREADABLE = N_("{path} cannot be read ({detail}).")
+BOX_FILE_NOT_JSON = N_("{path} is not JSON ({detail}, line {line}): confirm the box's sea cards again.")
+BOX_NOT_OBJECT = N_("A box's sea cards are a JSON object giving each sea card's two squares, e.g. {example}.")
+BOX_FILE_PROBLEM = N_("{path}: {problem}")

@@ -4,15 +4,17 @@ so the two make the same draws and play the same games from the same seed."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from .bank import Cell
 from .cards import DECK, INDEX
 from .profile import KunaYalaProfile
 from .rules import Choice, source_pile
 from .state import PILES
+
+if TYPE_CHECKING:
+    import random
 
 REVEAL_DRAWS = 16  # draws among all the cards before the unseen ones are listed
 DRAW_BITS = len(DECK).bit_length()  # the bits of each draw among the cards (rng.choice's)

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from companion.catalogue import Catalogue
 from companion.i18n import Translator
 from companion.protocol import JSON, Game, Step, Violation, changed, own_fields
 
-from . import draws, ending, flow, playout, rules, words
+from . import draws, ending, flow, rules, words
 from . import text as T
 from .actions import ACTION_TYPES, DiscardShark, KunaYalaAction, PlaceOctopus, Reveal, ShowTile, Take
 from .bank import Banks
@@ -19,6 +18,9 @@ from .deck import TYPES, faces
 from .invariants import invariant_problems, shape_problems
 from .profile import MATCH_EVERY, KunaYalaProfile
 from .state import OCTOPUS, OVER, PILES, PLAY, REVEAL, SHARKS, TILES, State
+
+if TYPE_CHECKING:
+    import random  # only named: the rules, replays and the table need no random generator
 
 
 class KunaYalaGame(Game[State, KunaYalaAction]):
@@ -100,6 +102,8 @@ class KunaYalaGame(Game[State, KunaYalaAction]):
     def random_playout(self, state: State, rng: random.Random) -> tuple[State, int]:
         """``random_step`` to the end, the same draws: the cards and pairs on mutable lists (``playout.turns``)
         until the tiles are to be shown, then a ``random_step`` a tile."""
+        from . import playout  # imported by the first simulated game: the rules and replays need none of it
+
         length = 0
         while state.phase != OVER:
             if state.phase == TILES:

@@ -38,6 +38,7 @@ from companion.games.kuna_yala.state import OCTOPUS, OVER, PILES, PLAY, SHARKS, 
 from companion.i18n import N_, Translator
 from companion.panel import PanelAction, PanelButton
 from companion.protocol import seat_name as protocol_seat_name
+from companion.referee import TableAdapter
 from companion.table import (
     ADD,
     CENTRE,
@@ -124,7 +125,7 @@ def areas(players: int) -> tuple[Area, ...]:
     return (display, *banks)
 
 
-class KunaYalaTable:
+class KunaYalaTable(TableAdapter):
     """The table adapter and expected layout of Kuna Yala."""
 
     def __init__(self, game: KunaYalaGame) -> None:

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from companion.catalogue import Catalogue
 from companion.i18n import Translator
 from companion.protocol import JSON, Game, Step, Violation
 
-from . import ending, flow, playout
+from . import ending, flow
 from . import text as T
 from .actions import ACTION_TYPES, EndTurn, Move, Place, PutBack, ReturnFish, Scare, SharkParkAction, TakeFish
 from .board import DIRECTION_NAMES, NEIGHBOURS, OFF, SQUARES, name
@@ -27,6 +26,9 @@ from .rules import (
     specials_allowed,
 )
 from .state import GREEN, MOVE, OVER, RED, RELOCATE, RESTOCK, SCARE, SETUP, SPECIALS, TAKE, YELLOW, State
+
+if TYPE_CHECKING:
+    import random  # only named: the rules, replays and the table need no random generator
 from .words import card_name, describe_action, describe_param, describe_state, rules_summary
 
 
@@ -171,6 +173,8 @@ class SharkParkGame(Game[State, SharkParkAction]):
     def random_playout(self, state: State, rng: random.Random) -> tuple[State, int]:
         """``random_step`` to the end, the same draws: scares and moves on mutable lists (``playout.turns``),
         the rarer phases (setup, a shark to put back, a fish to take or return) one ``random_step`` each."""
+        from . import playout  # imported by the first simulated game: the rules and replays need none of it
+
         length = 0
         steps, specials, profile = self._steps, self._specials, self.profile
         while state.phase != OVER:

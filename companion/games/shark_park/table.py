@@ -49,6 +49,7 @@ from companion.games.shark_park.words import colour_name, level_name, special_na
 from companion.i18n import Translator
 from companion.panel import PanelAction, PanelButton
 from companion.protocol import seat_name
+from companion.referee import TableAdapter
 from companion.table import (
     BOARD,
     LEFTOVER,
@@ -122,7 +123,7 @@ class _Still:
     frames: int = 0
 
 
-class SharkParkTable:
+class SharkParkTable(TableAdapter):
     """The table adapter and expected layout of Shark Park.
 
     It remembers what the rules do not: which tile is which fish (learned at setup), which shark tile each seat

@@ -30,6 +30,7 @@ READ = N_("Read the cards with the camera")
 READING = N_("Looking through the camera…")
 PROPOSED = N_("The camera proposes these colours: touch a colour to change it, and mark each {mark}.")
 BY_HAND = N_("No camera: touch each colour until it is the card's, and mark each {mark}.")
+BY_TOUCH = N_("Or touch each colour until it is the card's, and mark each {mark}.")
 SAVED_BOX = N_("Confirmed from a saved box: change what is wrong and save again.")
 MARKED = N_("{mark}: yes")
 UNMARKED = N_("{mark}: no")
@@ -63,12 +64,14 @@ class BoxPage(Page):
         )
         self.colour_buttons: dict[tuple[str, int], Big] = {}
         self.mark_buttons: dict[tuple[str, int], Big] = {}
+        self._game_tr: Translator | None = None  # the game's words in the language last drawn
 
     def open(self, game: str, kind: str = "aruco", camera: bool = True) -> None:
         """The box of ``game``: as saved, if it is; then read by the camera when there is one."""
         spec = self.app.registry.find(game)
         assert spec.box_setup is not None
         self.spec, self.setup, self.game, self.kind = spec, spec.box_setup(), spec.make(), kind
+        self._game_tr = None
         self.read, self.applied, self.said = None, False, None
         self.values = self.first_values()
         if camera and self.app.options.source != "none":
@@ -100,8 +103,11 @@ class BoxPage(Page):
         return self.setup.path()
 
     def game_tr(self) -> Translator:
+        """The game's words in the app's language, made once a language: a redraw asks for them at every row."""
         assert self.spec is not None
-        return translator(self.app.language, self.spec.domain, self.spec.locale_dir)
+        if self._game_tr is None or self._game_tr.language != self.app.language:
+            self._game_tr = translator(self.app.language, self.spec.domain, self.spec.locale_dir)
+        return self._game_tr
 
     def title_text(self) -> str:
         return self.game_tr()(self.setup.title) if self.setup is not None else ""
@@ -141,7 +147,12 @@ class BoxPage(Page):
             column.add_widget(Words(reading.problem, t, color=th.ALERT))
         if reading is not None and reading.proposals:
             column.add_widget(Words(self.tr(PROPOSED, mark=mark), t))
-        elif self.app.options.source == "none" or reading is not None:
+        elif reading is not None:  # a camera that saw no piece, or could not look: the person sets each
+            if not reading.problem:
+                assert self.setup is not None
+                column.add_widget(Words(self.game_tr()(self.setup.none_seen), t, color=th.PENDING))
+            column.add_widget(Words(self.tr(BY_TOUCH, mark=mark), t))
+        elif self.app.options.source == "none":
             column.add_widget(Words(self.tr(BY_HAND, mark=mark), t))
         if self.app.options.source != "none":
             column.add_widget(Big(self.tr(READ), t, self.read_camera))

@@ -57,6 +57,9 @@ class SetupPage(Page):
         self.check: Any = None  # ui.control.camera_check.CameraCheck, once asked
         self.problem: str | None = None
         self.inputs: list[TextInput] = []
+        # The box file as read when the page was last entered: None, not read yet; else whether a box is saved,
+        # and why the file cannot be read (told in the language of each redraw).
+        self.box_state: tuple[bool, RecordError | None] | None = None
 
     def begin(self, game: str) -> None:
         """A new setup for ``game``: the rulebook's options, the fewest players, default names."""
@@ -66,6 +69,11 @@ class SetupPage(Page):
         self.options = self.spec.profile_type().to_json()
         self.camera = self.spec.refereed_live and self.app.options.source != "none"
         self.check, self.problem = None, None
+        self.box_state = None
+
+    def on_pre_enter(self, *args: Any) -> None:
+        self.box_state = None  # back from the box screen, perhaps saved there: read the file again
+        super().on_pre_enter(*args)
 
     def title_text(self) -> str:
         return self.spec.title if self.spec is not None else self.tr(self.heading)
@@ -197,13 +205,16 @@ class SetupPage(Page):
         assert spec.box_setup is not None
         t, setup = self.theme, spec.box_setup()
         column = Column(t, padding=0)
-        try:
-            saved = setup.load(setup.path()) is not None
-        except RecordError as exc:
-            saved, problem = False, exc.tell(self.app.language)
-        else:
-            problem = self.tr(BOX_NOT_SAVED)
+        if (
+            self.box_state is None
+        ):  # once a visit, not at every redraw (the camera check redraws 3 times a second)
+            try:
+                self.box_state = (setup.load(setup.path()) is not None, None)
+            except RecordError as exc:
+                self.box_state = (False, exc)
+        saved, unreadable = self.box_state
         if not saved:
+            problem = unreadable.tell(self.app.language) if unreadable else self.tr(BOX_NOT_SAVED)
             column.add_widget(Words(problem, t, color=th.PENDING))
         game_tr = translator(self.app.language, spec.domain, spec.locale_dir)
         column.add_widget(Big(game_tr(setup.title), t, self.open_box, th.BUTTON if saved else th.ACCENT))
@@ -254,7 +265,7 @@ class SetupPage(Page):
         except CommandError as exc:
             self.problem = exc.tell(self.app.language)
         except RecordError as exc:
-            self.problem = self.tr(BAD_OPTIONS, problem=str(exc))
+            self.problem = self.tr(BAD_OPTIONS, problem=exc.tell(self.app.language))
         else:
             try:
                 path = self.app.library.new_session_path(self.spec.name)
