@@ -342,7 +342,8 @@ class Pipeline:
         out: list[RawCode] = []
         for x0, y0, x1, y1 in rects:
             shift = np.array([x0, y0], np.float32)
-            out += [replace(c, corners=c.corners + shift) for c in decoder.decode(gray[y0:y1, x0:x1])]
+            crop = np.ascontiguousarray(gray[y0:y1, x0:x1])
+            out += [replace(c, corners=c.corners + shift) for c in decoder.decode(crop)]
         return out
 
     def _skipped(self, det: Detections, t: float) -> TableFacts:

@@ -18,6 +18,7 @@ from vision.camera_model import Optics
 from vision.exposure import RETAKE, ShortFrames, clipped_spots, exposer_of
 from vision.foreign import SIZES, foreign_frame
 from vision.identity import game_cards
+from vision.kinds import StickerKind
 from vision.pipeline import Pipeline
 from vision.render import Camera, Look, Renderer, Scene
 from vision.scenes import table_scene
@@ -117,6 +118,20 @@ def test_a_sea_card_the_glare_clips_is_read_in_the_short_frame_the_pipeline_asks
     # Where the camera drew it: its sticker's centre in the frame's own coordinates.
     truth = next(t for t in Renderer().render(scene).truth if t.card.card_id == "sea-02")
     assert np.linalg.norm(read["sea-02"].corners.mean(axis=0) - truth.sticker.mean(axis=0)) < 3
+
+
+def test_qr_stickers_under_glare_are_read_crop_by_crop_in_the_short_frame(game):
+    glare = Look(glare=(Glare(0.3, 0.4, 0.06, 0.9), Glare(0.7, 0.6, 0.05, 0.9)))
+    scene = table_scene(game, 11, StickerKind.QR, camera=Camera(px_per_mm=2.3), look=glare)
+    source = Synthetic(iter([scene]))
+    frame = source.read()
+    alone = Pipeline.create(game, StickerKind.QR, players=4).process(frame, 0.0)
+    pipeline = Pipeline.create(game, StickerKind.QR, players=4)
+    pipeline.exposer = source.expose
+    both = pipeline.process(frame, 0.0)
+    read, before = ({c.card_id for c in f.detections.cards} for f in (both, alone))
+    assert "piranha-large-F02" in read - before, "the glare's centre hid it from the frame alone"
+    assert read <= {c.card_id for c in scene.cards}
 
 
 def test_a_short_frame_is_taken_once_while_the_same_spot_clips_and_again_after_a_while():

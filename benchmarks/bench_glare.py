@@ -1,0 +1,119 @@
+"""Glare and a short exposure, for every game's stickers: the committed scene matrix's glare rows (vision/scenes.py)
+read by the pipeline from the frame alone, and as the live pipeline reads them, with the short frame it asks for
+where the frame clips (vision/exposure.py), drawn from the same scene at the exposure asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from vision.identity import GameCards, known_games
+from vision.pipeline import Pipeline
+from vision.render import Look, Renderer, Scene
+from vision.scenes import MATRIX, SEEDS, SIZES, at_size, table_scene
+from vision.sources import shorter
+from vision.tablescene import layout_scene
+
+GLARE_ROWS = tuple(c for c in MATRIX if c.look.glare)
+
+
+@dataclass
+class Counts:
+    shown: int = 0
+    read: int = 0
+    wrong: int = 0
+    short_frames: int = 0
+
+    @property
+    def cell(self) -> str:
+        wrong = f", {self.wrong} wrong" if self.wrong else ""
+        return f"{self.read}/{self.shown} ({100 * self.read / max(self.shown, 1):.2f} %){wrong}"
+
+
+def read(
+    game: GameCards, scene: Scene, renderer: Renderer, short: bool, counts: Counts, players: int = 4
+) -> None:
+    """One scene read by a fresh pipeline (with the short exposure or not), counted into ``counts``."""
+    rendered = renderer.render(scene)
+    pipeline = Pipeline.create(game, players=players)
+    if short:
+        pipeline.exposer = lambda fraction: renderer.render(shorter(scene, fraction)).image
+    ids = {c.card_id for c in pipeline.process(rendered.image, 0.0).detections.cards}
+    visible = {t.card.card_id for t in rendered.truth if t.visible}
+    counts.shown += len(visible)
+    counts.read += len(visible & ids)
+    counts.wrong += len(ids - {c.card_id for c in scene.cards})
+    counts.short_frames += pipeline.short.taken
+
+
+def board_scenes(look: Look, quick: bool) -> Iterator[tuple[str, Scene]]:
+    """Shark Park is read from its board: benchmarks/bench_sptable.py's boards under ``look``, by camera."""
+    from benchmarks.bench_sptable import CAMERAS, CARDS, HANDS, boards
+
+    for name, camera in CAMERAS.items():
+        for hands in HANDS.values():
+            for k, (_, layout) in enumerate(boards(quick)):
+                scene = layout_scene(
+                    layout,
+                    CARDS.catalogue,
+                    CARDS.sticker_code,
+                    2,
+                    None,
+                    camera,
+                    look,
+                    hands,
+                    k,
+                    board=CARDS.board,
+                )
+                yield name, scene
+
+
+def run(quick: bool = False) -> str:
+    seeds = SEEDS[:1] if quick else SEEDS
+    renderer = Renderer()
+    lines = [
+        "## Glare: a short exposure, every game's stickers",
+        "",
+        f"The committed matrix's glare rows ({', '.join(c.name for c in GLARE_ROWS)}; vision/scenes.py), four "
+        f"mats and each game's cards, seeds {', '.join(map(str, seeds))}, at both sizes; Shark Park, read from its "
+        "board, on benchmarks/bench_sptable.py's boards under its glare, every camera, with and without hands. "
+        "Each scene read once by a fresh pipeline: from the frame alone, and with the short frame the pipeline "
+        'asks for where the frame clips a spot that could hide a sticker (docs/vision.md, "Glare: a short '
+        'exposure"). Cells: stickers read / fully visible, wrong identities.',
+        "",
+        "| game | frames | condition | the frame alone | with the short frame | short frames taken |",
+        "|---|---|---|---|---|---|",
+    ]
+    for code, game in known_games().items():
+        if game.board is not None:
+            continue
+        for size in SIZES:
+            for condition in GLARE_ROWS:
+                alone, both = Counts(), Counts()
+                for seed in seeds:
+                    camera = at_size(condition.camera, size)
+                    scene = table_scene(game, seed, camera=camera, look=condition.look, hands=condition.hands)
+                    read(game, scene, renderer, False, alone)
+                    read(game, scene, renderer, True, both)
+                lines.append(
+                    f"| {game.name} ({code}) | {size.name} | {condition.name} | {alone.cell} | {both.cell} | "
+                    f"{both.short_frames} |"
+                )
+    from benchmarks.bench_sptable import CARDS, LOOKS
+
+    by_camera: dict[str, tuple[Counts, Counts]] = {}
+    for name, scene in board_scenes(LOOKS["glare"], quick):
+        alone, both = by_camera.setdefault(name, (Counts(), Counts()))
+        read(CARDS, scene, renderer, False, alone, players=2)
+        read(CARDS, scene, renderer, True, both, players=2)
+    for name, (alone, both) in by_camera.items():
+        lines.append(
+            f"| {CARDS.name} ({CARDS.sticker_code}) | 1920x1080, {name} | glare | {alone.cell} | {both.cell} | "
+            f"{both.short_frames} |"
+        )
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(run())
