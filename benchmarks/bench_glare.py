@@ -13,7 +13,6 @@ from vision.pipeline import Pipeline
 from vision.render import Look, Renderer, Scene
 from vision.scenes import MATRIX, SEEDS, SIZES, at_size, table_scene
 from vision.sources import shorter
-from vision.tablescene import layout_scene
 
 GLARE_ROWS = tuple(c for c in MATRIX if c.look.glare)
 
@@ -49,24 +48,12 @@ def read(
 
 def board_scenes(look: Look, quick: bool) -> Iterator[tuple[str, Scene]]:
     """Shark Park is read from its board: benchmarks/bench_sptable.py's boards under ``look``, by camera."""
-    from benchmarks.bench_sptable import CAMERAS, CARDS, HANDS, boards
+    from benchmarks.bench_sptable import CAMERAS, HANDS, board_scene, boards
 
     for name, camera in CAMERAS.items():
         for hands in HANDS.values():
             for k, (_, layout) in enumerate(boards(quick)):
-                scene = layout_scene(
-                    layout,
-                    CARDS.catalogue,
-                    CARDS.sticker_code,
-                    2,
-                    None,
-                    camera,
-                    look,
-                    hands,
-                    k,
-                    board=CARDS.board,
-                )
-                yield name, scene
+                yield name, board_scene(layout, camera, look, hands, k)
 
 
 def run(quick: bool = False) -> str:
