@@ -9,6 +9,8 @@ from dataclasses import replace
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from benchmarks.bench_kanaloatable import MATRIX, TABLES
 from companion.games import find_game
@@ -168,6 +170,30 @@ def test_no_short_frame_is_asked_when_nothing_clips(game):
     for n in range(3):
         pipeline.process(frame, n / 30)
     assert asked == [] and pipeline.short.taken == 0
+
+
+@given(
+    x=st.integers(0, 250),
+    y=st.integers(0, 150),
+    w=st.integers(1, 120),
+    h=st.integers(1, 120),
+    side=st.floats(10, 60),
+    background=st.integers(0, 249),
+)
+def test_a_clipped_patch_is_a_spot_around_it_when_it_could_hide_a_sticker(x, y, w, h, side, background):
+    gray = np.full((240, 360), background, np.uint8)
+    assert clipped_spots(gray, side) == [], "nothing clipped: no spot"
+    gray[y : y + h, x : x + w] = 255
+    spots = clipped_spots(gray, side)
+    sampled = int(((gray[4::8, 4::8]) >= 250).sum())  # one pixel a block is read
+    if sampled * 64 < np.pi * (side / 2) ** 2:
+        assert spots == [], "too small to hide a sticker"
+    elif sampled:
+        (x0, y0, x1, y1), *more = spots
+        assert not more
+        assert x0 <= x and y0 <= y and x1 >= min(x + w, 360) and y1 >= min(y + h, 240), (
+            "the patch lies inside"
+        )
 
 
 def test_a_spot_still_clipped_at_half_is_read_at_a_quarter():
