@@ -12,13 +12,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from benchmarks.bench_glare import foreign_under_glare
 from benchmarks.bench_kanaloatable import MATRIX, TABLES
 from companion.games import find_game
 from companion.games.kanaloa.table import KanaloaTable
 from companion.simulate import simulate
 from vision.camera_model import Optics
 from vision.exposure import RETAKE, ShortFrames, clipped_spots, exposer_of
-from vision.foreign import SIZES, foreign_frame
+from vision.foreign import SIZES
 from vision.identity import game_cards
 from vision.kinds import StickerKind
 from vision.pipeline import Pipeline
@@ -214,31 +215,9 @@ def test_a_spot_still_clipped_at_half_is_read_at_a_quarter():
 
 
 def test_a_short_frame_reads_no_foreign_code_under_the_glare():
-    renderer = Renderer()
-    camera = SIZES[1]
-    cards = game_cards("kanaloa")
-    for seed in range(4):
-        frame = foreign_frame(seed, camera, renderer, count=24)
-        lit = frame.image.astype(np.float32)
-        yy, xx = np.mgrid[0 : camera.height, 0 : camera.width].astype(np.float32)
-        glow = np.zeros_like(yy)
-        for u, v in ((0.3, 0.4), (0.7, 0.6)):  # two lamps over the strewn things
-            glow += 230 * np.exp(
-                -((xx - u * camera.width) ** 2 + (yy - v * camera.height) ** 2) / (2 * 60.0**2)
-            )
-        rng = np.random.default_rng(seed)
-
-        def taken(
-            fraction: float, lit: np.ndarray = lit, glow: np.ndarray = glow, rng: np.random.Generator = rng
-        ) -> np.ndarray:
-            picture = (lit + glow[..., None]) * fraction + rng.normal(0, 2.0, lit.shape)
-            return np.clip(picture, 0, 255).astype(np.uint8)
-
-        pipeline = Pipeline.create(cards, players=4)
-        pipeline.exposer = taken
-        facts = pipeline.process(taken(1.0), 0.0)
-        assert pipeline.short.taken >= 1, "the glare clips: a short frame is taken"
-        assert facts.detections.cards == (), f"seed {seed}: {[c.card_id for c in facts.detections.cards]}"
+    reads, shorts, named = foreign_under_glare(3, (SIZES[1],))
+    assert shorts >= reads, "every frame clips: a short frame is taken for each"
+    assert named == 0
 
 
 def test_webcams_folders_and_videos_cannot_expose_shorter(tmp_path):
