@@ -32,7 +32,7 @@ from companion.table import BOARD, TableLayout  # noqa: E402
 from ui.simtable import FPS, SimulatedTable  # noqa: E402
 from vision.identity import game_cards  # noqa: E402
 from vision.pipeline import Pipeline  # noqa: E402
-from vision.render import Camera, Hand, Look, Renderer  # noqa: E402
+from vision.render import Camera, Hand, Look, Renderer, Scene  # noqa: E402
 from vision.scene_board import BOARD_POSE  # noqa: E402
 from vision.sensor import Glare  # noqa: E402
 from vision.tablescene import layout_scene  # noqa: E402
@@ -84,6 +84,13 @@ def boards(quick: bool) -> list[tuple[str, TableLayout]]:
     return out
 
 
+def board_scene(layout: TableLayout, camera: Camera, look: Look, hands: tuple[Hand, ...], seed: int) -> Scene:
+    """A 2-player game's board laid out as ``layout``, seen by ``camera`` under ``look``."""
+    return layout_scene(
+        layout, CARDS.catalogue, CARDS.sticker_code, 2, None, camera, look, hands, seed, board=CARDS.board
+    )
+
+
 def recall(quick: bool) -> tuple[str, dict[str, object]]:
     renderer = Renderer()
     rows = []
@@ -94,18 +101,7 @@ def recall(quick: bool) -> tuple[str, dict[str, object]]:
             for hands_name, hands in HANDS.items():
                 visible = read = bad_id = bad_square = 0
                 for k, (_, layout) in enumerate(boards(quick)):
-                    scene = layout_scene(
-                        layout,
-                        CARDS.catalogue,
-                        CARDS.sticker_code,
-                        2,
-                        None,
-                        camera,
-                        look,
-                        hands,
-                        k,
-                        board=CARDS.board,
-                    )
+                    scene = board_scene(layout, camera, look, hands, k)
                     rendered = renderer.render(scene)
                     truth = {t.card.card_id for t in rendered.truth if t.visible}
                     where = {}

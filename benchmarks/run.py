@@ -27,6 +27,7 @@ SECTIONS = (
     "benchmarks.bench_kytable",
     "benchmarks.bench_sptable",
     "benchmarks.bench_kanaloatable",
+    "benchmarks.bench_glare",
 )
 
 

@@ -790,6 +790,28 @@ class ArucoDecoder:
         Candidate quads are found region by region, then named all at once on the whole frame: one
         identification per frame, not one per region (its fixed cost showed when a hand spans many regions).
         """
+        quads = self._region_quads(gray, rects)
+        return self._identify(gray, quads) if quads else []
+
+    def decode_regions_exact(self, gray: np.ndarray, rects: list[tuple[int, int, int, int]]) -> list[RawCode]:
+        """The codes inside the rectangles of ``gray`` read without a bit wrong (the exact code book, as the glare
+        step's and recovery's re-reads): for a short exposure's frame (vision/exposure.py), a second look at a
+        spot the frame read already, whose read must add no chance for a foreign code to pass for a card."""
+        quads = self._region_quads(gray, rects)
+        if not quads:
+            return []
+        hits, _ = self._exact_book().identify(gray, np.asarray(quads, np.float32).reshape(-1, 4, 2))
+        out: list[RawCode] = []
+        for hit in hits:
+            if hit is not None and not any(
+                c.value == hit[0] and not stickers_apart(c.corners, hit[1]) for c in out
+            ):  # a marker's own quad and its quiet-zone outline: one reading
+                out.append(RawCode(StickerKind.ARUCO, hit[0], hit[1]))
+        return out
+
+    def _region_quads(self, gray: np.ndarray, rects: list[tuple[int, int, int, int]]) -> list[np.ndarray]:
+        """Candidate quads found in each rectangle of ``gray``, in frame coordinates, at the sizes of the stickers
+        read lately."""
         assert self._book is not None, "decode a whole frame first"
         base = aruco_parameters(self.fast)
         if self._region_detector is None:
@@ -814,7 +836,7 @@ class ArucoDecoder:
             corners, _, rejected = det.detectMarkers(crop)
             shift = np.array([x0, y0], np.float32)
             quads += [q.reshape(4, 2) + shift for q in (*rejected, *corners)]
-        return self._identify(gray, quads) if quads else []
+        return quads
 
     # How much larger than the largest marker read last frame a contour may be and still be searched: a mat
     # marker's quiet-zone outline is 1.85 card markers across (36 against 19.4 mm), so 2.5 leaves a third more

@@ -23,6 +23,7 @@ from vision.decoders import (
     sides_px,
     stickers_apart,
 )
+from vision.exposure import STICKER_PX, Expose, ShortFrames, merged
 from vision.footprint import Footprints
 from vision.frames import FrameProblem, flat, grey8, readable
 from vision.identity import (
@@ -253,6 +254,10 @@ class Pipeline:
     regional: int = 0  # frames read only where they changed
     _key_codes: list[RawCode] = field(default_factory=list, repr=False)
     _where: dict[str, np.ndarray] = field(default_factory=dict, repr=False)  # each card's sticker, last seen
+    # The frame source's short exposure (vision/exposure.py; None: it has none): a frame clipped where a sticker
+    # could hide is read again in a short frame, only there.
+    exposer: Expose | None = None
+    short: ShortFrames = field(default_factory=ShortFrames)
 
     @classmethod
     def create(
@@ -279,6 +284,8 @@ class Pipeline:
         det = self._detect(frame)
         if det.unusable is not None:
             return self._skipped(det, t)
+        if self.exposer is not None:
+            det = self._with_short(frame, det, self.exposer)
         sightings = [Sighting(c.card_id, c.zone, c.x, c.y, c.angle) for c in det.cards]
         hidden = frozenset(seat_zone(s) for s in self.detector.expected_seats if s not in det.mats)
         empty: set[str] = set()
@@ -310,6 +317,35 @@ class Pipeline:
             cards = [replace(c, copies=copies[c.card]) if c.card in copies else c for c in cards]
         return TableFacts(t, self.tracker.frame, det, tuple(events), tuple(cards))
 
+    def _with_short(self, frame: np.ndarray, det: Detections, expose: Expose) -> Detections:
+        """``det`` with what a short exposure reads under the frame's clipped spots, when any clips; the merged
+        reading becomes the key frame's, so that still frames keep it."""
+        gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        sides = [c.px_per_module * modules_across(self.detector.kind) for c in det.cards]
+        side = float(np.median(sides)) if sides else STICKER_PX
+        extra = self.short.codes(gray, side, expose, self._read_spots)
+        codes = merged(self._key_codes, extra)
+        if len(codes) == len(self._key_codes):
+            return det
+        det = self.detector.interpret(codes)
+        self._key_det, self._key_codes = det, codes
+        self._remember(det)
+        return det
+
+    def _read_spots(self, gray: np.ndarray, rects: list[Rect]) -> list[RawCode]:
+        """The codes a short frame shows inside ``rects``, read by the exact code book (ArUco), or by the decoder
+        crop by crop (QR)."""
+        decoder = self.detector.decoder
+        if isinstance(decoder, ArucoDecoder) and decoder.lookup:
+            return decoder.decode_regions_exact(gray, rects)
+        assert decoder is not None
+        out: list[RawCode] = []
+        for x0, y0, x1, y1 in rects:
+            shift = np.array([x0, y0], np.float32)
+            crop = np.ascontiguousarray(gray[y0:y1, x0:x1])
+            out += [replace(c, corners=c.corners + shift) for c in decoder.decode(crop)]
+        return out
+
     def _skipped(self, det: Detections, t: float) -> TableFacts:
         """A frame that is no picture of the table: the tracker keeps what it holds, as if the frame had not come
         (a covered lens must not take the cards away)."""
@@ -320,9 +356,10 @@ class Pipeline:
         gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         if not self.still_level:
             problem = flat(gray, FLAT_STEP)
-            return (
-                self.detector.detect(gray) if problem is None else Detections((), {}, 0, (), unusable=problem)
-            )
+            if problem is not None:
+                return Detections((), {}, 0, (), unusable=problem)
+            self._key_codes = self.detector.read(gray)  # what a short frame's codes are merged with
+            return self.detector.interpret(self._key_codes)
         # 4x4 block means: two halvings, as INTER_AREA is ~8x faster at exactly 1/2 than at 1/4.
         half = cv2.resize(gray, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
         blocks = cv2.resize(half, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)

@@ -112,6 +112,10 @@ class Look:
     gloss: float = 0.0  # a glossy card's sheen: the brightest reflection's strength on each card, 0..1
     # A real camera's faults (vision/camera_model.py); when on, its shot and read noise replace ``noise``.
     optics: Optics = field(default_factory=Optics)
+    # The exposure, as a fraction of the one the camera chose (1.0): it scales the light and the glare alike,
+    # both light, before the noise and the clipping; the read noise stays (docs/vision.md, "Glare: a short
+    # exposure").
+    exposure: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -519,7 +523,7 @@ class Renderer:
             scene.camera,
             scene.table,
             scene.seed % 4,
-            replace(scene.look, noise=0.0, optics=Optics()),
+            replace(scene.look, noise=0.0, optics=Optics(), exposure=1.0),
             scene.kind,
             scene.mats,
             scene.boards,
@@ -537,14 +541,17 @@ class Renderer:
                 partial(card_texture, card, scene.kind, t, look.paper, look.gloss),
             ),
         )
+        # The developed picture is linear in the light (lit, glare added, then blurred): scaling it is exposing
+        # the whole scene shorter, and the shot noise, computed from it, follows the signal.
+        lit = canvas.lit if look.exposure == 1.0 else canvas.lit * np.float32(look.exposure)
         if look.optics.on:
-            image = look.optics.expose(canvas.lit, np.random.default_rng(scene.seed))
+            image = look.optics.expose(lit, np.random.default_rng(scene.seed))
         elif look.noise > 0:
             image = self._noise_bank(scene.camera.width, scene.camera.height).exposed(
-                canvas.lit, scene.look.noise, np.random.default_rng(scene.seed)
+                lit, scene.look.noise, np.random.default_rng(scene.seed)
             )
         else:
-            image = exposed(canvas.lit)
+            image = exposed(lit)
         truth = tuple(canvas.truths[card] for card in scene.cards)
         return Rendered(image, truth, canvas.to_image.copy())
 

@@ -10,9 +10,9 @@ import os
 import re
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import cv2
 import numpy as np
@@ -39,6 +39,9 @@ NO_IMAGES = N_("no frame could be read from {spec}: the folder holds no image ({
 UNREADABLE = N_("no frame could be read from {spec}: it is not an image or a video this computer can read")
 NOT_ALLOWED = N_("no frame could be read from {spec}: this user may not open the folder (its permissions)")
 NO_CAMERA = N_("no frame could be read from {spec} in {wait} seconds: check the camera's cable and --source")
+SHORT_FAILED = N_(
+    "the Pi camera could not take a shorter exposure ({error}): its frames go on at its own exposure"
+)
 
 
 class SourceError(Told, ValueError):
@@ -97,6 +100,25 @@ class Retrying:
         self._grab = None
 
 
+@dataclass
+class Exposing(Retrying):
+    """A camera that can also take its next frame at a fraction of its exposure (vision/exposure.py): its opened
+    device has an ``expose(fraction)`` method."""
+
+    def expose(self, fraction: float) -> np.ndarray | None:
+        """The next frame at ``fraction`` of the exposure; None while the camera is not open, or when it failed
+        (said in ``problem``: the frames go on at the camera's own exposure)."""
+        expose = getattr(self._grab, "expose", None)
+        if expose is None:
+            return None
+        try:
+            frame: np.ndarray | None = expose(fraction)
+        except SourceError as exc:
+            self.problem = exc.tell()
+            return None
+        return frame
+
+
 def webcam(index: int = 0, width: int = 1280, height: int = 720) -> Retrying:
     """A USB webcam through OpenCV."""
 
@@ -125,8 +147,57 @@ def webcam(index: int = 0, width: int = 1280, height: int = 720) -> Retrying:
     return Retrying(open_device, f"webcam {index}")
 
 
-def picamera(width: int = 2304, height: int = 1296) -> Retrying:
-    """The Raspberry Pi camera through picamera2, with continuous autofocus on Camera Module 3."""
+# Frames to wait at most for a changed exposure to show in a frame's metadata. libcamera applies exposure and
+# gain a fixed number of frames after they are set, about the configuration's buffer count + 3 or 4 (picamera2's
+# maintainer, raspberrypi/picamera2#1278), and only a frame's metadata says which frame has them: the video
+# configuration's 6 buffers wait 9 or 10 frames.
+SHORT_WAIT = 12
+SHORT_SLACK = (
+    0.1  # a frame's exposure within this fraction of the one asked is it (the sensor counts in lines)
+)
+
+
+@dataclass
+class PiCamera:
+    """An opened picamera2 camera: called, its next frame; ``expose``, its next frame at a shorter exposure."""
+
+    cam: Any
+
+    def __call__(self) -> np.ndarray | None:
+        # RGB888 in picamera2 is laid out B, G, R in memory: already OpenCV's order.
+        frame: np.ndarray | None = self.cam.capture_array("main")
+        return frame
+
+    def expose(self, fraction: float) -> np.ndarray | None:
+        """The first frame taken at ``fraction`` of the exposure the auto-exposure chose (its gain kept), or None
+        if none came in ``SHORT_WAIT`` frames; the auto-exposure is on again after, whatever happened.
+        SourceError if the camera refused."""
+        try:
+            now = self.cam.capture_metadata()
+            exposure, gain = int(now["ExposureTime"]), float(now["AnalogueGain"])
+            short = max(1, round(exposure * fraction))
+            self.cam.set_controls({"AeEnable": False, "ExposureTime": short, "AnalogueGain": gain})
+            try:
+                for _ in range(SHORT_WAIT):
+                    request = self.cam.capture_request()
+                    try:
+                        shown = request.get_metadata().get("ExposureTime")
+                        if shown is not None and abs(shown - short) <= SHORT_SLACK * short:
+                            frame: np.ndarray = request.make_array("main")
+                            return frame
+                    finally:
+                        request.release()
+                return None
+            finally:
+                # picamera2 turns AeEnable into libcamera's ExposureTimeMode and AnalogueGainMode (picamera2#1255).
+                self.cam.set_controls({"AeEnable": True})
+        except Exception as exc:  # any driver error: said in one line, and the game goes on
+            raise SourceError(SHORT_FAILED, error=str(exc) or type(exc).__name__) from exc
+
+
+def picamera(width: int = 2304, height: int = 1296) -> Exposing:
+    """The Raspberry Pi camera through picamera2, with continuous autofocus on Camera Module 3; it can take a
+    short exposure."""
 
     def open_device() -> Callable[[], np.ndarray | None]:
         from picamera2 import Picamera2  # exists only on a Pi
@@ -140,14 +211,9 @@ def picamera(width: int = 2304, height: int = 1296) -> Retrying:
             cam.set_controls({"AfMode": controls.AfModeEnum.Continuous})
         except Exception:  # fixed-focus modules have no autofocus: nothing to switch on
             pass
+        return PiCamera(cam)
 
-        def grab() -> np.ndarray | None:
-            # RGB888 in picamera2 is laid out B, G, R in memory: already OpenCV's order.
-            return cam.capture_array("main")
-
-        return grab
-
-    return Retrying(open_device, "Pi camera")
+    return Exposing(open_device, "Pi camera")
 
 
 @dataclass
@@ -207,27 +273,49 @@ class VideoFile:
             self._cap.release()
 
 
+SHORT_SEED = (
+    4 * 7919
+)  # a short frame's noise seed after its scene's: its own noise, the same table grain (seed % 4)
+
+
 @dataclass
 class Synthetic:
-    """Frames drawn by the renderer from a list (or any iterator) of scenes."""
+    """Frames drawn by the renderer from a list (or any iterator) of scenes; ``expose`` draws the last scene again
+    at a fraction of its exposure, with fresh noise, as a camera's next frame would show it."""
 
     scenes: Iterator[Scene]
     problem: str | None = None
     _renderer: Renderer | None = field(default=None, repr=False)
+    _last: Scene | None = field(default=None, repr=False)
 
     def read(self) -> np.ndarray | None:
-        from vision.render import Renderer
-
-        if self._renderer is None:
-            self._renderer = Renderer()
         scene = next(self.scenes, None)
         if scene is None:
             self.problem = "no more scenes"
             return None
+        self._last = scene
+        return self._draw(scene)
+
+    def expose(self, fraction: float) -> np.ndarray | None:
+        if self._last is None:
+            return None
+        return self._draw(shorter(self._last, fraction))
+
+    def _draw(self, scene: Scene) -> np.ndarray:
+        from vision.render import Renderer
+
+        if self._renderer is None:
+            self._renderer = Renderer()
         return self._renderer.render(scene).image
 
     def close(self) -> None:
         self.scenes = iter(())
+
+
+def shorter(scene: Scene, fraction: float) -> Scene:
+    """``scene`` taken at ``fraction`` of its exposure, as the next frame: fresh noise, the same table."""
+    look = replace(scene.look, exposure=scene.look.exposure * fraction)
+    return replace(scene, look=look, seed=scene.seed + SHORT_SEED)
 
 
 def number_after(spec: str, message: str) -> int | None:

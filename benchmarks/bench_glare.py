@@ -1,0 +1,157 @@
+"""Glare and a short exposure, for every game's stickers: the committed scene matrix's glare rows (vision/scenes.py)
+read by the pipeline from the frame alone, and as the live pipeline reads them, with the short frame it asks for
+where the frame clips (vision/exposure.py), drawn from the same scene at the exposure asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.foreign import SIZES as FOREIGN_SIZES
+from vision.foreign import foreign_frame
+from vision.identity import GameCards, known_games
+from vision.pipeline import Pipeline
+from vision.render import Camera, Look, Renderer, Scene
+from vision.scenes import MATRIX, SEEDS, SIZES, at_size, table_scene
+from vision.sources import shorter
+
+GLARE_ROWS = tuple(c for c in MATRIX if c.look.glare)
+
+
+@dataclass
+class Counts:
+    shown: int = 0
+    read: int = 0
+    wrong: int = 0
+    short_frames: int = 0
+
+    @property
+    def cell(self) -> str:
+        wrong = f", {self.wrong} wrong" if self.wrong else ""
+        return f"{self.read}/{self.shown} ({100 * self.read / max(self.shown, 1):.2f} %){wrong}"
+
+
+def read(
+    game: GameCards, scene: Scene, renderer: Renderer, short: bool, counts: Counts, players: int = 4
+) -> None:
+    """One scene read by a fresh pipeline (with the short exposure or not), counted into ``counts``."""
+    rendered = renderer.render(scene)
+    pipeline = Pipeline.create(game, players=players)
+    if short:
+        pipeline.exposer = lambda fraction: renderer.render(shorter(scene, fraction)).image
+    ids = {c.card_id for c in pipeline.process(rendered.image, 0.0).detections.cards}
+    visible = {t.card.card_id for t in rendered.truth if t.visible}
+    counts.shown += len(visible)
+    counts.read += len(visible & ids)
+    counts.wrong += len(ids - {c.card_id for c in scene.cards})
+    counts.short_frames += pipeline.short.taken
+
+
+def board_scenes(look: Look, quick: bool) -> Iterator[tuple[str, Scene]]:
+    """Shark Park is read from its board: benchmarks/bench_sptable.py's boards under ``look``, by camera."""
+    from benchmarks.bench_sptable import CAMERAS, HANDS, board_scene, boards
+
+    for name, camera in CAMERAS.items():
+        for hands in HANDS.values():
+            for k, (_, layout) in enumerate(boards(quick)):
+                yield name, board_scene(layout, camera, look, hands, k)
+
+
+def foreign_under_glare(count: int, sizes: tuple[Camera, ...] = FOREIGN_SIZES) -> tuple[int, int, int]:
+    """``count`` foreign frames at each size (vision/foreign.py: other fiducials, barcodes, print, no sticker of
+    ours) under two lamps of random place, size and strength, read by each game's pipeline with short frames of
+    the same lit table (light and glare scaled alike, fresh noise): (frames read, short frames, cards named)."""
+    renderer = Renderer()
+    games = list(known_games().values())
+    reads = shorts = named = 0
+    for camera in sizes:
+        yy, xx = np.mgrid[0 : camera.height, 0 : camera.width].astype(np.float32)
+        for seed in range(count):
+            lit = foreign_frame(seed, camera, renderer, count=24).image.astype(np.float32)
+            rng = np.random.default_rng(seed)
+            glow = np.zeros_like(yy)
+            for _ in range(2):
+                u, v = rng.uniform(0.15, 0.85, 2)
+                r = rng.uniform(0.03, 0.07) * camera.width
+                glow += rng.uniform(150, 300) * np.exp(
+                    -((xx - u * camera.width) ** 2 + (yy - v * camera.height) ** 2) / (2 * r * r)
+                )
+
+            def taken(
+                fraction: float,
+                lit: np.ndarray = lit,
+                glow: np.ndarray = glow,
+                rng: np.random.Generator = rng,
+            ) -> np.ndarray:
+                picture = (lit + glow[..., None]) * fraction + rng.normal(0, 2.0, lit.shape)
+                return np.clip(picture, 0, 255).astype(np.uint8)
+
+            image = taken(1.0)
+            for game in games:
+                pipeline = Pipeline.create(game, players=4)
+                pipeline.exposer = taken
+                named += len(pipeline.process(image, 0.0).detections.cards)
+                reads += 1
+                shorts += pipeline.short.taken
+    return reads, shorts, named
+
+
+def run(quick: bool = False) -> str:
+    seeds = SEEDS[:1] if quick else SEEDS
+    renderer = Renderer()
+    lines = [
+        "## Glare: a short exposure, every game's stickers",
+        "",
+        f"The committed matrix's glare rows ({', '.join(c.name for c in GLARE_ROWS)}; vision/scenes.py), four "
+        f"mats and each game's cards, seeds {', '.join(map(str, seeds))}, at both sizes; Shark Park, read from its "
+        "board, on benchmarks/bench_sptable.py's boards under its glare, every camera, with and without hands. "
+        "Each scene read once by a fresh pipeline: from the frame alone, and with the short frame the pipeline "
+        'asks for where the frame clips a spot that could hide a sticker (docs/vision.md, "Glare: a short '
+        'exposure"). Cells: stickers read / fully visible, wrong identities.',
+        "",
+        "| game | frames | condition | the frame alone | with the short frame | short frames taken |",
+        "|---|---|---|---|---|---|",
+    ]
+    for code, game in known_games().items():
+        if game.board is not None:
+            continue
+        for size in SIZES:
+            for condition in GLARE_ROWS:
+                alone, both = Counts(), Counts()
+                for seed in seeds:
+                    camera = at_size(condition.camera, size)
+                    scene = table_scene(game, seed, camera=camera, look=condition.look, hands=condition.hands)
+                    read(game, scene, renderer, False, alone)
+                    read(game, scene, renderer, True, both)
+                lines.append(
+                    f"| {game.name} ({code}) | {size.name} | {condition.name} | {alone.cell} | {both.cell} | "
+                    f"{both.short_frames} |"
+                )
+    from benchmarks.bench_sptable import CARDS, LOOKS
+
+    by_camera: dict[str, tuple[Counts, Counts]] = {}
+    for name, scene in board_scenes(LOOKS["glare"], quick):
+        alone, both = by_camera.setdefault(name, (Counts(), Counts()))
+        read(CARDS, scene, renderer, False, alone, players=2)
+        read(CARDS, scene, renderer, True, both, players=2)
+    for name, (alone, both) in by_camera.items():
+        lines.append(
+            f"| {CARDS.name} ({CARDS.sticker_code}) | 1920x1080, {name} | glare | {alone.cell} | {both.cell} | "
+            f"{both.short_frames} |"
+        )
+    count = 10 if quick else 40
+    reads, shorts, named = foreign_under_glare(count)
+    lines += [
+        "",
+        f"Phantoms: {count} foreign frames at each size (vision/foreign.py) under two lamps each, read by each "
+        f"game's pipeline with short frames: {reads} frame reads took {shorts} short frames and named "
+        f"**{named} cards** (target 0).",
+    ]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(run())
