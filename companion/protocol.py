@@ -9,7 +9,7 @@ apart from application; applying an illegal action gives a ``Violation`` value, 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
@@ -238,6 +238,9 @@ _set_effects = Step.__dict__["_effects"].__set__
 
 
 OPTION_RANGE = N_("rules option {name} must be between {low} and {high}")
+OPTION_CHOICES = N_("rules option {name} must be one of {choices}")
+OPTION_UNREADABLE = N_("rules option {name} cannot be read: {problem}")
+OPTION_LIKE = N_("rules option {name} must be written like {example}")
 
 
 @dataclass(frozen=True)
@@ -272,22 +275,25 @@ class Profile:
             values[name] = value
         profile = cls(**values)
         problem = profile.problem()
-        if problem:
-            raise problem if isinstance(problem, RecordError) else RecordError(problem)
+        if problem is not None:
+            raise problem
         return profile
 
-    def problem(self) -> str | RecordError | None:
-        """A message (or an error with its parameters, told in the player's language) if the options contradict
-        each other or are out of range, else None."""
+    def problem(self) -> RecordError | None:
+        """Why the options cannot be played (out of their range, not one of their values, contradicting each
+        other), told in the player's language, else None."""
         return None
 
-    def out_of_range(self, name: str, low: int, high: int) -> RecordError | None:
-        """Why option ``name`` is not a whole number from ``low`` to ``high`` (the app's − and + reach past them),
-        or None."""
-        value = getattr(self, name)
-        return (
-            None if low <= value <= high else RecordError(OPTION_RANGE, name=repr(name), low=low, high=high)
-        )
+    def options_problem(self, options: Iterable[Option]) -> RecordError | None:
+        """The first of ``options`` whose value its documentation does not allow: a whole number outside
+        ``low``..``high``, a text not among ``choices`` (unless they are only examples), else None."""
+        for option in options:
+            value = getattr(self, option.name)
+            if option.low is not None and option.high is not None and not option.low <= value <= option.high:
+                return RecordError(OPTION_RANGE, name=repr(option.name), low=option.low, high=option.high)
+            if option.choices and not option.open and value not in option.choices:
+                return RecordError(OPTION_CHOICES, name=repr(option.name), choices=", ".join(option.choices))
+        return None
 
 
 @dataclass(frozen=True)
@@ -296,13 +302,18 @@ class Option:
 
     ``why`` is one short line a family understands, an English msgid of the game's own domain (marked with
     ``N_``) that the app shows translated next to the option; the detail stays in ``source`` and the game's docs.
-    ``choices`` lists every value a str option accepts (empty for bool and int options).
+    ``choices`` lists every value a str option accepts (empty for bool and int options), or, when ``open``, the
+    values the app offers of a text read by the game's own rule (a deck, a pairing). ``low`` and ``high`` bound a
+    whole-number option: the profile refuses others, and the app's − and + stop there.
     """
 
     name: str
     why: str
     source: str = field(default="")
     choices: tuple[str, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    open: bool = False
 
 
 class Game(ABC, Generic[S, A]):

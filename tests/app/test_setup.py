@@ -123,6 +123,28 @@ def test_a_missing_camera_is_said_by_the_check(ui) -> None:
     assert any("No camera image" in t for t in ui.texts()), ui.texts()
 
 
+def test_the_minus_and_plus_of_a_whole_number_option_stop_at_its_range(ui) -> None:
+    setup = open_setup(ui)
+    ui.tap("No camera: moves by hand")
+    ends = {"removed_at_3_4_players": 0, "small_sated_farandole": 28, "small_sated_empty_sea": 4}
+    setup.options.update(ends)
+    setup.refresh()
+    ui.pump(2)
+
+    def touch(
+        sign: str, row: int
+    ) -> None:  # the page is drawn again after each touch: find the button afresh
+        ui.tap([b for b in ui.buttons() if b.text == sign][row])
+
+    for _ in range(2):  # past each end (the options' rows in their order), a touch leaves the value there
+        touch("−", 0), touch("+", 1), touch("+", 2)
+    assert {name: setup.options[name] for name in ends} == ends
+    touch("+", 0), touch("−", 2)  # and away from it, it moves
+    assert (setup.options["removed_at_3_4_players"], setup.options["small_sated_empty_sea"]) == (1, 3)
+    ui.tap("Start the game")
+    assert ui.app.current == "live"
+
+
 def test_an_option_out_of_range_is_told_in_the_screens_language(ui) -> None:
     setup = open_setup(ui)
     ui.tap("No camera: moves by hand")

@@ -67,3 +67,42 @@ def test_a_whole_number_option_out_of_range_is_told_in_every_language(spec, name
     assert told["en"].startswith(f"rules option {name!r} must be between 0 and ")
     assert told["fr"].startswith(f"l'option de règle {name!r} doit être comprise entre 0 et ")
     assert told["it"].startswith(f"l'opzione di regola {name!r} deve essere compresa tra 0 e ")
+
+
+@pytest.mark.parametrize(("spec", "name"), NUMBERS, ids=[f"{spec.name}-{name}" for spec, name in NUMBERS])
+def test_a_whole_number_option_documents_its_range_and_takes_both_ends(spec, name: str) -> None:
+    """The app's − and + stop at ``low`` and ``high``: the profile takes both and nothing past them."""
+    (option,) = [o for o in spec.options if o.name == name]
+    assert option.low is not None and option.high is not None and option.low <= option.high
+    for value in (option.low, option.high):
+        spec.profile_type.from_json({name: value})
+    for value in (option.low - 1, option.high + 1):
+        with pytest.raises(RecordError):
+            spec.profile_type.from_json({name: value})
+
+
+# Every text option whose values are a closed list.
+CLOSED = [
+    (spec, option.name, option.choices)
+    for spec in SPECS
+    for option in spec.options
+    if option.choices and not option.open
+]
+
+
+@pytest.mark.parametrize(
+    ("spec", "name", "choices"), CLOSED, ids=[f"{spec.name}-{name}" for spec, name, _ in CLOSED]
+)
+@given(value=st.text(max_size=12))
+def test_a_text_option_not_among_its_choices_is_told_in_every_language(
+    spec, name, choices, value: str
+) -> None:
+    if value in choices:
+        return
+    with pytest.raises(RecordError) as caught:
+        spec.profile_type.from_json({name: value})
+    told = {language: caught.value.tell(language) for language in ("en", "fr", "it")}
+    listed = ", ".join(choices)
+    assert told["en"] == f"rules option {name!r} must be one of {listed}"
+    assert told["fr"].startswith(f"l'option de règle {name!r} ") and told["fr"].endswith(listed)
+    assert told["it"].startswith(f"l'opzione di regola {name!r} ") and told["it"].endswith(listed)

@@ -41,11 +41,7 @@ class KaiPiranjaProfile(Profile):
         return None if self.removed_unknown else self.removed_at_3_4_players
 
     def problem(self) -> RecordError | None:
-        return (
-            self.out_of_range("removed_at_3_4_players", 0, 139)
-            or self.out_of_range("small_sated_farandole", 0, 28)
-            or self.out_of_range("small_sated_empty_sea", 0, 4)
-        )
+        return self.options_problem(OPTIONS)
 
 
 OPTIONS: tuple[Option, ...] = (
@@ -60,6 +56,8 @@ OPTIONS: tuple[Option, ...] = (
         "removed_at_3_4_players",
         N_("At 3 or 4 players, if counted: how many farandole cards go back in the box, unseen."),
         "Used only when removed_unknown is false. REFERENCE.md §4.2 proposes 47 (a third of 140).",
+        low=0,
+        high=139,
     ),
     Option(
         "capture_requires_banking",
@@ -70,10 +68,14 @@ OPTIONS: tuple[Option, ...] = (
         "small_sated_farandole",
         N_("How many of each species' 28 sated farandole fish are small (the others are large)."),
         "Not printed anywhere; REFERENCE.md §4.1 proposes 14. Only each card's own size matters to the rules.",
+        low=0,
+        high=28,
     ),
     Option(
         "small_sated_empty_sea",
         N_("How many of each species' 4 sated empty-sea fish are small (the others are large)."),
         "Not printed anywhere; REFERENCE.md §4.1 proposes 2.",
+        low=0,
+        high=4,
     ),
 )

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from itertools import permutations
 
 from companion.i18n import N_
-from companion.protocol import Option, Profile, RecordError
+from companion.protocol import OPTION_LIKE, Option, Profile, RecordError
 
 # How a trick led by a Kanaloa or a Kraken is followed.
 LEAD_FIRST_TIKI = "first-tiki"  # Wizard-style: the first tiki card played sets the colour to follow
@@ -67,20 +67,11 @@ class KanaloaProfile(Profile):
     # Without the floor, a Kraken still leaves more squares than boats, so that a boat has a free one to sail to.
     kraken_keeps_free_square: bool = False
 
-    def problem(self) -> str | RecordError | None:
-        if self.special_lead not in SPECIAL_LEADS:
-            return f"rules option 'special_lead' must be one of {', '.join(SPECIAL_LEADS)}"
-        if self.game_end not in GAME_ENDS:
-            return f"rules option 'game_end' must be one of {', '.join(GAME_ENDS)}"
-        if self.wrong_bet not in WRONG_BETS:
-            return f"rules option 'wrong_bet' must be one of {', '.join(WRONG_BETS)}"
-        if (out := self.out_of_range("random_sea_dolphins", 0, 23)) is not None:
+    def problem(self) -> RecordError | None:
+        if (out := self.options_problem(OPTIONS)) is not None:
             return out
-        if element_colours(self.elements) is None:
-            return (
-                "rules option 'elements' must name each of water, air, earth and fire once with a different "
-                "colour of navy, turquoise, red and green, e.g. " + repr(DEFAULT_ELEMENTS)
-            )
+        if element_colours(self.elements) is None:  # each of the 4 elements once, with each of the 4 colours
+            return RecordError(OPTION_LIKE, name="'elements'", example=repr(DEFAULT_ELEMENTS))
         return None
 
 
@@ -163,12 +154,15 @@ OPTIONS: tuple[Option, ...] = (
         N_("Dolphins in a random sea, for simulations only (a real table enters its own sea)."),
         "How many squares show a dolphin in a random sea for simulations. The rulebook says only 'certaines "
         "cartes'. Default 4.",
+        low=0,
+        high=23,
     ),
     Option(
         "elements",
         N_("Which element each tiki colour stands for: just for fun, no rule uses it."),
         "Not in the rulebook. REFERENCE.md §3.1 proposes water=navy, air=turquoise, earth=green, fire=red.",
         ELEMENT_CHOICES,
+        open=True,  # any order of the pairs is read
     ),
     Option(
         "lay_down_dolphin",

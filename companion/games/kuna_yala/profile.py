@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.i18n import N_
-from companion.protocol import Option, Profile
+from companion.protocol import OPTION_UNREADABLE, Option, Profile, RecordError
 
 from . import deck
 
@@ -58,18 +58,13 @@ class KunaYalaProfile(Profile):
     # Nobody with a shark: nobody gets the +2 (no: everybody is tied on 0 and gets it).
     shark_bonus_needs_shark: bool = True
 
-    def problem(self) -> str | None:
-        for name, value, choices in (
-            ("fish_match", self.fish_match, MATCHES),
-            ("empty_pile", self.empty_pile, REFILLS),
-            ("unplaceable_pair", self.unplaceable_pair, PAIRS),
-            ("game_end", self.game_end, ENDS),
-            ("majority_counts", self.majority_counts, COUNTS),
-        ):
-            if value not in choices:
-                return f"rules option {name!r} must be one of {', '.join(choices)}"
-        bad_deck = deck.problem(self.fish_deck)
-        return None if bad_deck is None else f"rules option 'fish_deck': {bad_deck}"
+    def problem(self) -> RecordError | None:
+        if (out := self.options_problem(OPTIONS)) is not None:
+            return out
+        bad_deck = deck.problem(self.fish_deck)  # its detail is in English: a line a box's owner writes
+        return (
+            None if bad_deck is None else RecordError(OPTION_UNREADABLE, name="'fish_deck'", problem=bad_deck)
+        )
 
 
 OPTIONS: tuple[Option, ...] = (
@@ -79,6 +74,7 @@ OPTIONS: tuple[Option, ...] = (
         "No source gives the split of the 64 fish cards. REFERENCE.md §2.1 proposes 4 types × 4 backgrounds × 4 "
         "cards, 3 with one fish and 1 with two in each. Fish cards take their faces in the order written.",
         (deck.DEFAULT_FISH_DECK,),  # the one composition proposed; a table edits the line for its box
+        open=True,
     ),
     Option(
         "fish_match",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.i18n import N_
-from companion.protocol import Option, Profile
+from companion.protocol import Option, Profile, RecordError
 
 # A fish pushed onto a square holding two sharks or more (the rulebook's sentence is cut off).
 TWO_SHARKS_BLOCK = "block"  # not eaten: it stays where it was and blocks its lane
@@ -37,10 +37,8 @@ class SharkParkProfile(Profile):
     # Still tied after the 4- and 3-point fish: a shared win (false: nobody wins).
     shared_win: bool = True
 
-    def problem(self) -> str | None:
-        if self.two_sharks not in TWO_SHARKS:
-            return f"rules option 'two_sharks' must be one of {', '.join(TWO_SHARKS)}"
-        return None
+    def problem(self) -> RecordError | None:
+        return self.options_problem(OPTIONS)
 
 
 OPTIONS: tuple[Option, ...] = (

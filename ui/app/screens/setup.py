@@ -167,14 +167,22 @@ class SetupPage(Page):
         if isinstance(default, bool):
             row.add_widget(Big(words, t, lambda: self.set_option(option.name, not value)))
         elif isinstance(default, int):
-            row.add_widget(Big("−", t, lambda: self.set_option(option.name, value - 1), size_hint_x=0.25))
+            row.add_widget(self.step(option.name, value, -1, option.low))
             row.add_widget(Words(words, t, halign="center", size_hint_x=0.5))
-            row.add_widget(Big("+", t, lambda: self.set_option(option.name, value + 1), size_hint_x=0.25))
+            row.add_widget(self.step(option.name, value, +1, option.high))
         else:
             choices = option.choices or (default,)
             following = choices[(choices.index(value) + 1) % len(choices)] if value in choices else default
             row.add_widget(Big(words, t, lambda: self.set_option(option.name, following)))
         return Column(t, [Words(game_tr(option.why), t, color=th.MUTED), row], padding=0)
+
+    def step(self, name: str, value: int, by: int, end: int | None) -> Big:
+        """The − or + of a whole-number option: flat and doing nothing at the end of its range."""
+        if end is not None and (value <= end if by < 0 else value >= end):
+            return Big("−" if by < 0 else "+", self.theme, None, th.PANEL, size_hint_x=0.25)
+        return Big(
+            "−" if by < 0 else "+", self.theme, lambda: self.set_option(name, value + by), size_hint_x=0.25
+        )
 
     def value_words(self, value: Any) -> str:
         if isinstance(value, bool):
