@@ -51,11 +51,12 @@ class Seen:
 
 
 class ReaderStopped(Exception):
-    """The reader failed or its process ended unexpectedly; ``words`` says why in each language."""
+    """The reader failed (``words``: the job's own, in each language) or its process ended unexpectedly
+    (``died``: ``words`` say its exit code)."""
 
-    def __init__(self, words: Mapping[str, str]) -> None:
+    def __init__(self, words: Mapping[str, str], died: bool = False) -> None:
         super().__init__(words["en"])
-        self.words = dict(words)
+        self.words, self.died = dict(words), died
 
     def tell(self, language: str) -> str:
         return self.words.get(language, self.words["en"])
@@ -285,7 +286,7 @@ class Reader:
     def _died(self, code: int | str) -> None:
         self._ended = True
         self._failure = ReaderStopped(
-            in_every_language(lambda lang: ui_translator(lang)(READER_DIED, code=code))
+            in_every_language(lambda lang: ui_translator(lang)(READER_DIED, code=code)), died=True
         )
 
     def _with_preview(self, seen: Seen, latest: tuple[int, int, int, int, int]) -> Seen:

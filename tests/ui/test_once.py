@@ -33,6 +33,16 @@ class Dies:
 
 
 @dataclass(frozen=True)
+class Fails:
+    """Raises an error told in each language, as a camera not found is."""
+
+    def __call__(self, outlet: Outlet) -> None:
+        from vision.sources import NO_CAMERA, SourceError
+
+        raise SourceError(NO_CAMERA, spec="webcam:9", wait=2)
+
+
+@dataclass(frozen=True)
 class Gives:
     def __call__(self, outlet: Outlet) -> None:
         outlet.send(("result", "read"))
@@ -58,6 +68,14 @@ def test_a_job_ending_without_its_result_is_said_in_the_screens_language(
     assert ended in said and "\n" not in said
     said = one_result(Dies(), language, lambda words: words)
     assert died in said and said[0].isupper() and said.endswith((".", "!"))
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "it"])
+def test_a_job_that_fails_is_said_in_its_own_words_with_no_advice_added(language: str) -> None:
+    from vision.sources import NO_CAMERA, SourceError
+
+    said = one_result(Fails(), language, lambda words: words)
+    assert said == SourceError(NO_CAMERA, spec="webcam:9", wait=2).tell(language)
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,9 @@ def one_result(job: Job, language: str, failed: Callable[[str], T]) -> T:
                     result = item
         words = None if result is not None else tr(NO_READING)
     except ReaderStopped as exc:
-        words = tr(STOPPED, problem=exc.tell(language))
+        # A process that died says only its exit code: the camera's driver is the likely cause. A job that failed
+        # says its own words (a camera not found says what to check already).
+        words = tr(STOPPED, problem=exc.tell(language)) if exc.died else exc.tell(language)
     finally:
         reader.stop()
     return result if words is None else failed(words)
