@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from companion.errors import EXIT_ILLEGAL, EXIT_MALFORMED, CommandError, RecordError
+from companion.files import write_atomically
 from companion.games import DEFAULT_GAME, GAMES
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, NP_, translator
 from companion.registry import GameSpec, Registry
@@ -124,7 +125,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     if args.out:
         refuse_saved_game(args.out)
         try:
-            Path(args.out).write_text(text, encoding="utf-8")
+            write_atomically(Path(args.out), text)  # a crash leaves the old file or the whole record
         except OSError as exc:
             raise CommandError(
                 N_("cannot write {path}: {reason}"), path=args.out, reason=exc.strerror

@@ -9,8 +9,14 @@ from pathlib import Path
 APP_FOLDER = "table-companion"
 
 
+def xdg_base(variable: str, fallback: str, environ: Mapping[str, str] = os.environ) -> Path:
+    """The XDG base directory ``$variable``, else ``~/fallback``; a relative one is invalid and ignored, as the
+    XDG base directory specification asks (the folder would follow the current directory)."""
+    value = environ.get(variable, "")
+    return Path(value) if os.path.isabs(value) else Path(environ.get("HOME") or Path.home()) / fallback
+
+
 def config_dir(environ: Mapping[str, str] = os.environ) -> Path:
     """``$XDG_CONFIG_HOME/table-companion``, else ``~/.config/table-companion`` (the XDG base directories'
     default, as the installer writes it); the folder may not exist yet."""
-    base = environ.get("XDG_CONFIG_HOME") or str(Path(environ.get("HOME", "~")) / ".config")
-    return Path(base).expanduser() / APP_FOLDER
+    return xdg_base("XDG_CONFIG_HOME", ".config", environ) / APP_FOLDER

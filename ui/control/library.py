@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.commands import ILLEGAL_LINE
+from companion.configdir import xdg_base
 from companion.errors import Told
 from companion.files import write_atomically
 from companion.i18n import N_, translator
@@ -85,12 +86,7 @@ def default_root(environ: Mapping[str, str] = os.environ) -> Path:
     home = environ.get(HOME_VARIABLE)
     if home:
         return Path(home)
-    # XDG: a relative $XDG_DATA_HOME is invalid and must be ignored
-    data = environ.get("XDG_DATA_HOME", "")
-    base = (
-        Path(data) if os.path.isabs(data) else Path(environ.get("HOME") or Path.home()) / ".local" / "share"
-    )
-    return base / DATA_FOLDER
+    return xdg_base("XDG_DATA_HOME", ".local/share", environ) / DATA_FOLDER
 
 
 @dataclass(frozen=True)
