@@ -178,26 +178,24 @@ def test_the_setup_page_reads_the_box_file_once_a_visit_not_at_every_redraw(
     assert len(reads) == before
 
 
-def test_the_box_page_makes_the_games_words_once_a_language(
-    ui: Driver, box_file: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from ui.app.screens import box
+def test_the_box_pages_line_above_all_follows_the_language(ui: Driver, box_file: Path) -> None:
+    from companion.games.kanaloa.seabox import SeaBox, save_box
 
-    made: list[str] = []
-    real = box.translator
-
-    def counted(language: str, *args: object) -> object:
-        made.append(language)
-        return real(language, *args)
-
-    monkeypatch.setattr(box, "translator", counted)
-    open_box(ui)
-    for _ in range(3):  # redraws in one language
-        ui.tap(ui.page.colour_buttons["sea-02", 0])
-    for language in ("fr", "fr", "en"):
-        ui.app.set_language(language)
-        ui.pump(2)
-    assert made == ["en", "fr", "en"]
+    save_box(box_file, SeaBox(a_box(3)))
+    ui.tap("Kanaloa: the camera")
+    ui.tap("Sea cards of this box")
+    said = {
+        "en": "Confirmed from a saved box: change what is wrong and save again.",
+        "fr": "Repris d'une boîte enregistrée : corrigez ce qui est faux et enregistrez à nouveau.",
+    }
+    assert said["en"] in ui.texts()
+    ui.app.set_language("fr")
+    ui.pump(2)
+    assert said["fr"] in ui.texts() and said["en"] not in ui.texts()
+    ui.tap("Enregistrer")  # the saved line, in the game's words, follows too
+    ui.app.set_language("en")
+    ui.pump(2)
+    assert f"This box's sea cards are saved in {box_file}." in ui.texts(), ui.texts()
 
 
 def test_a_camera_that_sees_no_sea_card_says_so_and_the_squares_are_set_by_touch(

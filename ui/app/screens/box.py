@@ -8,6 +8,7 @@ game's mark, and Save. With a camera, the camera side's process reads one frame 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -59,19 +60,16 @@ class BoxPage(Page):
         self._poll = Clock.create_trigger(
             lambda *_: self.refresh() if self.app.current == "box" else None, 0.3
         )
-        self.said: tuple[str, tuple[float, float, float, float]] | None = (
-            None  # a line above all, and its colour
-        )
+        # A line above all, told in the language of each redraw, and its colour.
+        self.said: tuple[Callable[[str], str], tuple[float, float, float, float]] | None = None
         self.colour_buttons: dict[tuple[str, int], Big] = {}
         self.mark_buttons: dict[tuple[str, int], Big] = {}
-        self._game_tr: Translator | None = None  # the game's words in the language last drawn
 
     def open(self, game: str, kind: str = "aruco", camera: bool = True) -> None:
         """The box of ``game``: as saved, if it is; then read by the camera when there is one."""
         spec = self.app.registry.find(game)
         assert spec.box_setup is not None
         self.spec, self.setup, self.game, self.kind = spec, spec.box_setup(), spec.make(), kind
-        self._game_tr = None
         self.read, self.applied, self.said = None, False, None
         self.values = self.first_values()
         if camera and self.app.options.source != "none":
@@ -91,23 +89,21 @@ class BoxPage(Page):
         try:
             saved = setup.load(self.path())
         except RecordError as exc:
-            self.said = (exc.tell(self.app.language), th.ALERT)
+            self.said = (exc.tell, th.ALERT)
             return fresh
         if saved is None:
             return fresh
-        self.said = (self.tr(SAVED_BOX), th.MUTED)
+        self.said = (lambda language: self.tr(SAVED_BOX), th.MUTED)
         return {**fresh, **{piece: list(values) for piece, values in saved.items() if piece in fresh}}
 
     def path(self) -> Path:
         assert self.setup is not None
         return self.setup.path()
 
-    def game_tr(self) -> Translator:
-        """The game's words in the app's language, made once a language: a redraw asks for them at every row."""
+    def game_tr(self, language: str | None = None) -> Translator:
+        """The game's words in ``language``, else the app's (``translator`` keeps one a language)."""
         assert self.spec is not None
-        if self._game_tr is None or self._game_tr.language != self.app.language:
-            self._game_tr = translator(self.app.language, self.spec.domain, self.spec.locale_dir)
-        return self._game_tr
+        return translator(language or self.app.language, self.spec.domain, self.spec.locale_dir)
 
     def title_text(self) -> str:
         return self.game_tr()(self.setup.title) if self.setup is not None else ""
@@ -122,7 +118,7 @@ class BoxPage(Page):
         mark = game_tr(setup.mark)
         column = Column(t)
         if self.said is not None:
-            column.add_widget(Words(self.said[0], t, color=self.said[1]))
+            column.add_widget(Words(self.said[0](self.app.language), t, color=self.said[1]))
         column.add_widget(self.camera_part(mark))
         self.colour_buttons, self.mark_buttons = {}, {}
         for piece in setup.pieces:
@@ -227,8 +223,16 @@ class BoxPage(Page):
                 self.values[piece] = list(self.setup.first_guess(piece, colours))
         unseen = [p for p in self.setup.pieces if p not in reading.proposals]
         if reading.proposals and unseen and self.game is not None:
-            names = ", ".join(self.game.card_name(p, self.app.language) for p in unseen)
-            self.said = (self.game_tr()(self.setup.unseen, cards=names), th.PENDING)
+            game, unseen_words = self.game, self.setup.unseen
+            self.said = (
+                lambda language: self.game_tr(language)(
+                    unseen_words, cards=", ".join(game.card_name(p, language) for p in unseen)
+                ),
+                th.PENDING,
+            )
+
+    def cannot_save(self, game: Game[Any, Any], problem: Any, language: str) -> str:
+        return self.tr(CANNOT_SAVE, problem=game.tell(problem, language))
 
     def save(self) -> None:
         """Every piece checked as the game judges it, then the whole box saved; nothing is saved if one is wrong."""
@@ -237,14 +241,24 @@ class BoxPage(Page):
         for piece in setup.pieces:
             problem = setup.problem(piece, self.values[piece])
             if problem is not None:
-                self.said = (self.tr(CANNOT_SAVE, problem=game.tell(problem, self.app.language)), th.ALERT)
+                self.said = (
+                    partial(self.cannot_save, game, problem),
+                    th.ALERT,
+                )
                 self.refresh()
                 return
         try:
             setup.save(self.path(), self.values)
         except (OSError, RecordError) as exc:
-            said = exc.tell(self.app.language) if isinstance(exc, RecordError) else str(exc)
-            self.said = (self.tr(CANNOT_SAVE, problem=said), th.ALERT)
+            error = exc
+            self.said = (
+                lambda language: self.tr(
+                    CANNOT_SAVE,
+                    problem=error.tell(language) if isinstance(error, RecordError) else str(error),
+                ),
+                th.ALERT,
+            )
         else:
-            self.said = (self.game_tr()(setup.saved, path=str(self.path())), th.GOOD)
+            saved, path = setup.saved, str(self.path())
+            self.said = (lambda language: self.game_tr(language)(saved, path=path), th.GOOD)
         self.refresh()
