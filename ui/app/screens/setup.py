@@ -58,8 +58,8 @@ class SetupPage(Page):
         self.problem: str | None = None
         self.inputs: list[TextInput] = []
         # The box file as read when the page was last entered: None, not read yet; else whether a box is saved,
-        # and why the file cannot be read (told in the language of each redraw).
-        self.box_state: tuple[bool, RecordError | None] | None = None
+        # or why the file cannot be read (told in the language of each redraw).
+        self.box_state: bool | RecordError | None = None
 
     def begin(self, game: str) -> None:
         """A new setup for ``game``: the rulebook's options, the fewest players, default names."""
@@ -69,7 +69,6 @@ class SetupPage(Page):
         self.options = self.spec.profile_type().to_json()
         self.camera = self.spec.refereed_live and self.app.options.source != "none"
         self.check, self.problem = None, None
-        self.box_state = None
 
     def on_pre_enter(self, *args: Any) -> None:
         self.box_state = None  # back from the box screen, perhaps saved there: read the file again
@@ -213,15 +212,15 @@ class SetupPage(Page):
         assert spec.box_setup is not None
         t, setup = self.theme, spec.box_setup()
         column = Column(t, padding=0)
-        if (
-            self.box_state is None
-        ):  # once a visit, not at every redraw (the camera check redraws 3 times a second)
+        # Read once a visit, not at every redraw (the camera check redraws 3 times a second).
+        if self.box_state is None:
             try:
-                self.box_state = (setup.load(setup.path()) is not None, None)
+                self.box_state = setup.load(setup.path()) is not None
             except RecordError as exc:
-                self.box_state = (False, exc)
-        saved, unreadable = self.box_state
+                self.box_state = exc
+        saved = self.box_state is True
         if not saved:
+            unreadable = self.box_state if isinstance(self.box_state, RecordError) else None
             problem = unreadable.tell(self.app.language) if unreadable else self.tr(BOX_NOT_SAVED)
             column.add_widget(Words(problem, t, color=th.PENDING))
         game_tr = translator(self.app.language, spec.domain, spec.locale_dir)
