@@ -23,7 +23,12 @@ def unpack(revision: str, folder: Path) -> Path | None:
     if archive.returncode != 0:
         return None
     with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
-        tar.extractall(folder, filter="data")
+        # The "data" filter came with Python 3.11.4; Bookworm's 3.11.2 has it only if Debian backported it. Git's
+        # own archive of tracked files is trusted either way.
+        if hasattr(tarfile, "data_filter"):
+            tar.extractall(folder, filter="data")
+        else:
+            tar.extractall(folder)
     return folder
 
 

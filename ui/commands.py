@@ -63,7 +63,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--resolution",
         type=parse_resolution,
-        help="camera frames, e.g. 1920x1080 (default: 1920x1080; for a game laid beyond the mats, 3840x2160, or 4056x3040 from 3 players)",
+        help="camera frames, e.g. 1920x1080 (default: 1920x1080, or the frame a game's drawn table needs)",
     )
     p.add_argument(
         "--hold",
