@@ -11,7 +11,6 @@ Written only where Python writes bytecode, atomically; a folder that cannot be w
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import os
 import sys
@@ -21,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.files import write_atomically
+from companion.files import write_cache
 
 PLUGIN_GROUP = "companion.commands"
 CACHE_DIR = Path(__file__).parent / "__pycache__"
@@ -91,8 +90,3 @@ def command_plugins(cache: Path | None = None) -> list[Plugin]:
         write_cache(cache, key + "".join(f"{p.name}\t{p.value}\n" for p in found))
     return found
 
-
-def write_cache(cache: Path, content: str) -> None:
-    with contextlib.suppress(OSError):  # a read-only install: nothing is cached, nothing is lost
-        cache.parent.mkdir(exist_ok=True)
-        write_atomically(cache, content, durable=False)

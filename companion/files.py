@@ -28,6 +28,14 @@ def write_atomically(path: Path, data: str | bytes, *, durable: bool = True) -> 
         fsync_dir(path.parent)
 
 
+def write_cache(path: Path, data: str | bytes) -> None:
+    """Keep ``data`` at ``path`` for the next start if the folder can hold it: on a read-only install nothing is
+    cached and nothing is lost (a cache is made again from its source)."""
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(exist_ok=True)
+        write_atomically(path, data, durable=False)
+
+
 def fsync_dir(path: Path) -> None:
     """Make a rename or a removal in ``path`` survive a power cut."""
     fd = os.open(path, os.O_RDONLY)

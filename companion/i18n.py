@@ -9,7 +9,6 @@ a ``__pycache__`` folder beside the catalog, as Python keeps bytecode, so that l
 from __future__ import annotations
 
 import ast
-import contextlib
 import gettext
 import io
 import re
@@ -20,7 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from companion.files import write_atomically
+from companion.files import write_cache
 
 LANGUAGES: tuple[str, ...] = ("en", "fr", "it")
 DEFAULT_LANGUAGE = "en"
@@ -134,9 +133,7 @@ def compiled_catalog(po_path: Path) -> bytes:
         return cached[STAMP.size :]
     mo = compile_po(parse_po(po_path.read_text(encoding="utf-8")))
     if not sys.dont_write_bytecode:
-        with contextlib.suppress(OSError):  # a read-only install: nothing is cached, nothing is lost
-            cache.parent.mkdir(exist_ok=True)
-            write_atomically(cache, stamp + mo, durable=False)
+        write_cache(cache, stamp + mo)
     return mo
 
 
