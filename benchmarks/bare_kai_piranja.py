@@ -9,9 +9,9 @@ effects told in words.
 from __future__ import annotations
 
 import random
-import time
 from functools import cache
 
+from benchmarks.cpu_rate import per_second
 from companion.games.kai_piranja.cards import EMPTY_SEA, SPECIES, catalogue, faces
 from companion.games.kai_piranja.profile import KaiPiranjaProfile
 
@@ -102,10 +102,9 @@ def games_per_second(players: int, seconds: float, seed: int = 2026) -> float:
     """Games a second for about ``seconds`` of the process's CPU time, timed as benchmarks/bench_core.py times
     the engine (the same seed: the same games)."""
     rng = random.Random(seed)
-    play(players, rng)
-    games = 0
-    start = time.process_time()
-    while (elapsed := time.process_time() - start) < seconds:
+
+    def one_game() -> int:
         play(players, rng)
-        games += 1
-    return games / elapsed
+        return 0
+
+    return per_second(one_game, seconds)[0]

@@ -8,9 +8,9 @@ with no checks and no effects (benchmarks/bare_kai_piranja.py): what being a ref
 from __future__ import annotations
 
 import random
-import time
 
 from benchmarks import bare_kai_piranja
+from benchmarks.cpu_rate import per_second
 from companion.games import GAMES, make_game
 from companion.simulate import play_out
 
@@ -24,13 +24,7 @@ def games_per_second(name: str, players: int, seconds: float) -> tuple[float, fl
     one core gives when nothing else runs on it (this machine is shared; wall time would count the others)."""
     game = make_game(name)
     rng = random.Random(2026)
-    play_out(game, players, rng)  # warm the caches (and make the random policy's tables)
-    games = actions = 0
-    start = time.process_time()
-    while (elapsed := time.process_time() - start) < seconds:
-        actions += play_out(game, players, rng)[2]
-        games += 1
-    return games / elapsed, actions / games
+    return per_second(lambda: play_out(game, players, rng)[2], seconds)
 
 
 def run(quick: bool = False) -> str:

@@ -88,19 +88,20 @@ def read_matrix(renderer: Renderer, players: int = 2) -> dict[str, Tally]:
     cards = game_cards(SPEC.name)
     tallies: dict[str, Tally] = {}
     conditions: list[Condition] = [c for c in MATRIX if c.name in CONDITIONS]
-    # Each game simulated once, then seen under every condition.
-    games = {seed: moments(seed, players) for seed in SEEDS}
+    # Each game simulated and laid out once, then seen under every condition: each moment's layout, and the
+    # table drawn from it, each coral laid with room for its bank, as the demo lays it.
+    games = {}
+    for seed in SEEDS:
+        states, final = moments(seed, players)
+        layouts = [adapter.layout(state) for state in states]
+        games[seed] = [(layout, with_rooms(layout, rooms(final))) for layout in layouts]
     for condition in conditions:
         tally = tallies.setdefault(condition.name, Tally())
-        for seed, (states, final) in games.items():
+        for seed, moments_laid in games.items():
             # One camera over one game: its reader knows where the banks lay at the moments before (a bank is
             # the region its cards occupy, vision/zones.py), as a live table's does.
             detector = Detector(cards, expected_seats=set(range(players)))
-            for k, state in enumerate(states):
-                layout = adapter.layout(state)
-                drawn = with_rooms(
-                    layout, rooms(final)
-                )  # each coral laid with room for its bank, as the demo
+            for k, (layout, drawn) in enumerate(moments_laid):
                 scene = banks_scene(
                     drawn,
                     cards.catalogue,

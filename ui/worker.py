@@ -202,6 +202,11 @@ class Reader:
         return self._process.pid
 
     @property
+    def exit_code(self) -> int | None:
+        """The child's exit code once it has ended (0: it left when asked; negative: the signal that ended it)."""
+        return self._process.exitcode
+
+    @property
     def frames(self) -> int:
         """Frames the child has read so far."""
         return int(self._shared[0])

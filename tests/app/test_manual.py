@@ -3,8 +3,6 @@ whole game played on the screen alone, with no camera."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from companion.games import GAMES
@@ -100,9 +98,12 @@ def test_a_whole_game_is_played_to_its_end_by_hand_alone_and_kept_in_the_past_ga
     spec = GAMES["kanaloa"]  # setup with no camera, then Start: about 100 moves by hand
     before = len(ui.app.library.past_games(GAMES))
     start(ui, spec.title)
-    began = time.monotonic()
+    touches = 0
     while ui.app.current == "manual":
-        assert time.monotonic() - began < 150, f"the game is not over after {len(session(ui).actions)} moves"
+        # About 100 moves: a game not over after 600 is one that does not end (a guard counted in moves, not
+        # seconds, which a loaded machine stretches).
+        touches += 1
+        assert touches <= 600, f"the game is not over after {len(session(ui).actions)} moves"
         now = offered(ui)
         ending = [c for c in now if type(c.picks[0].action).kind in ENDING]
         play(ui, (ending or now)[0])

@@ -196,11 +196,12 @@ def test_stopping_leaves_no_process_even_when_the_child_does_not_listen() -> Non
     deaf = Reader(Forever(obeys=False), preview_bytes(WIDTH)).start()
     pids = [listening.pid, deaf.pid]
     time.sleep(0.5)
-    started = time.monotonic()
     listening.stop()
-    asked = time.monotonic() - started
     deaf.stop(timeout=0.5)
-    assert asked < 2.0, f"a listening child took {asked:.1f} s to stop"
+    # The listening child left when asked (exit code 0), the deaf one was terminated: told by how each ended,
+    # not by a time that a loaded machine stretches.
+    assert listening.exit_code == 0, f"the listening child was ended by signal {listening.exit_code}"
+    assert deaf.exit_code is not None and deaf.exit_code < 0
     assert all(pid is not None and gone(pid) for pid in pids)
 
 
