@@ -1,22 +1,25 @@
 """Glare and a short exposure, for every game's stickers: the committed scene matrix's glare rows (vision/scenes.py)
-read by the pipeline from the frame alone, and as the live pipeline reads them, with the short frame it asks for
-where the frame clips (vision/exposure.py), drawn from the same scene at the exposure asked.
+read by the pipeline from the frame alone, and as the live pipeline reads them, held still on the table while the
+short frame it asks for where the frame clips (vision/exposure.py) comes, ``SHORT_DELAY`` frames later as from the
+Pi's camera, drawn from the same scene at the exposure asked.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import partial
 
 import numpy as np
 
 from vision.foreign import SIZES as FOREIGN_SIZES
 from vision.foreign import foreign_frame
 from vision.identity import GameCards, known_games
-from vision.pipeline import Pipeline
+from vision.pipeline import Pipeline, TableFacts
 from vision.render import Camera, Look, Renderer, Scene
 from vision.scenes import MATRIX, SEEDS, SIZES, at_size, table_scene
-from vision.sources import shorter
+from vision.sources import SHORT_DELAY, DrawnShort, shorter
 
 GLARE_ROWS = tuple(c for c in MATRIX if c.look.glare)
 
@@ -34,15 +37,60 @@ class Counts:
         return f"{self.read}/{self.shown} ({100 * self.read / max(self.shown, 1):.2f} %){wrong}"
 
 
+@dataclass
+class Held:
+    """A scene held still on the table while its short frame comes: the last frame's facts, the frame (from 0)
+    each card was first read in, and each frame's reading in seconds (the short frames' drawing left out)."""
+
+    facts: TableFacts
+    first_read: dict[str, int] = field(default_factory=dict)
+    seconds: list[float] = field(default_factory=list)
+
+
+def held_still(
+    pipeline: Pipeline,
+    image: np.ndarray,
+    draw: Callable[[float], np.ndarray],
+    delay: int = SHORT_DELAY,
+    fps: float = 30.0,
+) -> Held:
+    """``image`` read by ``pipeline`` for as many frames as a short frame takes to come (``delay`` + 1, a scene
+    left still on a table), the camera drawing a short frame with ``draw(fraction)`` ``delay`` frames after it is
+    asked. The still frames are the one image: the pipeline reuses a still frame's reading (vision/pipeline.py)."""
+    shorts = DrawnShort(delay)
+    pipeline.exposer = shorts
+    held: Held | None = None
+    for n in range(delay + 1):
+        shorts.shown(draw)  # the camera's drawing, outside the reading
+        started = time.perf_counter()
+        facts = pipeline.process(image, n / fps)
+        seconds = time.perf_counter() - started
+        held = held or Held(facts)
+        held.facts = facts
+        held.seconds.append(seconds)
+        for c in facts.detections.cards:
+            held.first_read.setdefault(c.card_id, n)
+    assert held is not None
+    return held
+
+
+def drawn_short(renderer: Renderer, scene: Scene, fraction: float) -> np.ndarray:
+    """``scene`` drawn at ``fraction`` of its exposure, as a camera's short frame of it."""
+    return renderer.render(shorter(scene, fraction)).image
+
+
 def read(
     game: GameCards, scene: Scene, renderer: Renderer, short: bool, counts: Counts, players: int = 4
 ) -> None:
-    """One scene read by a fresh pipeline (with the short exposure or not), counted into ``counts``."""
+    """One scene read by a fresh pipeline (held still with the short exposure, or the frame alone), counted into
+    ``counts``."""
     rendered = renderer.render(scene)
     pipeline = Pipeline.create(game, players=players)
     if short:
-        pipeline.exposer = lambda fraction: renderer.render(shorter(scene, fraction)).image
-    ids = {c.card_id for c in pipeline.process(rendered.image, 0.0).detections.cards}
+        facts = held_still(pipeline, rendered.image, partial(drawn_short, renderer, scene)).facts
+    else:
+        facts = pipeline.process(rendered.image, 0.0)
+    ids = {c.card_id for c in facts.detections.cards}
     visible = {t.card.card_id for t in rendered.truth if t.visible}
     counts.shown += len(visible)
     counts.read += len(visible & ids)
@@ -62,8 +110,9 @@ def board_scenes(look: Look, quick: bool) -> Iterator[tuple[str, Scene]]:
 
 def foreign_under_glare(count: int, sizes: tuple[Camera, ...] = FOREIGN_SIZES) -> tuple[int, int, int]:
     """``count`` foreign frames at each size (vision/foreign.py: other fiducials, barcodes, print, no sticker of
-    ours) under two lamps of random place, size and strength, read by each game's pipeline with short frames of
-    the same lit table (light and glare scaled alike, fresh noise): (frames read, short frames, cards named)."""
+    ours) under two lamps of random place, size and strength, each held still and read by each game's pipeline
+    with the short frames of the same lit table that come meanwhile (light and glare scaled alike, fresh noise):
+    (scenes read, short frames, cards named)."""
     renderer = Renderer()
     games = list(known_games().values())
     reads = shorts = named = 0
@@ -92,8 +141,7 @@ def foreign_under_glare(count: int, sizes: tuple[Camera, ...] = FOREIGN_SIZES) -
             image = taken(1.0)
             for game in games:
                 pipeline = Pipeline.create(game, players=4)
-                pipeline.exposer = taken
-                named += len(pipeline.process(image, 0.0).detections.cards)
+                named += len(held_still(pipeline, image, taken).first_read)  # named in any frame
                 reads += 1
                 shorts += pipeline.short.taken
     return reads, shorts, named
