@@ -156,9 +156,11 @@ def run(quick: bool = False) -> str:
         f"The committed matrix's glare rows ({', '.join(c.name for c in GLARE_ROWS)}; vision/scenes.py), four "
         f"mats and each game's cards, seeds {', '.join(map(str, seeds))}, at both sizes; Shark Park, read from its "
         "board, on benchmarks/bench_sptable.py's boards under its glare, every camera, with and without hands. "
-        "Each scene read once by a fresh pipeline: from the frame alone, and with the short frame the pipeline "
-        'asks for where the frame clips a spot that could hide a sticker (docs/vision.md, "Glare: a short '
-        'exposure"). Cells: stickers read / fully visible, wrong identities.',
+        "Each scene read by a fresh pipeline: from the frame alone, and as the live pipeline reads it, held "
+        f"still on the table for {SHORT_DELAY + 1} frames, as long as the short frame the pipeline asks for where "
+        f"the frame clips a spot that could hide a sticker takes to come ({SHORT_DELAY} frames, as from the Pi's "
+        'camera; docs/vision.md, "Glare: a short exposure"), what the last frame reports counted. Cells: '
+        "stickers read / fully visible, wrong identities.",
         "",
         "| game | frames | condition | the frame alone | with the short frame | short frames taken |",
         "|---|---|---|---|---|---|",
@@ -194,9 +196,10 @@ def run(quick: bool = False) -> str:
     reads, shorts, named = foreign_under_glare(count)
     lines += [
         "",
-        f"Phantoms: {count} foreign frames at each size (vision/foreign.py) under two lamps each, read by each "
-        f"game's pipeline with short frames: {reads} frame reads took {shorts} short frames and named "
-        f"**{named} cards** (target 0).",
+        f"Phantoms: {count} foreign frames at each size (vision/foreign.py) under two lamps each, each held "
+        f"still {SHORT_DELAY + 1} frames and read by each game's pipeline with the short frames that come "
+        f"meanwhile: {reads} reads took {shorts} short frames and named **{named} cards** in any frame "
+        "(target 0).",
     ]
     return "\n".join(lines)
 

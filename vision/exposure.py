@@ -137,21 +137,20 @@ class ShortFrames:
     taken: int = 0  # short frames read (for tests and benchmarks)
     asked: int = 0  # short frames asked for
     fractions_taken: list[float] = field(default_factory=list)  # each short frame's fraction, in order
-    _spots: list[Rect] = field(
-        default_factory=list, repr=False
-    )  # the spots when a short frame was last asked
+    # The spots when a short frame was last asked or read, and the codes kept under them.
+    _spots: list[Rect] = field(default_factory=list, repr=False)
     _codes: list[RawCode] = field(default_factory=list, repr=False)
     _age: int = field(default=0, repr=False)  # frames since a short frame was last asked or read
-    _pending: bool = field(
-        default=False, repr=False
-    )  # asked, not come (a camera that gave up: for ``retake``)
+    _pending: bool = field(default=False, repr=False)  # asked, not come
+    _waited: int = field(default=0, repr=False)  # frames since a short frame was last asked
 
     def codes(self, gray: np.ndarray, side: float, exposer: Exposer, read: ReadSpots) -> list[RawCode]:
         """The codes kept under ``gray``'s clipped spots, with what a short frame that has come reads there; a
         short frame asked of ``exposer`` when one is due (nothing clipped: no codes, and none asked)."""
         spots = clipped_spots(gray, side)
         short = exposer.short_frame()
-        if short is not None:
+        self._waited += 1
+        if short is not None or self._waited >= self.retake:  # come, or never will (a camera that gave up)
             self._pending = False
         if not spots:  # a short frame that comes now is of a glare gone: not read
             self._spots, self._codes, self._age = [], [], 0
@@ -191,4 +190,4 @@ class ShortFrames:
     def _ask(self, fraction: float, spots: list[Rect], exposer: Exposer) -> None:
         exposer.ask_short(fraction)
         self.asked += 1
-        self._spots, self._age, self._pending = spots, 0, True
+        self._spots, self._age, self._pending, self._waited = spots, 0, True, 0

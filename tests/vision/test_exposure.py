@@ -294,6 +294,17 @@ def test_a_code_is_kept_while_its_spot_clips_and_dropped_when_it_no_longer_does(
     assert short.codes(np.full_like(gray, 120), 40.0, camera, lambda f, s: []) == [], "nothing clips"
 
 
+def test_a_glare_back_after_a_short_frame_that_never_came_is_asked_for_at_once():
+    gray, clear = _patch(), np.full((200, 300), 120, np.uint8)
+    camera = Scripted({}, delay=10**6)  # a camera that gives up on it (PiCamera after SHORT_WAIT frames)
+    short = ShortFrames()
+    short.codes(gray, 40.0, camera, lambda f, s: [])
+    for _ in range(RETAKE):
+        short.codes(clear, 40.0, camera, lambda f, s: [])
+    short.codes(gray, 40.0, camera, lambda f, s: [])
+    assert camera.asks == [0.5, 0.5]
+
+
 @given(delay=st.integers(1, 14), clips=st.lists(st.booleans(), min_size=1, max_size=60))
 def test_short_frames_never_wait_and_ask_only_when_something_clips(delay, clips):
     gray, clear = _patch(), np.full((200, 300), 120, np.uint8)
