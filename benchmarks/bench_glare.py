@@ -13,6 +13,7 @@ from functools import partial
 
 import numpy as np
 
+from companion.table.facts import ADD
 from vision.foreign import SIZES as FOREIGN_SIZES
 from vision.foreign import foreign_frame
 from vision.identity import GameCards, known_games
@@ -40,10 +41,12 @@ class Counts:
 @dataclass
 class Held:
     """A scene held still on the table while its short frame comes: the last frame's facts, the frame (from 0)
-    each card was first read in, and each frame's reading in seconds (the short frames' drawing left out)."""
+    each card was first read in and told to the table in, and each frame's reading in seconds (the short frames'
+    drawing left out)."""
 
     facts: TableFacts
     first_read: dict[str, int] = field(default_factory=dict)
+    first_told: dict[str, int] = field(default_factory=dict)  # the frame of each card's ADD event
     seconds: list[float] = field(default_factory=list)
 
 
@@ -53,14 +56,16 @@ def held_still(
     draw: Callable[[float], np.ndarray],
     delay: int = SHORT_DELAY,
     fps: float = 30.0,
+    frames: int | None = None,
 ) -> Held:
     """``image`` read by ``pipeline`` for as many frames as a short frame takes to come (``delay`` + 1, a scene
     left still on a table), the camera drawing a short frame with ``draw(fraction)`` ``delay`` frames after it is
-    asked. The still frames are the one image: the pipeline reuses a still frame's reading (vision/pipeline.py)."""
+    asked (or ``frames`` frames). The still frames are the one image: the pipeline reuses a still frame's reading
+    (vision/pipeline.py)."""
     shorts = DrawnShort(delay)
     pipeline.exposer = shorts
     held: Held | None = None
-    for n in range(delay + 1):
+    for n in range(delay + 1 if frames is None else frames):
         shorts.shown(draw)  # the camera's drawing, outside the reading
         started = time.perf_counter()
         facts = pipeline.process(image, n / fps)
@@ -70,6 +75,9 @@ def held_still(
         held.seconds.append(seconds)
         for c in facts.detections.cards:
             held.first_read.setdefault(c.card_id, n)
+        for e in facts.events:
+            if e.kind == ADD:
+                held.first_told.setdefault(e.card, n)
     assert held is not None
     return held
 

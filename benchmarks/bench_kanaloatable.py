@@ -144,6 +144,8 @@ def recall_matrix() -> dict[str, Any]:
     fractions: list[float] = []
     late: list[int] = []  # frames from a scene's first frame to a card first read with a short frame
     came: list[tuple[float, float]] = []  # ms: (the scene's first frame, the frame a short frame came with)
+    told: list[int] = []  # frames from a clipped scene's first frame to a card's ADD: read in the frame alone
+    told_late: list[int] = []  # the same, for a card read only with the short frame
     for players, seed, index in TABLES:
         played = simulate(game, players, seed)
         state = played.states[min(index, len(played.states) - 2)]
@@ -164,6 +166,15 @@ def recall_matrix() -> dict[str, Any]:
                 fractions += pipeline.short.fractions_taken
                 late += [n for n in held.first_read.values() if n > 0]
                 came.append((1000 * held.seconds[0], 1000 * held.seconds[SHORT_DELAY]))
+                # Held on until the tracker has told every card read: when each is told to the table.
+                longer = held_still(
+                    Pipeline.create(cards, players=players),
+                    rendered.image,
+                    partial(drawn_short, renderer, scene),
+                    frames=3 * (SHORT_DELAY + 1),
+                )
+                for card, n in longer.first_told.items():
+                    (told_late if held.first_read.get(card, 0) > 0 else told).append(n)
     return {
         "scenes": len(TABLES) * len(MATRIX),
         "single": single,
@@ -171,7 +182,17 @@ def recall_matrix() -> dict[str, Any]:
         "fractions": fractions,
         "late": late,
         "came_ms": came,
+        "told": told,
+        "told_late": told_late,
     }
+
+
+def _span(frames: list[int]) -> str:
+    """``frames`` as "least-most" (or one number; "none")."""
+    if not frames:
+        return "none"
+    low, high = min(frames), max(frames)
+    return f"{low}" if low == high else f"{low}-{high}"
 
 
 def run(quick: bool = False) -> str:
@@ -200,8 +221,12 @@ def run(quick: bool = False) -> str:
         f"{late[-1] * interval:.0f} ms at {FPS:.0f} fps) + the reading of the frame the short frame comes with, "
         f"{statistics.median(c[1] for c in came):.0f} ms (median; worst {worst_read:.0f} ms, against "
         f"{statistics.median(c[0] for c in came):.0f} ms for the scene's first frame): "
-        f"{late[-1] * interval + worst_read:.0f} ms at worst. A trick's card laid under glare is told that much "
-        "later than one laid in clear light (the trick latency above is glare-free)."
+        f"{late[-1] * interval + worst_read:.0f} ms at worst. Held on {3 * (SHORT_DELAY + 1)} frames, the "
+        f"tracker told each card of those scenes to the table (its ADD event) at frame "
+        f"{_span(rec['told'])} from the scene's first frame when the frame alone read it, and at frame "
+        f"{_span(rec['told_late'])} when only the short frame did: a card laid under glare is told about "
+        f"{SHORT_DELAY} frames ({SHORT_DELAY * interval:.0f} ms) later than one laid in clear light. The trick "
+        "latency above is glare-free: its table took no short frame."
         if came and late
         else "No scene clipped where a sticker could hide: no short frame was taken."
     )
