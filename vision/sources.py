@@ -108,9 +108,9 @@ class Exposing(Retrying):
 
     def read(self) -> np.ndarray | None:
         frame = super().read()
-        failed = getattr(self._grab, "failed", None)
+        told = getattr(self._grab, "told_failure", None)
+        failed: SourceError | None = None if told is None else told()
         if failed is not None:  # the short frame failed, the frames went on: said once
-            self._grab.failed = None  # type: ignore[union-attr]
             self.problem = failed.tell()
         return frame
 
@@ -226,6 +226,11 @@ class PiCamera:
     def short_frame(self) -> ShortFrame | None:
         short, self._short = self._short, None
         return short
+
+    def told_failure(self) -> SourceError | None:
+        """The last short frame's driver error, once (None: none since)."""
+        failed, self.failed = self.failed, None
+        return failed
 
     def _auto(self) -> None:
         """The auto-exposure on again, nothing pending; a driver error kept in ``failed``."""
