@@ -36,7 +36,7 @@ from vision.pipeline import Pipeline
 from vision.render import Camera, Renderer
 from vision.scene_board import board_spots
 from vision.scene_ring import ring_sightings
-from vision.sources import shorter
+from vision.sources import DrawnShort, shorter
 from vision.tablescene import CARD_STEP, SLOT_STEP, layout_scene, mat_poses
 from vision.tracking import Tracker, TrackerConfig
 
@@ -110,6 +110,9 @@ class SimulatedTable:
             self._pipeline = Pipeline.create(
                 self.game_cards, players=len(self.match.seats), config=self.tracker_config
             )
+            # The drawn camera takes short frames as the Pi camera does, some frames late (vision/exposure.py).
+            self._shorts = DrawnShort()
+            self._pipeline.exposer = self._shorts
 
     @property
     def pipeline(self) -> Pipeline:
@@ -139,8 +142,7 @@ class SimulatedTable:
             board=self.game_cards.board,
         )
         image = self._renderer.render(scene).image
-        # The drawn camera can expose shorter, as the Pi camera can (vision/exposure.py): the same scene, darker.
-        self._pipeline.exposer = lambda fraction: self._renderer.render(shorter(scene, fraction)).image
+        self._shorts.shown(lambda fraction: self._renderer.render(shorter(scene, fraction)).image)
         started = time.perf_counter()
         facts = self._pipeline.process(image, t)
         self._read_seconds = time.perf_counter() - started

@@ -23,7 +23,7 @@ from vision.decoders import (
     sides_px,
     stickers_apart,
 )
-from vision.exposure import STICKER_PX, Expose, ShortFrames, merged
+from vision.exposure import STICKER_PX, Exposer, ShortFrames, merged
 from vision.footprint import Footprints
 from vision.frames import FrameProblem, flat, grey8, readable
 from vision.identity import (
@@ -254,9 +254,9 @@ class Pipeline:
     regional: int = 0  # frames read only where they changed
     _key_codes: list[RawCode] = field(default_factory=list, repr=False)
     _where: dict[str, np.ndarray] = field(default_factory=dict, repr=False)  # each card's sticker, last seen
-    # The frame source's short exposure (vision/exposure.py; None: it has none): a frame clipped where a sticker
-    # could hide is read again in a short frame, only there.
-    exposer: Expose | None = None
+    # The frame source's short exposure (vision/exposure.py; None: it has none): where a frame clips a sticker
+    # could hide, a short frame is asked, and read there once it has come.
+    exposer: Exposer | None = None
     short: ShortFrames = field(default_factory=ShortFrames)
 
     @classmethod
@@ -317,13 +317,13 @@ class Pipeline:
             cards = [replace(c, copies=copies[c.card]) if c.card in copies else c for c in cards]
         return TableFacts(t, self.tracker.frame, det, tuple(events), tuple(cards))
 
-    def _with_short(self, frame: np.ndarray, det: Detections, expose: Expose) -> Detections:
-        """``det`` with what a short exposure reads under the frame's clipped spots, when any clips; the merged
-        reading becomes the key frame's, so that still frames keep it."""
+    def _with_short(self, frame: np.ndarray, det: Detections, exposer: Exposer) -> Detections:
+        """``det`` with what the short frames read under the frame's clipped spots, when any clips (never waiting
+        for one); the merged reading becomes the key frame's, so that still frames keep it."""
         gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         sides = [c.px_per_module * modules_across(self.detector.kind) for c in det.cards]
         side = float(np.median(sides)) if sides else STICKER_PX
-        extra = self.short.codes(gray, side, expose, self._read_spots)
+        extra = self.short.codes(gray, side, exposer, self._read_spots)
         codes = merged(self._key_codes, extra)
         if len(codes) == len(self._key_codes):
             return det

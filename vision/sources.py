@@ -19,6 +19,7 @@ import numpy as np
 
 from companion.errors import Told
 from companion.i18n import N_, translator
+from vision.exposure import ShortFrame
 
 if TYPE_CHECKING:  # the renderer loads on first use
     from vision.render import Renderer, Scene
@@ -102,21 +103,33 @@ class Retrying:
 
 @dataclass
 class Exposing(Retrying):
-    """A camera that can also take its next frame at a fraction of its exposure (vision/exposure.py): its opened
-    device has an ``expose(fraction)`` method."""
+    """A camera that can also take a frame at a fraction of its exposure (vision/exposure.py) while its frames go
+    on: its opened device has ``ask_short`` and ``short_frame`` (PiCamera)."""
 
-    def expose(self, fraction: float) -> np.ndarray | None:
-        """The next frame at ``fraction`` of the exposure; None while the camera is not open, or when it failed
-        (said in ``problem``: the frames go on at the camera's own exposure)."""
-        expose = getattr(self._grab, "expose", None)
-        if expose is None:
-            return None
+    def read(self) -> np.ndarray | None:
+        frame = super().read()
+        told = getattr(self._grab, "told_failure", None)
+        failed: SourceError | None = None if told is None else told()
+        if failed is not None:  # the short frame failed, the frames went on: said once
+            self.problem = failed.tell()
+        return frame
+
+    def ask_short(self, fraction: float) -> None:
+        """Ask the open camera for a frame at ``fraction`` of its exposure (closed: nothing); a refusal is said in
+        ``problem``, and the frames go on at the camera's own exposure."""
+        ask = getattr(self._grab, "ask_short", None)
+        if ask is None:
+            return
         try:
-            frame: np.ndarray | None = expose(fraction)
+            ask(fraction)
         except SourceError as exc:
             self.problem = exc.tell()
-            return None
-        return frame
+
+    def short_frame(self) -> ShortFrame | None:
+        """The short frame asked for, once it has come (vision/exposure.py)."""
+        take = getattr(self._grab, "short_frame", None)
+        short: ShortFrame | None = None if take is None else take()
+        return short
 
 
 def webcam(index: int = 0, width: int = 1280, height: int = 720) -> Retrying:
@@ -147,10 +160,11 @@ def webcam(index: int = 0, width: int = 1280, height: int = 720) -> Retrying:
     return Retrying(open_device, f"webcam {index}")
 
 
-# Frames to wait at most for a changed exposure to show in a frame's metadata. libcamera applies exposure and
-# gain a fixed number of frames after they are set, about the configuration's buffer count + 3 or 4 (picamera2's
-# maintainer, raspberrypi/picamera2#1278), and only a frame's metadata says which frame has them: the video
-# configuration's 6 buffers wait 9 or 10 frames.
+# Frames after which a changed exposure shows. libcamera applies exposure and gain a fixed number of frames
+# after they are set, about the configuration's buffer count + 3 or 4 (picamera2's maintainer,
+# raspberrypi/picamera2#1278), and only a frame's metadata says which frame has them: the video configuration's 6
+# buffers wait 9 or 10 frames. The drawn camera waits as long (SHORT_DELAY); the Pi's gives up after SHORT_WAIT.
+SHORT_DELAY = 9
 SHORT_WAIT = 12
 SHORT_SLACK = (
     0.1  # a frame's exposure within this fraction of the one asked is it (the sensor counts in lines)
@@ -159,40 +173,73 @@ SHORT_SLACK = (
 
 @dataclass
 class PiCamera:
-    """An opened picamera2 camera: called, its next frame; ``expose``, its next frame at a shorter exposure."""
+    """An opened picamera2 camera: called, its next frame; ``ask_short``, a frame at a shorter exposure some frames
+    later, taken aside by the reads (``short_frame``), which never wait for it."""
 
     cam: Any
+    failed: SourceError | None = None  # the last short frame's driver error, to be said once
+    _metadata: dict[str, Any] = field(default_factory=dict, repr=False)  # the last frame's
+    _asked: tuple[float, int] | None = field(default=None, repr=False)  # (fraction, exposure in µs) pending
+    _waited: int = field(default=0, repr=False)  # frames read since it was asked
+    _short: ShortFrame | None = field(default=None, repr=False)
 
     def __call__(self) -> np.ndarray | None:
-        # RGB888 in picamera2 is laid out B, G, R in memory: already OpenCV's order.
-        frame: np.ndarray | None = self.cam.capture_array("main")
+        frame, shows = self._capture()
+        if self._asked is not None:
+            fraction, short = self._asked
+            self._waited += 1
+            shown = shows.get("ExposureTime")
+            if shown is not None and abs(shown - short) <= SHORT_SLACK * short:
+                self._short = ShortFrame(fraction, frame)
+                self._auto()
+                frame, _ = self._capture()  # the short frame is not a frame of the game: the next one is
+            elif self._waited >= SHORT_WAIT:  # never came: given up, the auto-exposure on again
+                self._auto()
         return frame
 
-    def expose(self, fraction: float) -> np.ndarray | None:
-        """The first frame taken at ``fraction`` of the exposure the auto-exposure chose (its gain kept), or None
-        if none came in ``SHORT_WAIT`` frames; the auto-exposure is on again after, whatever happened.
-        SourceError if the camera refused."""
+    def _capture(self) -> tuple[np.ndarray, dict[str, Any]]:
+        """The next frame and its metadata (kept: a short exposure is asked from the last one's)."""
+        request = self.cam.capture_request()
         try:
-            now = self.cam.capture_metadata()
-            exposure, gain = int(now["ExposureTime"]), float(now["AnalogueGain"])
+            self._metadata = dict(request.get_metadata())
+            # RGB888 in picamera2 is laid out B, G, R in memory: already OpenCV's order.
+            frame: np.ndarray = request.make_array("main")
+        finally:
+            request.release()
+        return frame, self._metadata
+
+    def ask_short(self, fraction: float) -> None:
+        """Fix the exposure at ``fraction`` of the one the auto-exposure chose for the last frame (its gain kept);
+        returns at once, the frame coming 9 or 10 frames later. Asked while one is pending, or before any frame:
+        nothing. SourceError if the camera refused (the auto-exposure on again)."""
+        if self._asked is not None or "ExposureTime" not in self._metadata:
+            return
+        try:
+            exposure, gain = int(self._metadata["ExposureTime"]), float(self._metadata["AnalogueGain"])
             short = max(1, round(exposure * fraction))
+            self._asked, self._waited = (fraction, short), 0
             self.cam.set_controls({"AeEnable": False, "ExposureTime": short, "AnalogueGain": gain})
-            try:
-                for _ in range(SHORT_WAIT):
-                    request = self.cam.capture_request()
-                    try:
-                        shown = request.get_metadata().get("ExposureTime")
-                        if shown is not None and abs(shown - short) <= SHORT_SLACK * short:
-                            frame: np.ndarray = request.make_array("main")
-                            return frame
-                    finally:
-                        request.release()
-                return None
-            finally:
-                # picamera2 turns AeEnable into libcamera's ExposureTimeMode and AnalogueGainMode (picamera2#1255).
-                self.cam.set_controls({"AeEnable": True})
         except Exception as exc:  # any driver error: said in one line, and the game goes on
+            self._auto()
             raise SourceError(SHORT_FAILED, error=str(exc) or type(exc).__name__) from exc
+
+    def short_frame(self) -> ShortFrame | None:
+        short, self._short = self._short, None
+        return short
+
+    def told_failure(self) -> SourceError | None:
+        """The last short frame's driver error, once (None: none since)."""
+        failed, self.failed = self.failed, None
+        return failed
+
+    def _auto(self) -> None:
+        """The auto-exposure on again, nothing pending; a driver error kept in ``failed``."""
+        self._asked = None
+        try:
+            # picamera2 turns AeEnable into libcamera's ExposureTimeMode and AnalogueGainMode (picamera2#1255).
+            self.cam.set_controls({"AeEnable": True})
+        except Exception as exc:
+            self.failed = SourceError(SHORT_FAILED, error=str(exc) or type(exc).__name__)
 
 
 def picamera(width: int = 2304, height: int = 1296) -> Exposing:
@@ -278,28 +325,67 @@ SHORT_SEED = (
 )  # a short frame's noise seed after its scene's: its own noise, the same table grain (seed % 4)
 
 
+TakeShort = Callable[[float], np.ndarray]  # a fraction of the exposure -> the frame just read, taken so
+
+
+@dataclass
+class DrawnShort:
+    """The drawn camera's short frames, as late as the Pi's: ``short_delay`` frames after ``ask_short``, the frame
+    read then is drawn again at the fraction (``shown`` is told how, each frame)."""
+
+    short_delay: int = SHORT_DELAY
+    _asked: float | None = field(default=None, repr=False)
+    _left: int = field(default=0, repr=False)
+    _short: ShortFrame | None = field(default=None, repr=False)
+
+    def ask_short(self, fraction: float) -> None:
+        if self._asked is None:
+            self._asked, self._left = fraction, self.short_delay
+
+    def shown(self, take: TakeShort) -> None:
+        """A frame was read, which ``take`` draws at a fraction of its exposure: the short frame is taken of it
+        when its time has come."""
+        if self._asked is None:
+            return
+        self._left -= 1
+        if self._left <= 0:
+            self._short = ShortFrame(self._asked, take(self._asked))
+            self._asked = None
+
+    def short_frame(self) -> ShortFrame | None:
+        short, self._short = self._short, None
+        return short
+
+
 @dataclass
 class Synthetic:
-    """Frames drawn by the renderer from a list (or any iterator) of scenes; ``expose`` draws the last scene again
-    at a fraction of its exposure, with fresh noise, as a camera's next frame would show it."""
+    """Frames drawn by the renderer from a list (or any iterator) of scenes; it takes short frames as the Pi camera
+    does, ``short_delay`` frames after they are asked (DrawnShort)."""
 
     scenes: Iterator[Scene]
     problem: str | None = None
+    short_delay: int = SHORT_DELAY
     _renderer: Renderer | None = field(default=None, repr=False)
-    _last: Scene | None = field(default=None, repr=False)
+    _shorts: DrawnShort | None = field(default=None, repr=False)
 
     def read(self) -> np.ndarray | None:
         scene = next(self.scenes, None)
         if scene is None:
             self.problem = "no more scenes"
             return None
-        self._last = scene
+        self._drawn_short().shown(lambda fraction: self._draw(shorter(scene, fraction)))
         return self._draw(scene)
 
-    def expose(self, fraction: float) -> np.ndarray | None:
-        if self._last is None:
-            return None
-        return self._draw(shorter(self._last, fraction))
+    def ask_short(self, fraction: float) -> None:
+        self._drawn_short().ask_short(fraction)
+
+    def short_frame(self) -> ShortFrame | None:
+        return self._drawn_short().short_frame()
+
+    def _drawn_short(self) -> DrawnShort:
+        if self._shorts is None:
+            self._shorts = DrawnShort(self.short_delay)
+        return self._shorts
 
     def _draw(self, scene: Scene) -> np.ndarray:
         from vision.render import Renderer

@@ -4,7 +4,7 @@ reading a clipped spot again in a short frame (vision/exposure.py)."""
 import hashlib
 import sys
 import types
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -18,7 +18,8 @@ from companion.games import find_game
 from companion.games.kanaloa.table import KanaloaTable
 from companion.simulate import simulate
 from vision.camera_model import Optics
-from vision.exposure import RETAKE, ShortFrames, clipped_spots, exposer_of
+from vision.decoders import RawCode
+from vision.exposure import RETAKE, ShortFrame, ShortFrames, clipped_spots, exposer_of
 from vision.foreign import SIZES
 from vision.identity import game_cards
 from vision.kinds import StickerKind
@@ -27,7 +28,10 @@ from vision.render import Camera, Look, Renderer, Scene
 from vision.scenes import table_scene
 from vision.sensor import Glare
 from vision.sources import (
+    SHORT_DELAY,
+    SHORT_FAILED,
     SHORT_WAIT,
+    DrawnShort,
     Exposing,
     ImageFolder,
     PiCamera,
@@ -105,17 +109,31 @@ def _glare_table() -> tuple[Scene, object]:
     return scene, cards
 
 
-def test_a_sea_card_the_glare_clips_is_read_in_the_short_frame_the_pipeline_asks_for():
+def _read_until(pipeline: Pipeline, source, card: str, most: int) -> int:
+    """The frame (from 0) at which ``pipeline`` first reads ``card`` from ``source``; ``most`` if it never does."""
+    for n in range(most):
+        frame = source.read()
+        facts = pipeline.process(frame, n / 30)
+        if card in {c.card_id for c in facts.detections.cards}:
+            return n
+    return most
+
+
+def test_a_sea_card_the_glare_clips_is_read_in_the_short_frame_once_it_has_come():
     scene, cards = _glare_table()
-    source = Started(Synthetic(iter([scene])), None)
-    frame = source.read()
+    source = Started(Synthetic(iter([scene] * 20)), None)
+    frame = Renderer().render(scene).image
     plain = Pipeline.create(cards, players=3).process(frame, 0.0)
     assert "sea-02" not in {c.card_id for c in plain.detections.cards}, "the normal frame cannot read it"
     pipeline = Pipeline.create(cards, players=3)
     pipeline.exposer = exposer_of(source)
-    facts = pipeline.process(frame, 0.0)
+    assert _read_until(pipeline, source, "sea-02", 20) == SHORT_DELAY, (
+        "read in the frame the short one came with"
+    )
+    assert pipeline.short.fractions_taken == [0.5] and pipeline.short.asked == 1
+    facts = pipeline.process(frame, 1.0)
     read = {c.card_id: c for c in facts.detections.cards}
-    assert "sea-02" in read and pipeline.short.fractions_taken == [0.5]
+    assert "sea-02" in read, "kept while its spot clips"
     assert set(read) <= {c.card_id for c in scene.cards}, "no wrong identity"
     assert set(read) >= {c.card_id for c in plain.detections.cards}
     # Where the camera drew it: its sticker's centre in the frame's own coordinates.
@@ -126,51 +144,57 @@ def test_a_sea_card_the_glare_clips_is_read_in_the_short_frame_the_pipeline_asks
 def test_qr_stickers_under_glare_are_read_crop_by_crop_in_the_short_frame(game):
     glare = Look(glare=(Glare(0.3, 0.4, 0.06, 0.9), Glare(0.7, 0.6, 0.05, 0.9)))
     scene = table_scene(game, 11, StickerKind.QR, camera=Camera(px_per_mm=2.3), look=glare)
-    source = Synthetic(iter([scene]))
+    source = Synthetic(iter([scene] * 2), short_delay=1)
     frame = source.read()
     alone = Pipeline.create(game, StickerKind.QR, players=4).process(frame, 0.0)
     pipeline = Pipeline.create(game, StickerKind.QR, players=4)
-    pipeline.exposer = source.expose
-    both = pipeline.process(frame, 0.0)
+    pipeline.exposer = source
+    pipeline.process(frame, 0.0)
+    both = pipeline.process(source.read(), 1 / 30)
     read, before = ({c.card_id for c in f.detections.cards} for f in (both, alone))
     assert "piranha-large-F02" in read - before, "the glare's centre hid it from the frame alone"
     assert read <= {c.card_id for c in scene.cards}
 
 
-def test_a_short_frame_is_taken_once_while_the_same_spot_clips_and_again_after_a_while():
+@dataclass
+class Counted(DrawnShort):
+    """The drawn camera's short frames, each ask counted (a pending one too)."""
+
+    asks: list[float] = field(default_factory=list)
+
+    def ask_short(self, fraction: float) -> None:
+        self.asks.append(fraction)
+        super().ask_short(fraction)
+
+
+def test_a_short_frame_is_asked_once_while_the_same_spot_clips_and_again_after_a_while():
     scene, cards = _glare_table()
     renderer = Renderer()
     frame = renderer.render(scene).image
-    asked: list[float] = []
-
-    def expose(fraction: float) -> np.ndarray:
-        asked.append(fraction)
-        return renderer.render(shorter(scene, fraction)).image
-
+    shorts = Counted()
     pipeline = Pipeline.create(cards, players=3)
-    pipeline.exposer = expose
-    for n in range(RETAKE + 1):
+    pipeline.exposer = shorts
+    for n in range(SHORT_DELAY + RETAKE + SHORT_DELAY + 1):
+        shorts.shown(lambda f: renderer.render(shorter(scene, f)).image)
         facts = pipeline.process(frame, n / 30)
-        assert "sea-02" in {c.card_id for c in facts.detections.cards}, f"frame {n}"
-    assert asked == [0.5, 0.5], "one at once, one after RETAKE frames of the same spot"
+        seen = "sea-02" in {c.card_id for c in facts.detections.cards}
+        assert seen == (n >= SHORT_DELAY), f"frame {n}"
+    assert shorts.asks == [0.5, 0.5], "one at once, one RETAKE frames after the first came"
+    assert pipeline.short.taken == 2
 
 
 def test_no_short_frame_is_asked_when_nothing_clips(game):
     scene = table_scene(game, 2, camera=SIZES[1])
-    source = Synthetic(iter([scene]))
-    asked: list[float] = []
-
-    def expose(fraction: float) -> np.ndarray | None:
-        asked.append(fraction)
-        return source.expose(fraction)
-
+    renderer = Renderer()
+    frame = renderer.render(scene).image
+    shorts = Counted(short_delay=1)
     pipeline = Pipeline.create(game, players=4)
-    pipeline.exposer = expose
-    frame = source.read()
+    pipeline.exposer = shorts
     assert frame is not None and not clipped_spots(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), 40)
     for n in range(3):
+        shorts.shown(lambda f: renderer.render(shorter(scene, f)).image)
         pipeline.process(frame, n / 30)
-    assert asked == [] and pipeline.short.taken == 0
+    assert shorts.asks == [] and pipeline.short.taken == 0
 
 
 @given(
@@ -197,26 +221,110 @@ def test_a_clipped_patch_is_a_spot_around_it_when_it_could_hide_a_sticker(x, y, 
         )
 
 
+@dataclass
+class Scripted:
+    """A camera whose short frame comes ``delay`` frames after it is asked, as ``frames`` holds it per fraction."""
+
+    frames: dict[float, np.ndarray]
+    delay: int
+    asks: list[float] = field(default_factory=list)
+    _pending: list[float] = field(default_factory=list)  # the fraction, while pending
+    _left: int = 0
+    _short: ShortFrame | None = None
+
+    def ask_short(self, fraction: float) -> None:
+        self.asks.append(fraction)
+        if not self._pending:
+            self._pending, self._left = [fraction], self.delay
+
+    def tick(self) -> None:
+        """A frame was read."""
+        if self._pending:
+            self._left -= 1
+            if self._left <= 0:
+                self._short = ShortFrame(self._pending[0], self.frames[self._pending[0]])
+                self._pending = []
+
+    def short_frame(self) -> ShortFrame | None:
+        short, self._short = self._short, None
+        return short
+
+
+def _patch(value: int = 120, clipped: tuple[int, int] = (100, 50)) -> np.ndarray:
+    gray = np.full((200, 300), value, np.uint8)
+    x, y = clipped
+    gray[y : y + 100, x : x + 100] = 255
+    return gray
+
+
+def _code(x: float, y: float, value: int = 7) -> RawCode:
+    return RawCode(
+        StickerKind.ARUCO, value, np.array([[x, y], [x + 20, y], [x + 20, y + 20], [x, y + 20]], np.float32)
+    )
+
+
 def test_a_spot_still_clipped_at_half_is_read_at_a_quarter():
-    gray = np.full((200, 300), 120, np.uint8)
-    gray[50:150, 100:200] = 255
-    half = gray.copy()  # still clipped at half the exposure
-    quarter = np.full_like(gray, 60)
-    frames = {0.5: half, 0.25: quarter}
-    reads: list[tuple[float, int]] = []
+    gray = _patch()
+    camera = Scripted({0.5: gray.copy(), 0.25: np.full_like(gray, 60)}, delay=2)
+    reads: list[float] = []
 
     def read(short: np.ndarray, spots: list) -> list:
-        reads.append((float(short.mean()), len(spots)))
+        reads.append(float(short.mean()))
         return []
 
     short = ShortFrames()
-    short.codes(gray, 40.0, lambda f: cv2.cvtColor(frames[f], cv2.COLOR_GRAY2BGR), read)
-    assert short.fractions_taken == [0.5, 0.25] and len(reads) == 2
+    for _ in range(6):
+        camera.tick()
+        short.codes(gray, 40.0, camera, read)
+    assert short.fractions_taken == [0.5, 0.25] and reads == [float(gray.mean()), 60.0]
+    assert camera.asks == [0.5, 0.25]
+
+
+def test_a_code_is_kept_while_its_spot_clips_and_dropped_when_it_no_longer_does():
+    gray = _patch()
+    camera = Scripted({0.5: np.full_like(gray, 60)}, delay=1)
+    short = ShortFrames()
+    code = _code(140, 90)
+    short.codes(gray, 40.0, camera, lambda f, s: [code])
+    camera.tick()
+    assert short.codes(gray, 40.0, camera, lambda f, s: [code]) == [code], "read in the short frame"
+    assert short.codes(gray, 40.0, camera, lambda f, s: []) == [code], "kept while the spot clips"
+    moved = _patch(clipped=(200, 90))  # the glare moved off the sticker: the spot no longer holds it
+    assert short.codes(moved, 40.0, camera, lambda f, s: []) == []
+    assert short.codes(np.full_like(gray, 120), 40.0, camera, lambda f, s: []) == [], "nothing clips"
+
+
+def test_a_glare_back_after_a_short_frame_that_never_came_is_asked_for_at_once():
+    gray, clear = _patch(), np.full((200, 300), 120, np.uint8)
+    camera = Scripted({}, delay=10**6)  # a camera that gives up on it (PiCamera after SHORT_WAIT frames)
+    short = ShortFrames()
+    short.codes(gray, 40.0, camera, lambda f, s: [])
+    for _ in range(RETAKE):
+        short.codes(clear, 40.0, camera, lambda f, s: [])
+    short.codes(gray, 40.0, camera, lambda f, s: [])
+    assert camera.asks == [0.5, 0.5]
+
+
+@given(delay=st.integers(1, 14), clips=st.lists(st.booleans(), min_size=1, max_size=60))
+def test_short_frames_never_wait_and_ask_only_when_something_clips(delay, clips):
+    gray, clear = _patch(), np.full((200, 300), 120, np.uint8)
+    camera = Scripted({0.5: np.full_like(gray, 60)}, delay=delay)
+    short = ShortFrames()
+    code = _code(140, 90)
+    for clipped in clips:
+        camera.tick()
+        before = len(camera.asks)
+        codes = short.codes(gray if clipped else clear, 40.0, camera, lambda f, s: [code])
+        assert clipped or (codes == [] and len(camera.asks) == before), "nothing clips: no code, no ask"
+        assert len(camera.asks) - before <= 1
+    if clips[0]:
+        assert camera.asks[0] == 0.5, "asked at once"
+    assert short.taken <= len(camera.asks)
 
 
 def test_a_short_frame_reads_no_foreign_code_under_the_glare():
-    reads, shorts, named = foreign_under_glare(3, (SIZES[1],))
-    assert shorts >= reads, "every frame clips: a short frame is taken for each"
+    reads, asked, shorts, named = foreign_under_glare(3, (SIZES[1],))
+    assert shorts >= reads and asked >= shorts, "every frame clips: a short frame is asked and read for each"
     assert named == 0
 
 
@@ -246,12 +354,16 @@ class FakeRequest:
         self.cam.released += 1
 
 
+AUTO = 20000  # µs: the fake's auto-exposure
+
+
 class FakePicamera2:
-    """A Picamera2 whose exposure changes ``delay`` frames after it is set, as libcamera's does."""
+    """A Picamera2 whose exposure changes ``delay`` frames after it is set, as libcamera's does (the auto-exposure
+    switched on again too); ``fail`` makes asking a short exposure ("short") or switching AE on ("restore") fail."""
 
     def __init__(self, delay: int = 3, fail: str | None = None) -> None:
         self.delay, self.fail = delay, fail
-        self.exposure, self.gain = 20000, 2.0
+        self.exposure, self.gain = AUTO, 2.0
         self.controls: list[dict[str, object]] = []
         self.pending: list[tuple[int, int]] = []  # (frames left, exposure)
         self.requests = self.released = 0
@@ -266,28 +378,26 @@ class FakePicamera2:
         pass
 
     def set_controls(self, controls: dict[str, object]) -> None:
-        if self.fail == "set_controls" and controls.get("AeEnable") is False:
+        if (self.fail == "short" and controls.get("AeEnable") is False) or (
+            self.fail == "restore" and controls.get("AeEnable") is True
+        ):
             raise RuntimeError("Device or resource busy")
         self.controls.append(controls)
         if "ExposureTime" in controls:
             self.pending.append((self.delay, int(controls["ExposureTime"])))  # type: ignore[call-overload]
-
-    def capture_metadata(self) -> dict[str, object]:
-        return {"ExposureTime": self.exposure, "AnalogueGain": self.gain}
-
-    def capture_array(self, name: str = "main") -> np.ndarray:
-        return np.full((4, 4, 3), 200, np.uint8)
+        elif controls.get("AeEnable") is True:
+            self.pending.append((self.delay, AUTO))
 
     def capture_request(self) -> FakeRequest:
-        if self.fail == "capture_request":
-            raise RuntimeError("Camera frontend has timed out!")
         self.requests += 1
         self.pending = [(left - 1, e) for left, e in self.pending]
         for _, exposure in (p for p in self.pending if p[0] <= 0):
             self.exposure = exposure
         self.pending = [p for p in self.pending if p[0] > 0]
-        level = min(255, self.exposure // 100)
-        return FakeRequest(self, self.exposure, np.full((4, 4, 3), level, np.uint8))
+        # Each frame's exposure and its number, to tell them apart.
+        frame = np.full((4, 4, 3), min(255, self.exposure // 100), np.uint8)
+        frame[0, 0, 1] = self.requests % 256
+        return FakeRequest(self, self.exposure, frame)
 
 
 @pytest.fixture
@@ -305,18 +415,38 @@ def fake_picamera2(monkeypatch):
     return made, made_with
 
 
-def test_the_pi_camera_takes_the_frame_whose_metadata_shows_the_short_exposure_then_restores_ae(
-    fake_picamera2,
-):
-    made, _ = fake_picamera2
+def _normal_frames(source: Exposing, count: int) -> list[np.ndarray]:
+    frames = [source.read() for _ in range(count)]
+    assert all(f is not None for f in frames), "frames never stop"
+    return frames  # type: ignore[return-value]
+
+
+def test_the_pi_camera_keeps_reading_while_the_short_frame_is_pending_and_takes_it_aside(fake_picamera2):
+    made, made_with = fake_picamera2
+    made_with["delay"] = SHORT_DELAY
     source = picamera(64, 48)
     assert source.read() is not None
     cam = made[0]
-    frame = source.expose(0.5)
-    assert frame is not None and int(frame[0, 0, 0]) == 100, "the 10000 us frame, not one before it"
-    assert cam.controls[-2] == {"AeEnable": False, "ExposureTime": 10000, "AnalogueGain": 2.0}
-    assert cam.controls[-1] == {"AeEnable": True}
-    assert cam.requests == 3 and cam.released == 3, "every request waited through is given back"
+    source.ask_short(0.5)
+    source.ask_short(0.25)  # pending: nothing
+    assert cam.controls == [{"AeEnable": False, "ExposureTime": 10000, "AnalogueGain": 2.0}]
+    assert cam.requests == 1, "asking read no frame"
+    got: list[ShortFrame] = []
+    normal = []
+    for _ in range(SHORT_DELAY + 3):
+        normal.append(source.read())
+        short = source.short_frame()
+        if short is not None:
+            got.append(short)
+    assert len(normal) == SHORT_DELAY + 3 and all(f is not None for f in normal), "a frame every read"
+    assert len(got) == 1 and got[0].fraction == 0.5, "taken once"
+    assert int(got[0].frame[0, 0, 0]) == 100, "the 10000 µs frame, not one before it"
+    assert not any(f is got[0].frame for f in normal), "the short frame is no frame of the game"
+    assert [int(f[0, 0, 1]) for f in normal[: SHORT_DELAY - 1]] == list(range(2, SHORT_DELAY + 1))
+    assert int(normal[SHORT_DELAY - 1][0, 0, 1]) == SHORT_DELAY + 2, "after the short frame, the next one"
+    assert cam.controls[-1] == {"AeEnable": True}, "AE on again"
+    assert cam.requests == cam.released == SHORT_DELAY + 5, "every request given back, the short one too"
+    assert source.short_frame() is None
 
 
 def test_the_pi_camera_gives_up_after_short_wait_frames_and_restores_ae(fake_picamera2):
@@ -324,11 +454,28 @@ def test_the_pi_camera_gives_up_after_short_wait_frames_and_restores_ae(fake_pic
     made_with["delay"] = SHORT_WAIT + 5
     source = picamera(64, 48)
     source.read()
-    assert source.expose(0.25) is None
-    assert made[0].requests == SHORT_WAIT and made[0].controls[-1] == {"AeEnable": True}
+    source.ask_short(0.25)
+    _normal_frames(source, SHORT_WAIT - 1)
+    assert made[0].controls[-1] != {"AeEnable": True}, "still waiting"
+    _normal_frames(source, 1)
+    assert made[0].controls[-1] == {"AeEnable": True}
+    _normal_frames(source, 10)
+    assert source.short_frame() is None and made[0].requests == made[0].released == SHORT_WAIT + 11
+    source.ask_short(0.5)  # a new one may be asked
+    assert made[0].controls[-1]["AeEnable"] is False
 
 
-@pytest.mark.parametrize("where", ["set_controls", "capture_request"])
+def test_the_pi_camera_asks_nothing_before_its_first_frame(fake_picamera2):
+    made, _ = fake_picamera2
+    source = picamera(64, 48)
+    source.ask_short(0.5)  # not open yet
+    assert source.read() is not None
+    device = source._grab
+    assert isinstance(device, PiCamera)
+    assert made[0].controls == []
+
+
+@pytest.mark.parametrize("where", ["short", "restore"])
 def test_a_pi_camera_error_is_one_clear_line_and_the_frames_go_on(fake_picamera2, where):
     made, made_with = fake_picamera2
     made_with["fail"] = where
@@ -336,14 +483,30 @@ def test_a_pi_camera_error_is_one_clear_line_and_the_frames_go_on(fake_picamera2
     assert source.read() is not None
     device = source._grab
     assert isinstance(device, PiCamera)
-    with pytest.raises(SourceError) as told:
-        device.expose(0.5)
+    if where == "short":
+        with pytest.raises(SourceError) as told:
+            device.ask_short(0.5)
+        error = told.value
+    else:
+        device.ask_short(0.5)
+        for _ in range(SHORT_WAIT):
+            device()
+        assert device.failed is not None
+        error = device.failed
+        device.failed = None
     for language in ("en", "fr", "it"):
-        words = told.value.tell(language)
+        words = error.tell(language)
         assert "\n" not in words and "Traceback" not in words and "(" in words
-    assert where == "set_controls" or made[0].controls[-1] == {"AeEnable": True}, "AE on again"
-    assert isinstance(source, Exposing)
-    assert source.expose(0.5) is None and source.problem is not None and "Pi" in source.problem
-    assert source.read() is not None and source.problem is None, (
-        "the next frame comes at the camera's exposure"
+    assert where == "restore" or made[0].controls == [{"AeEnable": True}], "AE on again"
+    source.ask_short(0.5)
+    said = [source.problem]
+    for _ in range(SHORT_WAIT + 1):
+        assert source.read() is not None, "the frames go on"
+        said.append(source.problem)
+    assert [p for p in said if p is not None] == [
+        SourceError(SHORT_FAILED, error="Device or resource busy").tell()
+    ]
+    assert (source.short_frame() is None) == (where == "short"), (
+        "AE failing to come back loses no short frame"
     )
+    assert made[0].requests == made[0].released
