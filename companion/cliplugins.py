@@ -89,4 +89,3 @@ def command_plugins(cache: Path | None = None) -> list[Plugin]:
     if not sys.dont_write_bytecode:
         write_cache(cache, key + "".join(f"{p.name}\t{p.value}\n" for p in found))
     return found
-

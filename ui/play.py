@@ -29,7 +29,6 @@ from ui.control.library import Library, SavedGame, default_root
 from ui.demo import CANNOT_REFEREE
 from ui.feed import CameraFeed
 from ui.talk import TerminalTable, panel_mode, ui_translator
-from vision.exposure import exposer_of
 from vision.identity import GameCards
 from vision.pipeline import Pipeline
 from vision.sources import Retrying, SourceError, opened
@@ -116,8 +115,7 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         session.close()
         source.close()
         raise CommandError(tr(CANNOT_REFEREE, title=game.title))
-    pipeline = Pipeline.create(GameCards.of(spec, game.profile), players=len(names))
-    pipeline.exposer = exposer_of(source)  # a camera that can expose shorter reads what glare clips
+    pipeline = Pipeline.create(GameCards.of(spec, game.profile), players=len(names), source=source)
     # The game buttons' words, for the legend of the keys that stand in for the buttons.
     labels = button_words(adapter, game.translator(args.lang))
     panel = start_panel(args.config, language=args.lang, report=out, labels=labels)

@@ -23,7 +23,7 @@ from vision.decoders import (
     sides_px,
     stickers_apart,
 )
-from vision.exposure import STICKER_PX, Exposer, ShortFrames, merged
+from vision.exposure import STICKER_PX, Exposer, ShortFrames, exposer_of, merged
 from vision.footprint import Footprints
 from vision.frames import FrameProblem, flat, grey8, readable
 from vision.identity import (
@@ -268,12 +268,16 @@ class Pipeline:
         players: int | None = None,
         config: TrackerConfig | None = None,
         footprints: bool = True,
+        source: object = None,
     ) -> Pipeline:
+        """The pipeline for ``game``'s stickers; ``source``, the frames' source: one that can take a short frame
+        (vision/exposure.py) reads what glare clips."""
         seats = set(range(players)) if players else set()
         return cls(
             Detector(game, kind, decoder, seats),
             Tracker(config or TrackerConfig()),
             Footprints() if footprints else None,
+            exposer=exposer_of(source),
         )
 
     def process(self, frame: np.ndarray, t: float) -> TableFacts:

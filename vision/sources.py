@@ -18,14 +18,14 @@ import cv2
 import numpy as np
 
 from companion.errors import Told
-from companion.i18n import N_, translator
+from companion.i18n import N_
 from vision.exposure import ShortFrame
+from vision.i18n import vision_translator
 
 if TYPE_CHECKING:  # the renderer loads on first use
     from vision.render import Renderer, Scene
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff")
-LOCALE_DIR = Path(__file__).parent / "locale"
 
 NO_SUCH_SOURCE = N_(
     "{spec}: no such file or folder (a frame source is picamera, webcam:N, synthetic[:SEED], a folder of "
@@ -49,7 +49,7 @@ class SourceError(Told, ValueError):
     """A source that cannot give frames: an English msgid of vision's catalog and its parameters."""
 
     def tell(self, language: str = "en") -> str:
-        return translator(language, "vision", LOCALE_DIR)(self.message, **self.params)
+        return vision_translator(language)(self.message, **self.params)
 
 
 class FrameSource(Protocol):

@@ -31,7 +31,6 @@ class CameraJob:
         from companion.games import GAMES
         from ui.control.preview import preview
         from ui.feed import read_frames
-        from vision.exposure import exposer_of
         from vision.identity import GameCards
         from vision.kinds import StickerKind
         from vision.pipeline import Pipeline
@@ -41,9 +40,8 @@ class CameraJob:
         frames = open_source(self.source) if isinstance(self.source, str) else self.source()
         try:
             cards = GameCards.of(spec, spec.make(self.profile).profile)
-            pipeline = Pipeline.create(cards, StickerKind(self.kind), players=self.players)
             # A camera that can expose shorter reads what glare clips; here, in the reader's own process.
-            pipeline.exposer = exposer_of(frames)
+            pipeline = Pipeline.create(cards, StickerKind(self.kind), players=self.players, source=frames)
             live = isinstance(frames, Retrying)
             for frame, t in read_frames(Asked(frames, outlet), live, FPS, outlet, outlet.status):
                 facts = pipeline.process(frame, t)
