@@ -139,6 +139,7 @@ def test_the_minus_and_plus_of_a_whole_number_option_stop_at_its_range(ui) -> No
     for _ in range(2):  # past each end (the options' rows in their order), a touch leaves the value there
         touch("−", 0), touch("+", 1), touch("+", 2)
     assert {name: setup.options[name] for name in ends} == ends
+    ui.screenshot("setup-options-at-their-ends")
     touch("+", 0), touch("−", 2)  # and away from it, it moves
     assert (setup.options["removed_at_3_4_players"], setup.options["small_sated_empty_sea"]) == (1, 3)
     ui.tap("Start the game")

@@ -178,7 +178,9 @@ class SetupPage(Page):
     def step(self, name: str, value: int, by: int, end: int | None) -> Big:
         """The − or + of a whole-number option: flat and doing nothing at the end of its range."""
         if end is not None and (value <= end if by < 0 else value >= end):
-            return Big("−" if by < 0 else "+", self.theme, None, th.PANEL, size_hint_x=0.25)
+            ended = Big("−" if by < 0 else "+", self.theme, None, th.PANEL, size_hint_x=0.25)
+            ended.color = (*th.MUTED[:3], 0.35)  # greyed: a touch there does nothing
+            return ended
         return Big(
             "−" if by < 0 else "+", self.theme, lambda: self.set_option(name, value + by), size_hint_x=0.25
         )
