@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.ui.app_process import run_app
 
 APP_SIDE = """
@@ -25,3 +27,17 @@ def test_the_reading_loads_no_opencv_in_the_apps_process_and_a_missing_camera_is
     problem, heavy = [*done.splitlines(), ""][:2]
     assert problem.startswith("Pas d'image de la caméra"), problem
     assert heavy == "", f"the app's process loaded {heavy}"
+
+
+def test_a_source_that_cannot_be_opened_is_said_in_the_screens_language(tmp_path: Path) -> None:
+    from ui.control.box_read import BoxReadJob
+    from ui.control.camera_check import CheckJob
+    from vision.sources import SourceError, open_source
+
+    missing = str(tmp_path / "nowhere.png")
+    with pytest.raises(SourceError) as refused:
+        open_source(missing)
+    french = refused.value.tell("fr")
+    assert french != refused.value.tell("en")
+    assert BoxReadJob("kanaloa", missing, "aruco", "fr", 0.5, 640).read().problem == french
+    assert CheckJob("kanaloa", missing, "aruco", 3, "fr", 0.5, 640).check().advice == (french,)

@@ -11,7 +11,7 @@ from ui.control.camera_check import NO_IMAGE
 from ui.control.once import Once
 from ui.control.preview import Preview
 from ui.talk import ui_translator
-from ui.worker import Outlet
+from ui.worker import Outlet, told
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class BoxReadJob:
         try:
             frames = open_source(self.source)
         except ValueError as exc:
-            return BoxReading({}, None, str(exc))
+            return BoxReading({}, None, told(exc)(self.language))  # in the screen's language
         frame, problem = check.first_frame(frames, self.wait)
         if frame is None:
             return BoxReading({}, None, ui_translator(self.language)(NO_IMAGE, problem=problem or "?"))

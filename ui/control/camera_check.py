@@ -12,7 +12,7 @@ from companion.registry import GameSpec
 from ui.control.once import Once
 from ui.control.preview import Preview
 from ui.talk import ui_translator
-from ui.worker import Outlet
+from ui.worker import Outlet, told
 
 if TYPE_CHECKING:
     from vision.kinds import StickerKind
@@ -58,7 +58,7 @@ class CheckJob:
         try:
             frames = open_source(self.source)
         except ValueError as exc:
-            return CheckResult(False, (str(exc),), None)
+            return CheckResult(False, (told(exc)(self.language),), None)  # in the screen's language
         frame, problem = check.first_frame(frames, self.wait)
         if frame is None:
             return CheckResult(False, (ui_translator(self.language)(NO_IMAGE, problem=problem or "?"),), None)
