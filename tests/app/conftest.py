@@ -8,6 +8,7 @@ from the home screen with no game open. Screenshots go to build/screens/ (the CI
 from __future__ import annotations
 
 import atexit
+import os
 import shutil
 import tempfile
 import time
@@ -180,7 +181,9 @@ class Driver:
         self.pump(2)
         from kivy.core.window import Window
 
-        # The window's own pixels, as a person sees them (its clear colour is the screens' background).
-        written = Window.screenshot(name=str(SHOTS / "shot.png"))
+        # The window's own pixels, as a person sees them (its clear colour is the screens' background). Kivy names
+        # the file with the first free number: a name of this process's own, or two test workers writing at once
+        # both take shot0001.png and one moves the other's away (CI failed so).
+        written = Window.screenshot(name=str(SHOTS / f"shot-{os.getpid()}-.png"))
         Path(written).replace(path)
         return path
