@@ -12,6 +12,7 @@ from math import hypot
 from pathlib import Path
 
 from ui.app.heap import tune_heap
+from ui.app.service import log_to_stderr, quiet_kivy
 
 # The official Raspberry Pi 7" touchscreen: 800x480 on a 7" diagonal, about 133 pixels per inch.
 OFFICIAL_7_INCH = (800, 480, 7.0)
@@ -35,14 +36,16 @@ def configure(display: Display, home: Path | None = None) -> None:
     """Set Kivy's environment and config for ``display``. Call once, before importing any Kivy window module."""
     tune_heap()  # before Kivy, OpenGL and the camera start their threads
     os.environ.setdefault("KIVY_NO_ARGS", "1")  # our command line is ours, not Kivy's
-    os.environ.setdefault("KIVY_NO_FILELOG", "1")
-    os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+    os.environ.setdefault("KIVY_NO_FILELOG", "1")  # no log file to fill the SD card: the journal keeps it
+    journal = log_to_stderr(display.fullscreen)  # the kiosk's log goes to the journal (ui/app/service.py)
     os.environ.setdefault("KIVY_IMAGE", "sdl2,tex")  # SDL2 reads and writes PNG: Pillow need not load too
     os.environ["KIVY_DPI"] = f"{display.dpi:.1f}"  # sizes in mm follow the real screen, not SDL's guess
     if home is not None:
         os.environ["KIVY_HOME"] = str(home)  # Kivy writes its config.ini there: keep it out of ~/.kivy
     from kivy.config import Config
 
+    if journal:
+        quiet_kivy(Config)
     Config.set("kivy", "exit_on_escape", "0")  # Escape goes back a screen; a family cannot restart the app
     Config.set("kivy", "keyboard_mode", "systemanddock")  # the on-screen keyboard for names, and a real one
     Config.set("graphics", "width", str(display.width))

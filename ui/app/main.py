@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 from companion.errors import CommandError
 from companion.i18n import N_
+from ui.app.failures import Plan
 from ui.app.kiosk import Display, configure
 from ui.app.options import AppOptions
+from ui.app.service import Supervisor, failure_app, supervised
 from ui.control.library import Library, default_root
 from ui.talk import ui_translator
 
@@ -51,7 +54,19 @@ def run_app(args: argparse.Namespace) -> int:
         raise CommandError(ui_translator(args.lang)(NO_DISPLAY))
     display, options = options_from(args)
     configure(display)
-    from ui.app.app import CompanionApp  # Kivy's window module: only once configure() has run
+    if not supervised(args.fullscreen):
+        from ui.app.app import CompanionApp  # Kivy's window module: only once configure() has run
 
-    CompanionApp(options).run()
-    return 0
+        CompanionApp(options).run()
+        return 0
+
+    def start_app() -> Any:
+        from ui.app.app import CompanionApp
+
+        return CompanionApp(options)
+
+    def show_failure(plan: Plan, retry: Callable[[], None]) -> Any:
+        return failure_app(plan, retry, options.language, display.dpi)
+
+    # A start that keeps failing waits longer each time, then shows the failure screen (ui/app/service.py).
+    return Supervisor(options.library.root).run(start_app, show_failure)
