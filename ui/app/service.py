@@ -57,6 +57,8 @@ def log_to_stderr(kiosk: bool, environ: Mapping[str, str] = os.environ) -> bool:
         return False
     # Kivy adds no handler of its own: its messages reach the root logger's, in the same form as ours.
     os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
+    os.environ.setdefault("KCFG_KIVY_LOG_LEVEL", "warning")  # Kivy's config, read as Kivy is imported
+    logging.getLogger("kivy").setLevel(logging.WARNING)
     root = logging.getLogger()
     if not any(isinstance(h.formatter, JournalFormatter) for h in root.handlers):
         handler = logging.StreamHandler(sys.stderr)

@@ -15,7 +15,7 @@ from ui.app import theme as th
 from ui.app.failures import JOURNAL_HINT, Plan
 from ui.app.page import LANGUAGE_NAMES
 from ui.app.theme import Theme
-from ui.app.widgets import Big, Column, Row, Words, scrolled
+from ui.app.widgets import Big, Column, Row, Words, backdrop, scrolled
 from ui.talk import ui_translator
 
 COULD_NOT_START = N_("The companion could not start")
@@ -53,6 +53,7 @@ class FailureScreen(BoxLayout):
         self.language = language
         self.on_retry = on_retry
         self.details_shown = False
+        backdrop(self, th.BACKGROUND)  # opaque: in the tests it is laid over the app's own screens
         self.refresh()
 
     def tr(self, message: str, **params: object) -> str:
