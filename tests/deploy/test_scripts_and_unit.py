@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.deploy.installer import ROOT
+from ui.app.failures import Policy
 
 UNIT = ROOT / "deploy" / "fish-companion.service"
 
@@ -76,3 +77,29 @@ def test_the_service_starts_the_installed_app_fullscreen_and_restarts_it() -> No
     assert settings["ExecStart"] == "%h/.local/lib/fish-companion/venv/bin/companion app --fullscreen"
     assert settings["Restart"] == "always" and settings["StartLimitIntervalSec"] == "0"
     assert settings["WantedBy"] == "default.target"  # a user unit: the user manager's boot target
+
+
+def test_the_service_waits_for_ready_and_watches_the_apps_heartbeat() -> None:
+    settings = dict(
+        line.split("=", 1) for line in UNIT.read_text(encoding="utf-8").splitlines() if "=" in line[:40]
+    )
+    assert settings["Type"] == "notify" and settings["NotifyAccess"] == "main"
+    # The app beats every WatchdogSec/2; its longest wait after failures (60 s) fits in TimeoutStartSec.
+    assert int(settings["WatchdogSec"]) == 30
+    assert int(settings["TimeoutStartSec"]) > Policy().max_delay_s
+    assert "KIVY_NO_CONSOLELOG" not in UNIT.read_text(encoding="utf-8")  # the log goes to the journal
+
+
+def systemd_version() -> int:
+    done = subprocess.run([tool("systemctl"), "--version"], capture_output=True, text=True, check=True)
+    return int(done.stdout.split()[1])
+
+
+def test_this_systemd_has_restart_steps_only_from_254(tmp_path: Path) -> None:
+    """Why the app backs off by itself: Bookworm's systemd (252) does not know RestartSteps=."""
+    stepped = tmp_path / "fish-companion.service"
+    text = UNIT.read_text(encoding="utf-8").replace("RestartSec=2", "RestartSec=2\nRestartSteps=5")
+    stepped.write_text(text, encoding="utf-8")
+    done = verify(stepped, tmp_path)
+    unknown = "Unknown key 'RestartSteps'" in done.stderr
+    assert unknown == (systemd_version() < 254), done.stderr
