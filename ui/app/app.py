@@ -6,6 +6,7 @@ takes what they produced since the last frame, on Kivy's clock, 30 times a secon
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ KEYS = {
     "2": PanelButton.ACTION_2,
 }
 ESCAPE = 27
+log = logging.getLogger(__name__)  # the journal, in kiosk mode (ui/app/service.py)
 
 
 class CompanionApp(App):
@@ -48,6 +50,7 @@ class CompanionApp(App):
         self.title = "Fish table companion"
         self.manager: ScreenManager | None = None
         self.problems: list[str] = []  # messages for the home screen: what went wrong, in words
+        self._told: tuple[Any, Any] = (None, None)  # the game and camera status last written to the log
 
     @property
     def registry(self) -> Registry:
@@ -115,8 +118,23 @@ class CompanionApp(App):
         if self.table is None:
             return
         update = self.table.poll()
+        if update.view is not None:
+            self._tell(update.view)
         if update.view is not None or update.preview is not None:
             self.page("live").show(update.view, update.preview)
+
+    def _tell(self, view: Any) -> None:
+        """The game's and the camera's changes in the log, with the detail the screen leaves out."""
+        table, camera = self._told
+        if self.table is not table:
+            session = getattr(self.table, "session", None)
+            log.info("game under way: %s", session.path if session is not None else "the demo")
+        if view.camera != camera and view.camera.present:
+            if view.camera.ok:
+                log.info("camera: frames arrive")
+            else:
+                log.warning("camera: no frames: %s", view.camera.problem)
+        self._told = (self.table, view.camera)
 
     def press(self, button: str) -> None:
         if self.table is not None:
@@ -125,6 +143,7 @@ class CompanionApp(App):
     def end_table(self) -> None:
         """Close the game in progress (its session keeps it: it can be resumed from the home screen)."""
         if self.table is not None:
+            log.info("game closed (kept: it can be resumed)")
             self.table.close()
             self.table = None
 

@@ -23,7 +23,7 @@ TRIED = N_("It tried {count} times in the last few minutes. The last problem:")
 UNKNOWN = N_("No error was written down.")
 WHAT_TO_TRY = N_(
     "What to try: restart the Raspberry Pi; if this screen comes back, run `companion doctor` on it, "
-    "and read “When it does not start” in docs/raspberry-pi.md."
+    "and read what docs/raspberry-pi.md says about a start that fails."
 )
 DETAILS = N_("Details")
 HIDE_DETAILS = N_("Hide details")
