@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.ui.app_process import run_app
 from ui.app.failures import FAILED, RECORD_NAME, Policy, Start, StartRecord
 from ui.app.notify import Heartbeat, Notifier, watchdog_interval
 from ui.app.service import Supervisor, supervised
@@ -193,3 +194,21 @@ def test_a_failure_while_making_the_app_is_recorded_too(
         sup.run(broken, failure_screen([]))
     (start,) = StartRecord.load(tmp_path / RECORD_NAME).starts
     assert start.permanent and start.error == "ModuleNotFoundError: No module named 'cv2'"
+
+
+def test_try_again_starts_the_same_command_again_in_the_same_process(tmp_path: Path) -> None:
+    """Same PID: systemd's NotifyAccess=main still hears the restarted app."""
+    printed = run_app(
+        """
+        import os
+        from ui.app.service import restart_process
+
+        print(os.getpid(), os.environ.get("AGAIN", "first"), flush=True)
+        if "AGAIN" not in os.environ:
+            os.environ["AGAIN"] = "again"
+            restart_process()
+        """,
+        tmp_path,
+    )
+    first, again = (line.split() for line in printed.splitlines())
+    assert first[0] == again[0] and (first[1], again[1]) == ("first", "again")
