@@ -33,11 +33,11 @@ OFF_BY_LINE = N_("remove the line {line} from {file} (or put # before it), then 
 OFF_BY_DEVICE = N_("switch it off in `sudo raspi-config`, Interface Options, then restart the Pi")
 CLASH = N_(
     "Panel: {interface} is on ({claimed_by}) and holds these pins of the panel: {items}. They cannot work there. "
-    "Either {fix}, or wire them to free pins and write those in the [panel] section of the config file."
+    "Either {fix}, or wire them to free pins and write those in the `[panel]` section of the config file."
 )
 CLASH_DEFAULT = N_(
     "Panel: {interface} is on ({claimed_by}) and holds these pins of the default wiring: {items}. They cannot "
-    "work there. Either {fix}, or wire them to free pins and write those in the [panel] section of the config "
+    "work there. Either {fix}, or wire them to free pins and write those in the `[panel]` section of the config "
     "file."
 )
 

@@ -12,7 +12,7 @@ from ui.doctor.findings import Finding, Machine, Param, Status, finding, with_pa
 
 ROTATIONS: tuple[int, ...] = (0, 90, 180, 270)
 
-SCREEN = N_("screen {connector}: {width}x{height} pixels")
+SCREEN = N_("screen {connector} is {width}x{height} pixels")
 SCREEN_NO_MODE = N_("screen {connector}: connected, its size not given")
 PORTRAIT = N_(
     "screen {connector} is upright ({width}x{height}) and the app is drawn across it: the picture will lie on "
@@ -28,7 +28,7 @@ NO_SCREEN_FIX = N_(
     "`companion play` runs in the terminal"
 )
 ROTATION_UNSET = N_("rotation: not set in {config}, the app is drawn unturned (0°)")
-ROTATION = N_("rotation: {rotation}° ([screen] rotation in {config})")
+ROTATION = N_("rotation: {rotation}°, set by [screen] rotation in {config}")
 ROTATION_BAD = N_("[screen] rotation = {value} in {config} is no rotation: it must be 0, 90, 180 or 270")
 ROTATION_BAD_FIX = N_("write one of 0, 90, 180 or 270 (degrees, clockwise) under [screen] in {config}")
 CONFIG_BAD = N_("the config file {config} cannot be read ({error}): the screen's rotation is unknown")

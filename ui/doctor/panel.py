@@ -16,7 +16,7 @@ from ui.doctor.findings import Finding, Machine, Status, finding, told
 PANEL_OFF = N_('panel: off (panel.mode = "off" in {config})')
 NO_GPIO = N_("panel: no GPIO here (not a Raspberry Pi): mock pins, keys stand in for the buttons")
 GPIO_ASKED = N_('panel: panel.mode = "gpio" in {config}, but this is not a Raspberry Pi: mock pins instead')
-GPIO_ASKED_FIX = N_('write mode = "auto" under [panel]: GPIO on a Pi, mock pins elsewhere')
+GPIO_ASKED_FIX = N_('write `mode = "auto"` under `[panel]`: GPIO on a Pi, mock pins elsewhere')
 GPIO = N_("panel: GPIO through {chip}, {count} pins wired")
 NO_CHIP = N_("panel: this Pi shows no GPIO device (/dev/gpiochip*): the panel cannot work")
 NO_CHIP_FIX = N_("update Raspberry Pi OS (`sudo apt full-upgrade`) and restart")

@@ -12,7 +12,7 @@ from ui.doctor.findings import Finding, Machine, Status, finding
 PYTHON_OK = N_("Python {version} ({executable})")
 PYTHON_OLD = N_("Python {version} is older than 3.11, which the companion needs")
 PYTHON_OLD_FIX = N_("install on Raspberry Pi OS Bookworm or Debian 12, whose Python is 3.11")
-NO_VENV = N_("Python runs outside a virtual environment ({prefix})")
+NO_VENV = N_("Python is running outside a virtual environment ({prefix})")
 NO_VENV_FIX = N_("install with deploy/install.sh, which makes one, or run .venv/bin/companion")
 VENV_OK = N_("virtual environment {prefix}, the system's packages visible in it")
 VENV_ALONE = N_("virtual environment {prefix}, on its own (off a Pi nothing from apt is needed in it)")

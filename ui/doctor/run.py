@@ -26,11 +26,11 @@ from ui.talk import ui_translator
 
 VERDICT_OK = N_("Nothing stops the companion here.")
 VERDICT_WARNINGS = NP_(
-    "Nothing stops the companion here; the warning above says what would make it better.",
+    "Nothing stops the companion here; {n} warning above says what would make it better.",
     "Nothing stops the companion here; the {n} warnings above say what would make it better.",
 )
 VERDICT_PROBLEMS = NP_(
-    "The problem above stops part of the companion: it says what to fix.",
+    "{n} problem above stops part of the companion: it says what to fix.",
     "The {n} problems above stop parts of the companion: each says what to fix.",
 )
 FIX = N_("to fix: {fix}")
