@@ -18,6 +18,7 @@ from hardware.config import PanelConfig
 # Where Raspberry Pi OS keeps the firmware's config: Bookworm first, then the older place.
 BOOT_CONFIGS: tuple[str, ...] = ("boot/firmware/config.txt", "boot/config.txt")
 MODEL_FILE = "proc/device-tree/model"
+MAX_GPIO = 27  # the header's highest
 
 UART_PINS: dict[int, str] = {14: "TXD", 15: "RXD"}
 SPI0_PINS: dict[int, str] = {9: "MISO", 10: "MOSI", 11: "SCLK"}
@@ -85,10 +86,9 @@ def _overlay(value: str) -> tuple[str, dict[str, str]]:
 
 
 def _cs_pin(params: Mapping[str, str], key: str, default: int) -> int:
-    try:
-        return int(params.get(key, default))
-    except ValueError:
-        return default
+    """A chip select moved by the overlay's parameter; one off the header's GPIOs (a typo) keeps the default."""
+    value = params.get(key, "")
+    return int(value) if value.isdigit() and int(value) <= MAX_GPIO else default
 
 
 def config_claims(text: str, source: str) -> list[Claim]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,8 +20,8 @@ from ui.doctor.dependencies import Importer, check_dependencies, import_all
 from ui.doctor.display import check_display
 from ui.doctor.findings import STATUS_WORDS, Finding, Machine, Status
 from ui.doctor.panel import check_panel
-from ui.doctor.python_env import check_python
-from ui.doctor.storage import check_storage
+from ui.doctor.python_env import Interpreter, check_python
+from ui.doctor.storage import DiskUsage, check_storage
 from ui.doctor.touch import check_touch
 from ui.talk import ui_translator
 
@@ -44,6 +45,8 @@ class Options:
     home: Path | None = None  # the data folder; None: the app's default
     importer: Importer | None = field(default=None, compare=False)  # tests: imports without a child process
     opener: Opener = field(default=take_one_frame, compare=False)
+    python: Interpreter | None = None  # tests: another Python than this one
+    disk_usage: DiskUsage = field(default=shutil.disk_usage, compare=False)
 
 
 def examine(machine: Machine, options: Options) -> list[Finding]:
@@ -54,13 +57,13 @@ def examine(machine: Machine, options: Options) -> list[Finding]:
     imported = import_all(machine, options.importer)
     config = config_source(options.config, machine.environ).path
     return [
-        *check_python(machine),
+        *check_python(machine, options.python),
         *check_dependencies(machine, imported),
         *check_camera(machine, options.source, imported, wait=options.camera_wait, opener=options.opener),
         *check_display(machine, config),
         *check_touch(machine),
         *check_panel(machine, options.config),
-        *check_storage(options.home or default_root(machine.environ)),
+        *check_storage(options.home or default_root(machine.environ), options.disk_usage),
         *check_clock(machine),
     ]
 
