@@ -484,3 +484,17 @@ def test_the_commands_json_is_the_same_findings_as_data(tmp_path: Path) -> None:
     } <= set(checks)
     camera = next(f for f in data["findings"] if f["check"] == "camera")
     assert camera["status"] == "problem" and "pas de caméra Pi ici" in camera["text"]
+
+
+def test_the_pi_camera_is_listed_before_it_is_opened() -> None:
+    from ui.doctor.camera import take_one_frame
+
+    asked: list[list[str]] = []
+
+    def no_cameras(argv: list[str]) -> str | None:
+        asked.append(argv)
+        return None if argv[0] == "rpicam-hello" else "No cameras available!\n"  # a Bullseye Pi
+
+    with pytest.raises(NoPiCamera):
+        take_one_frame("picamera", 0.1, listing=no_cameras)
+    assert asked == [["rpicam-hello", "--list-cameras"], ["libcamera-hello", "--list-cameras"]]

@@ -4,6 +4,7 @@ that thread, which dies with the command."""
 
 from __future__ import annotations
 
+import subprocess
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ from ui.doctor.findings import Finding, Machine, Param, Status, finding, with_pa
 
 CAMERA_WAIT = 8.0  # seconds the source is given for its first frame (the Pi camera starts in 1 to 3)
 HANG_GRACE = 5.0  # seconds more before an opener that never returned is called hung
+LIST_WAIT = 10.0  # seconds for rpicam-hello to list the cameras
 
 FRAME_TAKEN = N_("camera {source}: one frame taken, {width}x{height} pixels")
 NOT_A_PI = N_(
@@ -22,7 +24,7 @@ NOT_A_PI = N_(
 NOT_A_PI_FIX = N_("on a Pi, connect the camera; here, check a USB webcam with --source webcam:0")
 NO_PICAMERA2 = N_("the Pi camera cannot open: picamera2 cannot be imported (see its line above)")
 NO_OPENCV = N_("the camera cannot be checked: OpenCV (cv2) cannot be imported (see its line above)")
-NONE_CONNECTED = N_("picamera2 finds no camera connected to this Pi")
+NONE_CONNECTED = N_("libcamera finds no camera connected to this Pi")
 NONE_CONNECTED_FIX = N_(
     "with the Pi off, check the ribbon cable at both ends (contacts facing the right way, latch closed), then "
     "`rpicam-hello --list-cameras` lists it"
@@ -49,13 +51,28 @@ class Frame:
 Opener = Callable[[str, float], Frame]
 
 
-def take_one_frame(spec: str, wait: float) -> Frame:
-    """One frame from the source ``spec`` names, opened as the app opens it; the source closed after."""
-    if spec.partition("@")[0] == "picamera":
-        from picamera2 import Picamera2
+def listed_cameras(argv: list[str]) -> str | None:
+    """What the camera apps print listing the cameras (None: not installed); listing opens none of them."""
+    try:
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=LIST_WAIT)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout + done.stderr
 
-        if not Picamera2.global_camera_info():
-            raise NoPiCamera
+
+def take_one_frame(
+    spec: str, wait: float, listing: Callable[[list[str]], str | None] = listed_cameras
+) -> Frame:
+    """One frame from the source ``spec`` names, opened as the app opens it; the source closed after.
+
+    For the Pi camera, libcamera's own list first tells "none connected" from "connected and silent"."""
+    if spec.partition("@")[0] == "picamera":
+        for app in ("rpicam-hello", "libcamera-hello"):  # Bookworm's name, then Bullseye's
+            listed = listing([app, "--list-cameras"])
+            if listed is not None:
+                if "No cameras available" in listed:
+                    raise NoPiCamera
+                break
     from vision.sources import opened
 
     started = opened(spec, wait)
