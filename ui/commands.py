@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.commands import add_language, positive
+from companion.commands import add_language, positive, seconds
 from companion.games import DEFAULT_GAME
 
 DEFAULT_HOLD = 5.0  # seconds; vision.tracking.TrackerConfig.hold, checked by a test
@@ -140,7 +140,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--json", action="store_true", help="the same findings as JSON data")
     p.add_argument("--source", default="picamera", help="the camera to open: picamera, webcam:N, ...")
     p.add_argument(
-        "--camera-wait", type=float, default=8.0, help="seconds the camera has for its first frame"
+        "--camera-wait", type=seconds, default=8.0, help="seconds the camera has for its first frame"
     )
     p.add_argument("--config", help="the app's TOML config file (the panel's wiring, the screen's rotation)")
     p.add_argument("--home", help="the folder where games are kept (default: as the app)")
