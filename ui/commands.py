@@ -140,7 +140,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--json", action="store_true", help="the same findings as JSON data")
     p.add_argument("--source", default="picamera", help="the camera to open: picamera, webcam:N, ...")
     p.add_argument(
-        "--camera-wait", type=seconds, default=8.0, help="seconds the camera has for its first frame"
+        "--camera-wait",
+        type=seconds,
+        default=8.0,  # ui.doctor.camera.CAMERA_WAIT, checked by a test
+        help="seconds the camera has for its first frame",
     )
     p.add_argument("--config", help="the app's TOML config file (the panel's wiring, the screen's rotation)")
     p.add_argument("--home", help="the folder where games are kept (default: as the app)")

@@ -498,3 +498,23 @@ def test_the_pi_camera_is_listed_before_it_is_opened() -> None:
     with pytest.raises(NoPiCamera):
         take_one_frame("picamera", 0.1, listing=no_cameras)
     assert asked == [["rpicam-hello", "--list-cameras"], ["libcamera-hello", "--list-cameras"]]
+
+
+def test_the_doctor_loads_no_heavy_library_until_a_check_needs_it() -> None:
+    """cv2, Kivy, gpiozero and picamera2 are imported inside the checks (kivy and picamera2 only in a child
+    process), so a missing or broken one is a finding, never the doctor's crash."""
+    code = (
+        "import sys\n"
+        "import ui.doctor.run\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'cv2', 'numpy', 'gpiozero', 'kivy', 'picamera2'}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert done.stdout.strip() == "[]"
+
+
+def test_the_commands_camera_wait_default_is_the_checks() -> None:
+    from companion.cli import build_parser
+    from ui.doctor.camera import CAMERA_WAIT
+
+    parser, _ = build_parser()
+    assert parser.parse_args(["doctor"]).camera_wait == CAMERA_WAIT
