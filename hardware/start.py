@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from companion.i18n import Translator
 from companion.panel import PanelButton
 from hardware.buttons import ButtonEvent, Labels
+from hardware.claims import panel_warnings
 from hardware.config import PanelConfig, PanelConfigError, config_source, load_config, renamed_note
 from hardware.i18n import hardware_translator
 from hardware.interface import NullPanel
@@ -46,11 +47,13 @@ def open_panel(
     labels: Labels | None = None,
     model_file: Path | None = None,
     gpio: Callable[[], PinBackend] | None = None,
+    root: Path = Path("/"),
 ) -> Panel | NullPanel:
     """The panel for a valid config, after reporting one line saying which pins it uses (or that it is off).
 
     ``labels`` gives the game buttons the game's words (already translated) in the keys' legend.
-    ``model_file`` and ``gpio`` replace the Pi detection and gpiozero's default factory, for tests.
+    ``model_file`` and ``gpio`` replace the Pi detection and gpiozero's default factory, ``root`` the machine
+    whose firmware config and devices say which pins the UART, SPI or I2C hold, for tests.
     """
     tr = hardware_translator(language)
     if config.renamed:
@@ -58,6 +61,8 @@ def open_panel(
     if config.mode == "off":
         report(tr('Panel: off (panel.mode = "off")'))
         return NullPanel()
+    for line in panel_warnings(config, tr, root):  # a pin a bus holds fails, or is taken from it, unsaid
+        report(line)
     try:
         # Imported here: without gpiozero (the "hardware" extra not installed) the app still starts, panel off.
         from hardware.panel import Panel
@@ -85,6 +90,7 @@ def start_panel(
     environ: Mapping[str, str] = os.environ,
     model_file: Path | None = None,
     gpio: Callable[[], PinBackend] | None = None,
+    root: Path = Path("/"),
 ) -> Panel | NullPanel:
     """The app's panel: always returns one, off if the config has a problem (each reported with its key)."""
     try:
@@ -103,4 +109,5 @@ def start_panel(
         labels=labels,
         model_file=model_file,
         gpio=gpio,
+        root=root,
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.commands import add_language, positive
+from companion.commands import add_language, positive, seconds
 from companion.games import DEFAULT_GAME
 
 DEFAULT_HOLD = 5.0  # seconds; vision.tracking.TrackerConfig.hold, checked by a test
@@ -52,6 +52,12 @@ def run_app(args: argparse.Namespace) -> Any:
     from ui.app.main import run_app
 
     return run_app(args)
+
+
+def run_doctor(args: argparse.Namespace) -> Any:
+    from ui.doctor.run import run_doctor
+
+    return run_doctor(args)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -126,3 +132,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--no-coach", dest="coach", action="store_false", help="leave out the coach's words")
     add_language(p)
     p.set_defaults(run=run_app)
+
+    p = sub.add_parser(
+        "doctor",
+        help="check what this machine has for the companion and say what to fix (exit 1 if anything stops it)",
+    )
+    p.add_argument("--json", action="store_true", help="the same findings as JSON data")
+    p.add_argument("--source", default="picamera", help="the camera to open: picamera, webcam:N, ...")
+    p.add_argument(
+        "--camera-wait",
+        type=seconds,
+        default=8.0,  # ui.doctor.camera.CAMERA_WAIT, checked by a test
+        help="seconds the camera has for its first frame",
+    )
+    p.add_argument("--config", help="the app's TOML config file (the panel's wiring, the screen's rotation)")
+    p.add_argument("--home", help="the folder where games are kept (default: as the app)")
+    add_language(p)
+    p.set_defaults(run=run_doctor)

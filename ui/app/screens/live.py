@@ -126,6 +126,7 @@ class LivePage(Page):
     def panel_for(self, session: LiveSession) -> Any:
         """The GPIO panel, if the Pi has one wired; None off a Pi (the screen's buttons and keys stand in). A
         config with a problem is said on the home screen, and the game goes on without the panel."""
+        from hardware.claims import panel_warnings
         from hardware.config import PanelConfigError
         from hardware.i18n import hardware_translator
         from hardware.start import config_problem_lines, open_panel, read_config
@@ -135,6 +136,9 @@ class LivePage(Page):
         except PanelConfigError as error:
             self.app.problems.extend(config_problem_lines(error, hardware_translator(self.app.language)))
             return None
+        for line in panel_warnings(config, hardware_translator(self.app.language)):
+            if line not in self.app.problems:  # said once on the home screen, however many games are opened
+                self.app.problems.append(line)
         spec = self.app.registry.find(session.game.name)
         adapter = spec.table_adapter(session.game)
         labels = button_words(adapter, session.game.translator(self.app.language)) if adapter else None
