@@ -24,11 +24,16 @@ def pi_environment(tmp: Path, codename: str = "bookworm", arch: str = "aarch64")
 
 
 def run(
-    *args: str, env: dict[str, str], prefix: tuple[str, ...] = (), script: Path = INSTALL
+    *args: str,
+    env: dict[str, str],
+    prefix: tuple[str, ...] = (),
+    script: Path = INSTALL,
+    name_the_user: bool = True,
 ) -> subprocess.CompletedProcess[str]:
     """The installer run with ``args``, no terminal on its input; as root (the tests here run so) with
-    ``--user root`` unless a user is given, since plain root without one is refused."""
-    if os.geteuid() == 0 and "--user" not in args:
+    ``--user root`` unless a user is given or ``name_the_user`` is False, since plain root without one is
+    refused."""
+    if name_the_user and os.geteuid() == 0 and "--user" not in args:
         args = ("--user", "root", *args)
     return subprocess.run(
         [*prefix, "bash", str(script), *args],

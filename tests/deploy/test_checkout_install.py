@@ -9,7 +9,7 @@ One checkout and one install for the whole module; the tests run in file order o
 from __future__ import annotations
 
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -25,15 +25,18 @@ def git(checkout: Path, *args: str) -> str:
 
 @dataclass(frozen=True)
 class Checkout:
+    """A checkout (``path``), the home it installs into, the wheelhouse of its dependencies, and the first run's
+    output."""
+
     path: Path
     home: Path
     wheels: Path
     env: dict[str, str]
     first_run: str
+    venv: Path = field(init=False)
 
-    @property
-    def venv(self) -> Path:
-        return self.home / ".local/lib/fish-companion/venv"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "venv", self.home / ".local/lib/fish-companion/venv")
 
     def install(self, *args: str) -> subprocess.CompletedProcess[str]:
         return run(

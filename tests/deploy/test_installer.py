@@ -176,19 +176,10 @@ def test_a_missing_camera_is_told_and_the_install_goes_on(
 
 
 def plain_root(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    """The installer as plain root would run it: no --user (run() adds --user root otherwise), no terminal."""
-    environment = {**pi_environment(tmp_path), **env}
-    environment.pop("SUDO_USER", None)
-    environment.update(env)
-    return subprocess.run(
-        ["unshare", "-r", "bash", str(INSTALL), *args],  # root in a user namespace, whoever runs the tests
-        env=environment,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    """The installer as plain root would run it: no --user unless given, no terminal, no SUDO_USER unless given;
+    root in a user namespace, whoever runs the tests."""
+    environment = {k: v for k, v in pi_environment(tmp_path).items() if k != "SUDO_USER"}
+    return run(*args, env={**environment, **env}, prefix=("unshare", "-r"), name_the_user=False)
 
 
 def test_plain_root_without_a_user_is_refused_in_one_line(tmp_path: Path, home: Path, wheel: Path) -> None:
