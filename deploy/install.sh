@@ -5,10 +5,10 @@
 #   sudo deploy/install.sh [--wheel FILE] [--wheelhouse DIR] [--user NAME] [--dry-run] [--force]
 #   sudo deploy/install.sh --uninstall [--purge] [--dry-run]
 #
-# --wheel FILE      the app's wheel (default: the newest in a dist/ folder beside this script or in the project's,
-#                   else one built from the project this script sits in)
+# --wheel FILE      the app's wheel, e.g. brought on a USB stick (default: one built afresh from the checkout this
+#                   script sits in, its version naming the commit; without a checkout, the newest in deploy/dist/)
 # --wheelhouse DIR  install the app's dependencies from the wheels in DIR alone, with no internet
-# --user NAME       the kiosk user (default: the one who ran sudo)
+# --user NAME       the kiosk user (default: the one who ran sudo; run as plain root, it must be given)
 # --dry-run         print each step that would change something, and change nothing
 # --force           go on on another OS or architecture than Raspberry Pi OS Bookworm arm64
 # --uninstall       undo the install; saved games, their history and the config file are kept...
@@ -29,13 +29,19 @@ OS_RELEASE="${INSTALL_OS_RELEASE:-/etc/os-release}"  # the tests point these at 
 # dpkg's, not the kernel's: a 32-bit system on a Pi 4 runs a 64-bit kernel
 ARCH="${INSTALL_ARCH:-$(dpkg --print-architecture 2>/dev/null || uname -m)}"
 CMDLINE="${INSTALL_CMDLINE:-/boot/firmware/cmdline.txt}"
+UDEV_SOURCE="${INSTALL_UDEV_SOURCE:-$here/udev}"  # rules the app needs (the backlight's, for dimming)
+UDEV_DIR="${INSTALL_UDEV_DIR:-/etc/udev/rules.d}"
+# What goes into the app's wheel: a change elsewhere in the checkout (docs, tests) installs nothing new.
+PACKAGED=(pyproject.toml README.md companion vision hardware ui)
+DOCTOR_WAIT="${INSTALL_DOCTOR_WAIT:-120}"  # seconds: the doctor opens the camera, which must not hold the install for ever
 NEED_MB_FIRST=700  # a first install: the environment is about 400 MB (Kivy, OpenCV, NumPy), and pip's downloads
 NEED_MB_UPDATE=100
 
 # picamera2 and libcamera, lgpio: built for the system's Python, seen through --system-site-packages.
+# python3-wheel: the app's wheel is built from the checkout with the system's setuptools, offline.
 # libzbar0 for pyzbar; rpicam-apps-lite to list the cameras; the rest is what Kivy's SDL2 loads to draw on
 # the screen through KMS/DRM (gbm, EGL, GLES, Mesa's V3D driver) and to read the touchscreen (mtdev).
-APT_PACKAGES=(python3-venv python3-picamera2 python3-libcamera rpicam-apps-lite python3-lgpio libzbar0
+APT_PACKAGES=(python3-venv python3-wheel python3-picamera2 python3-libcamera rpicam-apps-lite python3-lgpio libzbar0
   libmtdev1 libgbm1 libegl1 libgles2 libgl1-mesa-dri libdrm2)
 GROUPS_NEEDED=(video render input gpio)
 
@@ -46,7 +52,7 @@ regrouped=0
 
 say() { printf '%s\n' "$*"; }
 fail() { printf 'install.sh: %s\n' "$*" >&2; exit 2; }
-usage() { sed -n '4,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '4,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -66,7 +72,19 @@ while [ $# -gt 0 ]; do
 done
 [ "$purge" -eq 0 ] || [ "$uninstall" -eq 1 ] || fail "--purge goes with --uninstall"
 
-user="${user:-${SUDO_USER:-$(id -un)}}"
+# Run as plain root (no sudo from a user), the kiosk user is not guessed: root's kiosk would be a mistake.
+if [ -z "$user" ] && [ -n "${SUDO_USER:-}" ] && [ "${SUDO_USER}" != root ]; then
+  user="$SUDO_USER"
+elif [ -z "$user" ] && [ "$(id -u)" -eq 0 ]; then
+  if [ -t 0 ] && [ -t 2 ]; then
+    printf 'Which user runs the app at the table (its kiosk user; not root)? ' >&2
+    read -r user || true
+    [ -n "$user" ] || fail "no kiosk user given: run sudo deploy/install.sh from that user's login, or give --user NAME"
+  else
+    fail "run as plain root: give the kiosk user with --user NAME, or run sudo deploy/install.sh from that user's login (--user root makes root the kiosk user, which is not advised)"
+  fi
+fi
+user="${user:-$(id -un)}"
 if [ -z "$home" ]; then
   home="$(getent passwd "$user" | cut -d: -f6)" || true
   [ -n "$home" ] || fail "no user named $user (give the kiosk user with --user NAME)"
@@ -75,7 +93,7 @@ config_dir="$home/.config/table-companion"
 data_dir="$home/.local/share/fish-companion"
 app_dir="$home/.local/lib/fish-companion"
 venv="$app_dir/venv"
-stamp="$venv/.installed-wheel"
+stamp="$venv/.installed-wheel"  # what is installed: "version V" from a checkout, "sha256 D" from a wheel
 unit_dir="$home/.config/systemd/user"
 kivy_dir="$home/.cache/fish-companion"
 
@@ -167,24 +185,63 @@ find_wheel() {
     wheel="$(cd "$(dirname "$wheel")" && pwd)/$(basename "$wheel")"
     return
   fi
-  local folder newest
-  for folder in "$here/dist" "$project/dist"; do
-    newest="$(newest_wheel "$folder")"
-    if [ -n "$newest" ]; then
-      wheel="$newest"
-      return
-    fi
-  done
-  [ -f "$project/pyproject.toml" ] || fail "no wheel: give one with --wheel FILE (python -m build makes it)"
-  wheel="$project/dist/fish_table_companion-(built).whl"
-  build_wheel=1
+  # A checkout is built afresh: a wheel left in dist/ by an earlier build would install the old code.
+  if [ -f "$project/pyproject.toml" ]; then
+    checkout_version
+    wheel="fish_table_companion-$version-py3-none-any.whl"  # its name once built
+    build_wheel=1
+    return
+  fi
+  wheel="$(newest_wheel "$here/dist")"
+  [ -n "$wheel" ] || fail "no wheel: give one with --wheel FILE (python -m build makes it)"
 }
 
 build_wheel=0
+version=""
 
 newest_wheel() {
   [ -d "$1" ] || return 0
   find "$1" -maxdepth 1 -name 'fish_table_companion-*.whl' -printf '%T@ %p\n' | sort -rn | head -n1 | cut -d' ' -f2-
+}
+
+# git in the checkout, read-only: no index refresh written (GIT_OPTIONAL_LOCKS=0), and allowed when root runs
+# it in a user's checkout (safe.directory).
+in_checkout() { GIT_OPTIONAL_LOCKS=0 git -c safe.directory="$project" -C "$project" "$@"; }
+
+# The files that go into the wheel, NUL-separated, relative to the project.
+packaged_files() {
+  if [ "$from_git" -eq 1 ]; then
+    in_checkout ls-files -z --cached --others --exclude-standard -- "${PACKAGED[@]}" |
+      (cd "$project" && while IFS= read -r -d '' f; do [ ! -f "$f" ] || printf '%s\0' "$f"; done)
+  else
+    (cd "$project" && find "${PACKAGED[@]}" -type f ! -path '*/__pycache__/*' ! -path '*.egg-info/*' -print0 | sort -z)
+  fi
+}
+
+from_git=0
+
+# The version of what is checked out, as PEP 440 local version: 0.1.0+g1a2b3c4 for a commit, with
+# .dirtyHASH when the packaged files differ from it (HASH of their contents: each new edit is a new
+# version, so it installs, and the same edits twice are the same one, so they do not); 0.1.0+srcHASH
+# for a copy without git.
+checkout_version() {
+  local base commit hash
+  base="$(sed -n 's/^version = "\(.*\)"$/\1/p' "$project/pyproject.toml" | head -n1)"
+  [ -n "$base" ] || fail "no version in $project/pyproject.toml"
+  if command -v git >/dev/null && commit="$(in_checkout rev-parse --short=7 HEAD 2>/dev/null)"; then
+    from_git=1
+    version="$base+g$commit"
+    if [ -n "$(in_checkout status --porcelain --untracked-files=normal -- "${PACKAGED[@]}")" ]; then
+      hash="$(files_hash)"
+      version="$version.dirty$hash"
+    fi
+  else
+    version="$base+src$(files_hash)"
+  fi
+}
+
+files_hash() {
+  packaged_files | (cd "$project" && xargs -0 -r sha256sum --) | sha256sum | cut -c1-8
 }
 
 # --- installing ----------------------------------------------------------------------------------------------
@@ -202,7 +259,9 @@ install_packages() {
 }
 
 apt_install() {
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+  # --no-install-recommends: what picamera2 asks for on Raspberry Pi OS Lite (no desktop pulled in).
+  apt-get update -qq &&
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
 }
 
 join_groups() {
@@ -239,36 +298,58 @@ recreate_venv() {
 
 wheel_digest() { sha256sum "$1" | cut -d' ' -f1; }
 
+installed_as() {
+  if [ "$build_wheel" -eq 1 ]; then echo "version $version"; else echo "sha256 $(wheel_digest "$wheel")"; fi
+}
+
 install_app() {
-  if [ "$build_wheel" -eq 1 ]; then
-    change "build the app's wheel from $project into $project/dist" build_from_project
-  fi
-  if [ "$build_wheel" -eq 0 ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$(wheel_digest "$wheel")" ] &&
+  local want
+  want="$(installed_as)"
+  # The version, not a wheel's digest, for a checkout: each build's zip differs (its files' times).
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] &&
     "$venv/bin/python" -c 'import companion.cli, ui.app.main' 2>/dev/null; then
     ok "the app from $(basename "$wheel") is installed"
     return
+  fi
+  if [ "$build_wheel" -eq 1 ]; then
+    change "build the app's wheel $version from the checkout $project" build_from_checkout
   fi
   local index=()
   [ -z "$wheelhouse" ] || index=(--no-index --find-links "$wheelhouse")
   change "install the app from $(basename "$wheel")" install_wheel "${index[@]}"
 }
 
-build_from_project() {
-  as_user mkdir -p "$project/dist" &&
-    as_user "$venv/bin/python" -m pip wheel -q --no-deps --wheel-dir "$project/dist" "$project" || return 1
-  wheel="$(newest_wheel "$project/dist")"
-  build_wheel=0
+build_dir=""
+# shellcheck disable=SC2317  # called by the EXIT trap
+forget_build() { [ -z "$build_dir" ] || rm -rf "$build_dir"; }
+trap forget_build EXIT
+
+# From a copy of the packaged files, its version set to the commit's: the checkout's own files are not
+# touched. No network: the system's setuptools and wheel build it (--no-build-isolation).
+build_from_checkout() {
+  build_dir="$(mktemp -d)" && chown "$user" "$build_dir" &&
+    as_user mkdir "$build_dir/src" "$build_dir/dist" &&
+    packaged_files | (cd "$project" && tar --null -T - -cf -) | as_user tar -xf - -C "$build_dir/src" &&
+    as_user sed -i "s/^version = \".*\"\$/version = \"$version\"/" "$build_dir/src/pyproject.toml" &&
+    as_user sed -i "s/^__version__ = \".*\"\$/__version__ = \"$version\"/" "$build_dir/src/companion/__init__.py" &&
+    as_user "$venv/bin/python" -m pip wheel -q --disable-pip-version-check --no-deps --no-build-isolation \
+      --wheel-dir "$build_dir/dist" "$build_dir/src" || return 1
+  wheel="$(newest_wheel "$build_dir/dist")"
+  [ "$(basename "$wheel")" = "fish_table_companion-$version-py3-none-any.whl" ] || {
+    say "the build made ${wheel:-no wheel}, not version $version"
+    return 1
+  }
 }
 
 install_wheel() {
   # The app first, even at the same version (the wheel may differ), then whatever it needs that is missing.
-  # The digest is written last: an install cut short leaves none, and the next run installs again.
+  # The stamp is written last: an install cut short leaves none, and the next run installs again.
   # No pip cache: it would take as much room on the SD card again.
   local pip=("$venv/bin/python" -m pip install -q --disable-pip-version-check --no-cache-dir "$@")
   as_user rm -f "$stamp" &&
     as_user "${pip[@]}" --force-reinstall --no-deps "$wheel" &&
     as_user "${pip[@]}" "${wheel}[$EXTRAS]" &&
-    wheel_digest "$wheel" | as_user tee "$stamp" >/dev/null
+    installed_as | as_user tee "$stamp" >/dev/null
 }
 
 # A file written from a template only when it differs; $3 = 1: never overwrite (the user's own file).
@@ -358,6 +439,56 @@ no_blanking() {
   fi
 }
 
+# The rules in deploy/udev (none, or none yet, is fine); udev reads them again once any changed.
+udev_rules() {
+  local rule target changed=0
+  for rule in "$UDEV_SOURCE"/*.rules; do
+    [ -f "$rule" ] || continue
+    target="$UDEV_DIR/$(basename "$rule")"
+    if [ -f "$target" ] && cmp -s "$rule" "$target"; then
+      ok "$target"
+    else
+      change "write $target" install -D -m 0644 "$rule" "$target"
+      changed=1
+    fi
+  done
+  [ "$changed" -eq 0 ] || change "reload the udev rules" reload_udev
+}
+
+reload_udev() {
+  udevadm control --reload-rules && udevadm trigger
+}
+
+remove_udev_rules() {
+  local rule target removed=0
+  for rule in "$UDEV_SOURCE"/*.rules; do
+    [ -f "$rule" ] || continue
+    target="$UDEV_DIR/$(basename "$rule")"
+    if [ -f "$target" ]; then
+      change "remove $target" rm -f "$target"
+      removed=1
+    fi
+  done
+  [ "$removed" -eq 0 ] || change "reload the udev rules" reload_udev
+}
+
+# What this machine has, told by the installed app (`companion doctor`); its verdict never fails the install.
+doctor() {
+  local companion="$venv/bin/companion" said status=0
+  if [ ! -x "$companion" ] || ! as_user "$companion" doctor --help >/dev/null 2>&1; then
+    say "note: this version of the app has no 'companion doctor': its checks were skipped (the install itself is complete)"
+    return 0
+  fi
+  said="$(as_user timeout "$DOCTOR_WAIT" "$companion" doctor 2>&1)" || status=$?
+  [ -z "$said" ] || printf '%s\n' "$said" | sed 's/^/doctor: /'
+  case "$status" in
+    0) ok "companion doctor found nothing to fix" ;;
+    1) say "warning: companion doctor found something to fix (above); the install itself is complete" ;;
+    124) say "warning: companion doctor gave no verdict in $DOCTOR_WAIT s; the install itself is complete" ;;
+    *) say "warning: companion doctor failed (exit $status); the install itself is complete" ;;
+  esac
+}
+
 linger() {
   if [ -e "/var/lib/systemd/linger/$user" ]; then
     ok "$user's services start at boot (lingering)"
@@ -402,10 +533,13 @@ install() {
   put_file "$here/$UNIT" "$unit_dir/$UNIT"
   enable_unit
   if [ "$user_only" -eq 0 ]; then
+    udev_rules
     boot_to_console
     no_blanking
     linger
   fi
+  # Before the app starts again: the doctor takes a frame, and the app would hold the camera.
+  [ "$dry_run" -eq 1 ] || doctor
   if [ "$changes" -eq 0 ]; then
     say "Nothing to change: the companion is installed and up to date."
     return
@@ -447,6 +581,7 @@ uninstall() {
     if [ -f "$CMDLINE" ] && grep -qw 'consoleblank=0' "$CMDLINE"; then
       change "let the console blank the screen again" sed -i 's/ consoleblank=0//' "$CMDLINE"
     fi
+    remove_udev_rules
   fi
   remove "the app and its virtual environment" "$app_dir"
   remove "Kivy's cache" "$kivy_dir"

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -52,6 +54,13 @@ class SourceError(Told, ValueError):
         return vision_translator(language)(self.message, **self.params)
 
 
+# picamera2 waits for a frame for ever unless asked to stop waiting: a stalled camera (a loose ribbon cable, a
+# driver fault) would hang the reader. A frame comes every 1/30 s, the first one after start within a second.
+CAPTURE_TIMEOUT = 3.0
+# A camera that stalled may not close at once either; the reader waits no longer than this and says so.
+CLOSE_TIMEOUT = 3.0
+
+
 class FrameSource(Protocol):
     problem: str | None  # why the last read gave nothing, in plain words
 
@@ -60,19 +69,34 @@ class FrameSource(Protocol):
     def close(self) -> None: ...
 
 
+class Device(Protocol):
+    """An opened camera: called, its next frame (None: none, the camera lost); closed, the camera let go."""
+
+    def __call__(self) -> np.ndarray | None: ...
+
+    def close(self) -> None: ...
+
+
 @dataclass
 class Retrying:
-    """Wraps a device opener: reopens after a failure, at most once every ``retry_every`` seconds."""
+    """Wraps a device opener: reopens after a failure, at most once every ``retry_every`` seconds, the lost
+    device closed first (a camera held by a forgotten handle cannot be opened again)."""
 
-    open_device: Callable[[], Callable[[], np.ndarray | None]]
+    open_device: Callable[[], Device]
     what: str
     retry_every: float = 1.0
+    close_timeout: float = CLOSE_TIMEOUT
     problem: str | None = None
-    _grab: Callable[[], np.ndarray | None] | None = field(default=None, repr=False)
+    _grab: Device | None = field(default=None, repr=False)
     _last_try: float = field(default=-1e9, repr=False)
+    _closing: threading.Thread | None = field(default=None, repr=False)  # a close that has not returned yet
 
     def read(self) -> np.ndarray | None:
         if self._grab is None:
+            if self._closing is not None:
+                if self._closing.is_alive():  # the old camera still holds the device: opening would fail
+                    return None
+                self._closing = None
             now = time.monotonic()
             if now - self._last_try < self.retry_every:
                 return None
@@ -87,8 +111,8 @@ class Retrying:
         except Exception as exc:
             frame, self.problem = None, f"camera lost: {self.what} ({exc})"
         if frame is None:
-            self._grab = None
             self.problem = self.problem or f"camera lost: {self.what} gave no frame"
+            self._let_go()
             return None
         self.problem = None
         return frame
@@ -98,7 +122,32 @@ class Retrying:
         self._last_try = -1e9
 
     def close(self) -> None:
-        self._grab = None
+        self._let_go()
+
+    def _let_go(self) -> None:
+        """Close the device, waiting ``close_timeout`` at most: a stalled camera may hang in its close too, and
+        the reader must not. One that has not closed by then is said in ``problem``, and not reopened until it
+        has."""
+        device, self._grab = self._grab, None
+        if device is None:
+            return
+        closing = threading.Thread(
+            target=_close_quietly, args=(device,), name=f"close {self.what}", daemon=True
+        )
+        closing.start()
+        closing.join(self.close_timeout)
+        if closing.is_alive():
+            self._closing = closing
+            self.problem = (
+                f"camera lost: {self.what} does not answer and could not be closed in {self.close_timeout:g} "
+                "seconds; it is opened again once it has closed (if it never does, restart the Pi)"
+            )
+
+
+def _close_quietly(device: Device) -> None:
+    # A lost camera's close often fails too (the device is gone): it is let go all the same.
+    with suppress(Exception):
+        device.close()
 
 
 @dataclass
@@ -132,10 +181,24 @@ class Exposing(Retrying):
         return short
 
 
+@dataclass
+class Webcam:
+    """An opened webcam: called, its next frame."""
+
+    cap: cv2.VideoCapture
+
+    def __call__(self) -> np.ndarray | None:
+        ok, frame = self.cap.read()
+        return frame if ok else None
+
+    def close(self) -> None:
+        self.cap.release()
+
+
 def webcam(index: int = 0, width: int = 1280, height: int = 720) -> Retrying:
     """A USB webcam through OpenCV."""
 
-    def open_device() -> Callable[[], np.ndarray | None]:
+    def open_device() -> Device:
         # OpenCV warns of a missing device on every retry; the problem is said once, in our words.
         level = cv2.utils.logging.getLogLevel()
         cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
@@ -147,15 +210,7 @@ def webcam(index: int = 0, width: int = 1280, height: int = 720) -> Retrying:
             raise OSError(f"no video device {index}")
         cap.set(cv2.CAP_PROP_FRAME_WIDTH, width)
         cap.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
-
-        def grab() -> np.ndarray | None:
-            ok, frame = cap.read()
-            if not ok:
-                cap.release()
-                return None
-            return frame
-
-        return grab
+        return Webcam(cap)
 
     return Retrying(open_device, f"webcam {index}")
 
@@ -177,6 +232,7 @@ class PiCamera:
     later, taken aside by the reads (``short_frame``), which never wait for it."""
 
     cam: Any
+    timeout: float = CAPTURE_TIMEOUT  # seconds without a frame after which the camera counts as lost
     failed: SourceError | None = None  # the last short frame's driver error, to be said once
     _metadata: dict[str, Any] = field(default_factory=dict, repr=False)  # the last frame's
     _asked: tuple[float, int] | None = field(default=None, repr=False)  # (fraction, exposure in µs) pending
@@ -198,8 +254,17 @@ class PiCamera:
         return frame
 
     def _capture(self) -> tuple[np.ndarray, dict[str, Any]]:
-        """The next frame and its metadata (kept: a short exposure is asked from the last one's)."""
-        request = self.cam.capture_request()
+        """The next frame and its metadata (kept: a short exposure is asked from the last one's). TimeoutError
+        if none comes in ``timeout`` seconds: the camera stalled.
+
+        Asked without waiting, then waited for with a time limit: picamera2's own asynchronous form
+        (``capture_request(wait=False)`` gives a job, ``Picamera2.wait(job, timeout)``), in picamera2 0.3.12 and
+        later, which Raspberry Pi OS Bookworm ships."""
+        job = self.cam.capture_request(wait=False)
+        try:
+            request = self.cam.wait(job, timeout=self.timeout)
+        except TimeoutError:  # concurrent.futures' TimeoutError is this one since Python 3.11
+            raise TimeoutError(f"no frame in {self.timeout:g} seconds: the camera stalled") from None
         try:
             self._metadata = dict(request.get_metadata())
             # RGB888 in picamera2 is laid out B, G, R in memory: already OpenCV's order.
@@ -227,6 +292,10 @@ class PiCamera:
         short, self._short = self._short, None
         return short
 
+    def close(self) -> None:
+        """Let the camera go (picamera2 holds it until then: a new Picamera2 could not open it)."""
+        self.cam.close()
+
     def told_failure(self) -> SourceError | None:
         """The last short frame's driver error, once (None: none since)."""
         failed, self.failed = self.failed, None
@@ -242,23 +311,28 @@ class PiCamera:
             self.failed = SourceError(SHORT_FAILED, error=str(exc) or type(exc).__name__)
 
 
-def picamera(width: int = 2304, height: int = 1296) -> Exposing:
+def picamera(width: int = 2304, height: int = 1296, timeout: float = CAPTURE_TIMEOUT) -> Exposing:
     """The Raspberry Pi camera through picamera2, with continuous autofocus on Camera Module 3; it can take a
-    short exposure."""
+    short exposure. A read gives up after ``timeout`` seconds without a frame (the camera lost: closed, then
+    opened again on a later read)."""
 
-    def open_device() -> Callable[[], np.ndarray | None]:
+    def open_device() -> Device:
         from picamera2 import Picamera2  # exists only on a Pi
 
         cam = Picamera2()
-        cam.configure(cam.create_video_configuration(main={"size": (width, height), "format": "RGB888"}))
-        cam.start()
+        try:
+            cam.configure(cam.create_video_configuration(main={"size": (width, height), "format": "RGB888"}))
+            cam.start()
+        except BaseException:
+            _close_quietly(cam)  # opened but not started: it would hold the camera all the same
+            raise
         try:
             from libcamera import controls
 
             cam.set_controls({"AfMode": controls.AfModeEnum.Continuous})
         except Exception:  # fixed-focus modules have no autofocus: nothing to switch on
             pass
-        return PiCamera(cam)
+        return PiCamera(cam, timeout)
 
     return Exposing(open_device, "Pi camera")
 

@@ -23,10 +23,22 @@ def pi_environment(tmp: Path, codename: str = "bookworm", arch: str = "aarch64")
     }
 
 
-def run(*args: str, env: dict[str, str], prefix: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
+def run(
+    *args: str,
+    env: dict[str, str],
+    prefix: tuple[str, ...] = (),
+    script: Path = INSTALL,
+    name_the_user: bool = True,
+) -> subprocess.CompletedProcess[str]:
+    """The installer run with ``args``, no terminal on its input; as root (the tests here run so) with
+    ``--user root`` unless a user is given or ``name_the_user`` is False, since plain root without one is
+    refused."""
+    if name_the_user and os.geteuid() == 0 and "--user" not in args:
+        args = ("--user", "root", *args)
     return subprocess.run(
-        [*prefix, "bash", str(INSTALL), *args],
+        [*prefix, "bash", str(script), *args],
         env=env,
+        stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
         timeout=600,

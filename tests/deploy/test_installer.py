@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.deploy.installer import pi_environment, run
+from tests.deploy.installer import INSTALL, pi_environment, run
 
 # What a first install does, in order, as the dry run tells it.
 FIRST_INSTALL = [
@@ -170,3 +170,127 @@ def test_a_missing_camera_is_told_and_the_install_goes_on(
     assert done.returncode == 0, done.stderr
     assert said in done.stdout
     assert "would: enable fish-companion.service at boot" in done.stdout
+
+
+# --- the kiosk user, when root runs the installer ------------------------------------------------------------
+
+
+def plain_root(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """The installer as plain root would run it: no --user unless given, no terminal, no SUDO_USER unless given;
+    root in a user namespace, whoever runs the tests."""
+    environment = {k: v for k, v in pi_environment(tmp_path).items() if k != "SUDO_USER"}
+    return run(*args, env={**environment, **env}, prefix=("unshare", "-r"), name_the_user=False)
+
+
+def test_plain_root_without_a_user_is_refused_in_one_line(tmp_path: Path, home: Path, wheel: Path) -> None:
+    for sudo in ({}, {"SUDO_USER": "root"}):  # sudo run by root is plain root as well
+        refused = plain_root(tmp_path, "--dry-run", "--home", str(home), "--wheel", str(wheel), **sudo)
+        assert refused.returncode == 2
+        (line,) = refused.stderr.splitlines()
+        assert "run as plain root: give the kiosk user with --user NAME" in line
+        assert "or run sudo deploy/install.sh from that user's login" in line
+        assert refused.stdout == ""
+
+
+def test_plain_root_may_name_root_the_kiosk_user_or_another_one(
+    tmp_path: Path, home: Path, wheel: Path
+) -> None:
+    for user in ("root", "nobody"):
+        named = plain_root(tmp_path, "--dry-run", "--user", user, "--home", str(home), "--wheel", str(wheel))
+        assert named.returncode == 0, named.stderr
+        assert "would: create the virtual environment" in named.stdout
+
+
+def test_sudo_from_a_user_makes_that_user_the_kiosk_user(tmp_path: Path, wheel: Path) -> None:
+    done = plain_root(tmp_path, "--dry-run", "--wheel", str(wheel), SUDO_USER="nobody-here-xyz")
+    assert done.returncode == 2
+    assert "no user named nobody-here-xyz" in done.stderr
+
+
+def test_plain_root_at_a_terminal_is_asked_for_the_kiosk_user(
+    tmp_path: Path, home: Path, wheel: Path
+) -> None:
+    if shutil.which("script") is None:
+        pytest.fail("script (util-linux) is needed to give the installer a terminal")
+    command = f"unshare -r bash {INSTALL} --dry-run --home {home} --wheel {wheel}"
+    for answer, said in (("nobody", "would: create the virtual environment"), ("", "no kiosk user given")):
+        asked = subprocess.run(
+            ["script", "-qec", command, "/dev/null"],
+            env={k: v for k, v in pi_environment(tmp_path).items() if k != "SUDO_USER"},
+            input=f"{answer}\n",
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert "Which user runs the app at the table" in asked.stdout
+        assert said in asked.stdout, asked.stdout
+
+
+# --- udev rules ---------------------------------------------------------------------------------------------
+
+
+RULE = 'SUBSYSTEM=="backlight", RUN+="/bin/chgrp video /sys%p/brightness"\n'
+
+
+def udev_env(tmp_path: Path, rules: dict[str, str] | None) -> dict[str, str]:
+    """Rules to install from ``tmp/udev`` (None: no such folder) into ``tmp/rules.d``; a udevadm that logs."""
+    env = pi_environment(tmp_path)
+    source = tmp_path / "udev"
+    if rules is not None:
+        source.mkdir()
+        for name, text in rules.items():
+            (source / name).write_text(text)
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    (tools / "udevadm").write_text(f'#!/bin/sh\necho "$@" >>{tmp_path}/udevadm.log\n')
+    (tools / "udevadm").chmod(0o755)
+    env.update(
+        INSTALL_UDEV_SOURCE=str(source),
+        INSTALL_UDEV_DIR=str(tmp_path / "rules.d"),
+        PATH=f"{tools}:{env['PATH']}",
+    )
+    return env
+
+
+@pytest.mark.parametrize("rules", [None, {}, {"README": "not a rule"}])
+def test_no_udev_rules_to_install_is_no_step(
+    tmp_path: Path, home: Path, wheel: Path, rules: dict | None
+) -> None:
+    done = run("--dry-run", "--home", str(home), "--wheel", str(wheel), env=udev_env(tmp_path, rules))
+    assert done.returncode == 0, done.stderr
+    assert str(tmp_path / "rules.d") not in done.stdout and "reload the udev rules" not in done.stdout
+
+
+def test_udev_rules_are_installed_when_changed_and_reloaded(tmp_path: Path, home: Path, wheel: Path) -> None:
+    env = udev_env(tmp_path, {"99-fish-companion-backlight.rules": RULE, "98-other.rules": "# new\n"})
+    target = tmp_path / "rules.d"
+    target.mkdir()
+    (target / "99-fish-companion-backlight.rules").write_text(RULE)  # the same: kept
+    done = run("--dry-run", "--home", str(home), "--wheel", str(wheel), env=env)
+    assert done.returncode == 0, done.stderr
+    assert f"ok: {target}/99-fish-companion-backlight.rules" in done.stdout
+    assert f"would: write {target}/98-other.rules" in done.stdout
+    assert "would: reload the udev rules" in done.stdout
+    assert sorted(p.name for p in target.iterdir()) == ["99-fish-companion-backlight.rules"], (
+        "a dry run wrote"
+    )
+    assert not (tmp_path / "udevadm.log").exists()
+    (target / "98-other.rules").write_text("# new\n")
+    same = run("--dry-run", "--home", str(home), "--wheel", str(wheel), env=env)
+    assert "reload the udev rules" not in same.stdout and f"ok: {target}/98-other.rules" in same.stdout
+
+
+def test_uninstall_removes_the_udev_rules_and_reloads(tmp_path: Path, home: Path) -> None:
+    env = udev_env(tmp_path, {"99-fish-companion-backlight.rules": RULE})
+    target = tmp_path / "rules.d"
+    target.mkdir()
+    (target / "99-fish-companion-backlight.rules").write_text(RULE)
+    (target / "10-someone-elses.rules").write_text("# kept\n")
+    gone = run("--uninstall", "--home", str(home), env=env)  # a real run: the rest is not installed here
+    assert gone.returncode == 0, gone.stdout + gone.stderr
+    assert f"doing: remove {target}/99-fish-companion-backlight.rules" in gone.stdout
+    assert [p.name for p in target.iterdir()] == ["10-someone-elses.rules"]
+    assert (tmp_path / "udevadm.log").read_text().splitlines() == ["control --reload-rules", "trigger"]
+    again = run("--uninstall", "--home", str(home), env=env)
+    assert again.stdout.splitlines()[-1] == "Nothing to change: the companion is not installed."

@@ -388,7 +388,8 @@ class FakePicamera2:
         elif controls.get("AeEnable") is True:
             self.pending.append((self.delay, AUTO))
 
-    def capture_request(self) -> FakeRequest:
+    def capture_request(self, wait: bool | None = None) -> FakeRequest:
+        assert wait is False, "a read that waits for ever: vision/sources.py asks without waiting"
         self.requests += 1
         self.pending = [(left - 1, e) for left, e in self.pending]
         for _, exposure in (p for p in self.pending if p[0] <= 0):
@@ -398,6 +399,10 @@ class FakePicamera2:
         frame = np.full((4, 4, 3), min(255, self.exposure // 100), np.uint8)
         frame[0, 0, 1] = self.requests % 256
         return FakeRequest(self, self.exposure, frame)
+
+    def wait(self, job: FakeRequest, timeout: float | None = None) -> FakeRequest:
+        assert timeout is not None, "a wait with no time limit"
+        return job  # the fake's frames are there at once
 
 
 @pytest.fixture

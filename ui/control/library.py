@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 from collections.abc import Mapping
 from contextlib import suppress
@@ -34,6 +35,10 @@ DATA_FOLDER = "fish-companion"
 SESSION_SUFFIX = ".sqlite"
 RECORD_SUFFIX = ".txt"
 _SIDECARS = ("-wal", "-shm")
+# A game's place in the order: "-g0007" in its file's name, one more than any already in saved/ or history/.
+# A Pi with no network has no right clock (1970 at boot, or set back later), so the date in the name is for
+# people only; files named before the counter (kai-piranja-20261124-200000.sqlite) have no number.
+_NUMBER = re.compile(r"(?:^|-)g(\d{4,})(?=-|$)")
 DAMAGED = N_("Damaged: {problems}.")
 BREAKS_A_RULE = N_("Line {line} breaks a rule: {explanation}")
 UNKNOWN_GAME = N_("This is a game of {name}, which this app does not know.")
@@ -47,7 +52,7 @@ class SavedGame:
     game: str  # the game's registry name, e.g. "kai-piranja"; "" if unreadable
     title: str
     seats: tuple[str, ...]
-    saved: datetime  # when it last changed, local time
+    saved: datetime  # when it last changed, local time, as the clock said: shown, never used to order
     actions: int  # moves played so far
     over: bool
     refereed_live: bool  # False: the camera cannot referee it yet, so manual play only
@@ -62,7 +67,7 @@ class PastGame:
     game: str
     title: str
     seats: tuple[str, ...]
-    finished: datetime
+    finished: datetime  # as the clock said: shown, never used to order
     actions: int
     scores: tuple[int, ...]
     winners: tuple[int, ...]
@@ -104,14 +109,18 @@ class Library:
         return _folder(self.root / "history")
 
     def new_session_path(self, game: str, now: datetime | None = None) -> Path:
-        """A free path for a new game's session, e.g. saved/kai-piranja-20261124-061502.sqlite; a second game
-        started in the same second gets ``-2``. Free in the history too, so archiving never overwrites."""
+        """A free path for a new game's session, e.g. saved/kai-piranja-g0007-20261124-061502.sqlite: its number
+        one more than any game's in saved/ or history/ (the order), the date only for people to read."""
         stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
-        stem, n = f"{game}-{stamp}", 1
-        while self._taken(stem):
-            n += 1
-            stem = f"{game}-{stamp}-{n}"
+        number = self.next_number()
+        while self._taken(stem := f"{game}-g{number:04d}-{stamp}"):  # another process took it meanwhile
+            number += 1
         return self.saved_dir / f"{stem}{SESSION_SUFFIX}"
+
+    def next_number(self) -> int:
+        """One more than the largest game number in saved/ and history/ (1 in an empty library)."""
+        names = [*self.saved_dir.iterdir(), *self.history_dir.iterdir()]
+        return max((n for p in names if (n := game_number(p)) is not None), default=0) + 1
 
     def _taken(self, stem: str) -> bool:
         session = self.saved_dir / f"{stem}{SESSION_SUFFIX}"
@@ -129,15 +138,17 @@ class Library:
         ``language``. Each is read from a copy, read-only, so listing neither repairs nor locks a file
         (`companion repair` sets a damaged file aside)."""
         games = [_saved_game(path, registry, language) for path in self.saved_dir.glob(f"*{SESSION_SUFFIX}")]
-        return sorted(games, key=lambda g: g.saved, reverse=True)
+        return sorted(games, key=lambda g: _newest_first(g.path, g.saved), reverse=True)
 
     def archive(self, session: LiveSession) -> Path:
         """Move a game to the history: its record is written (and synced) first, then the session is closed and
-        its file removed, so a crash in between leaves the game in both places, never in none."""
-        stem, n = session.path.stem, 1
-        while (target := self.history_dir / f"{stem}{RECORD_SUFFIX}").exists():
-            n += 1
-            stem = f"{session.path.stem}-{n}"
+        its file removed, so a crash in between leaves the game in both places, never in none. The record gets the
+        next number, so that the history lists games in the order they ended."""
+        number = self.next_number()
+        while (
+            target := self.history_dir / f"{_numbered(session.path.stem, number)}{RECORD_SUFFIX}"
+        ).exists():
+            number += 1
         write_atomically(target, session.record_text())
         session.remove()
         return target
@@ -148,7 +159,7 @@ class Library:
         """Every record in ``history/``, newest first; a record that does not read or replay is listed with
         its problem, told in ``language``."""
         games = [_past_game(path, registry, language) for path in self.history_dir.glob(f"*{RECORD_SUFFIX}")]
-        return sorted(games, key=lambda g: g.finished, reverse=True)
+        return sorted(games, key=lambda g: _newest_first(g.path, g.finished), reverse=True)
 
     def replay(
         self, path: Path, registry: Registry, language: str
@@ -294,6 +305,29 @@ def _plain(exc: Exception, language: str, path: Path | None = None) -> str:
     if path is None or not text.startswith(path.name):  # a file's name keeps its own case
         text = text[:1].upper() + text[1:]
     return text if text.endswith(".") else text + "."
+
+
+def game_number(path: Path) -> int | None:
+    """A saved game's or record's number in the order (None: named before the counter, or by hand)."""
+    found = _NUMBER.search(path.name.removesuffix(SESSION_SUFFIX).removesuffix(RECORD_SUFFIX))
+    return None if found is None else int(found[1])
+
+
+def _numbered(stem: str, number: int) -> str:
+    """``stem`` with its number replaced by ``number`` (added at the end if it had none)."""
+    mark = f"g{number:04d}"
+    if _NUMBER.search(stem) is None:
+        return f"{stem}-{mark}"
+    return _NUMBER.sub(lambda m: m[0].replace(f"g{m[1]}", mark), stem, count=1)
+
+
+def _newest_first(path: Path, changed: datetime) -> tuple[int, int, float, str]:
+    """The sort key, reversed for newest first: numbered games by number, after them those named before the
+    counter (all older) by when they last changed, the only clue they have."""
+    number = game_number(path)
+    if number is not None:
+        return (1, number, 0.0, path.name)
+    return (0, 0, changed.timestamp(), path.name)
 
 
 def _changed(path: Path) -> datetime:

@@ -47,16 +47,16 @@ def test_default_root_is_in_the_xdg_data_dir() -> None:
     assert default_root({**home, "XDG_DATA_HOME": "/data", "COMPANION_HOME": "/games"}) == Path("/games")
 
 
-def test_new_session_paths_are_unique_and_named_after_the_game(tmp_path: Path) -> None:
+def test_new_session_paths_are_numbered_in_order_and_named_after_the_game(tmp_path: Path) -> None:
     library = Library(tmp_path)
     now = datetime(2026, 11, 24, 6, 15, 2)
     first = library.new_session_path("kai-piranja", now)
-    assert first == tmp_path / "saved" / "kai-piranja-20261124-061502.sqlite"
+    assert first == tmp_path / "saved" / "kai-piranja-g0001-20261124-061502.sqlite"
     first.touch()
-    second = library.new_session_path("kai-piranja", now)
-    assert second.name == "kai-piranja-20261124-061502-2.sqlite"
-    (tmp_path / "history" / "kai-piranja-20261124-061502-2.txt").touch()  # archived already: also taken
-    assert library.new_session_path("kai-piranja", now).name == "kai-piranja-20261124-061502-3.sqlite"
+    second = library.new_session_path("kai-piranja", now)  # the same second: the number tells them apart
+    assert second.name == "kai-piranja-g0002-20261124-061502.sqlite"
+    (tmp_path / "history" / "kanaloa-g0007-20261124-061502.txt").touch()  # archived already: also counted
+    assert library.new_session_path("kai-piranja", now).name == "kai-piranja-g0008-20261124-061502.sqlite"
 
 
 def test_a_fresh_and_a_played_session_are_listed_newest_first(tmp_path: Path) -> None:
@@ -152,7 +152,8 @@ def test_archive_keeps_the_record_readable_and_removes_the_session_after(tmp_pat
     session = start(library, "kai-piranja", 25)
     expected, path = session.record_text(), session.path
     history = library.archive(session)
-    assert history == tmp_path / "history" / f"{path.stem}.txt"
+    assert "-g0001-" in path.stem  # the record takes the next number: the history is in the order games end
+    assert history == tmp_path / "history" / f"{path.stem.replace('-g0001-', '-g0002-')}.txt"
     assert history.read_text(encoding="utf-8") == expected
     assert len(loads(expected).actions) == 25
     assert not path.exists() and not Path(f"{path}-wal").exists() and not Path(f"{path}-shm").exists()
