@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.errors import EXIT_ILLEGAL, CommandError, RecordError
+from companion.errors import EXIT_ILLEGAL, CommandError, RecordError, Told
 from companion.i18n import N_, NP_, Translator, translator
 from companion.registry import Registry
 
@@ -243,20 +243,24 @@ def run_correct(args: argparse.Namespace) -> int:
         copy = keep_copy(session)
         try:
             result = session.correct(number - 1, new, backup=copy)
-        except BaseException:
+        except BaseException as exc:
             copy.unlink(missing_ok=True)  # nothing was changed: the copy of it is no use
+            if isinstance(exc, Told):  # the disk filled up, an I/O error: said, the game as it was
+                raise CommandError(N_("{problem}"), problem=exc) from None
             raise
         assert not isinstance(result, Violation), "the preview found it legal, and nothing changed since"
-        for line in correction_words(game, seats, args.lang, number, result):
+        for line in correction_words(game, seats, args.lang, number, result, cards=True):
             print(line)
         print(tr(KEPT_COPY, copy=copy.name, path=args.session))
     return 0
 
 
 def keep_copy(session: LiveSession) -> Path:
+    """The copy of the saved game kept before a correction; CommandError saying why none could be (the
+    correction is then not made)."""
     try:
         return session.keep_copy()
-    except RecordError as exc:
+    except Told as exc:
         raise CommandError(N_("{problem}"), problem=exc) from None
 
 
@@ -301,13 +305,22 @@ def ask_to_drop(
 
 
 def correction_words(
-    game: Game[Any, Any], seats: Sequence[str], language: str, number: int, fix: Correction
+    game: Game[Any, Any],
+    seats: Sequence[str],
+    language: str,
+    number: int,
+    fix: Correction,
+    cards: bool = False,
 ) -> list[str]:
     """What a correction of move ``number`` (a ``companion.session.Correction``) did, or would do, in the
-    words `companion correct` and the app's preview both say."""
+    words `companion correct` and the app's preview both say. The card ids are shown beside the moves when
+    ``cards`` asks for them (`correct` does, as `moves`), and whenever the two moves read the same in words
+    (another copy of the same card)."""
     tr = translator(language)
-    old = with_cards(game, fix.old, language, seats)
-    new = with_cards(game, fix.new, language, seats)
+    old = game.describe_action(fix.old, language, seats)
+    new = game.describe_action(fix.new, language, seats)
+    if cards or old == new:
+        old, new = with_cards(game, fix.old, language, seats), with_cards(game, fix.new, language, seats)
     lines = [tr(CORRECTED, number=number, old=old, new=new)]
     lines += [game.tell(effect, language, seats) for effect in fix.step.effects]
     if fix.swapped is not None:

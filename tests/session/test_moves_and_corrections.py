@@ -65,7 +65,9 @@ def test_correct_changes_the_move_moves_printed_under_that_number(tmp_path_facto
     out = capsys.readouterr().out
     assert out.startswith(f"Move {index + 1} corrected: ")
     assert main(["moves", str(path)]) == 0
-    assert listed(capsys.readouterr().out)[index + 1] == in_words(Reveal(FULL.actions[index].seat, card), "en")
+    assert listed(capsys.readouterr().out)[index + 1] == in_words(
+        Reveal(FULL.actions[index].seat, card), "en"
+    )
 
 
 def test_the_same_card_changes_nothing_not_even_the_file(tmp_path: Path, capsys) -> None:

@@ -159,7 +159,9 @@ def oracle(seats, actions: list, index: int, new) -> tuple[Match, list, Violatio
     box, old = KP.catalogue(), actions[index]
     if (box[old.card].face, box[old.card].back) == (box[new.card].face, box[new.card].back):
         exchange = {old.card: new.card, new.card: old.card}
-        later = [Reveal(a.seat, exchange.get(a.card, a.card)) if isinstance(a, Reveal) else a for a in actions]
+        later = [
+            Reveal(a.seat, exchange.get(a.card, a.card)) if isinstance(a, Reveal) else a for a in actions
+        ]
         swapped = [*actions[: index + 1], *later[index + 1 :]]  # the moves before are as played
         match, dropped, violation = replayed(seats, swapped, index, new)
         if not dropped:
