@@ -211,3 +211,35 @@ def test_a_removed_sea_card_corrected_to_another_is_no_copy_and_asks(
             session.push(action)
         fix = session.preview_correction(index, others[0])
     assert isinstance(fix, Correction) and fix.swapped is None
+
+
+def test_the_evening_of_the_issue_another_serial_of_move_1_keeps_the_89_moves_after_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Move 1 turned up one copy; `correct 1 <another copy> --yes` printed "hungry barracuda → hungry barracuda"
+    # and dropped 89 moves. The other copy is taken here among those turned up later: both ways exchanged.
+    game = REGISTRY.make_game("kai-piranja")
+    played = simulate(game, 3, 8, SEATS)
+    first = played.actions[0]
+    (card,) = game.card_ids(first)
+    later = {
+        n: a
+        for n, a in enumerate(played.actions[1:90], 2)
+        if any(game.same_card(card, c) for c in game.card_ids(a))
+    }
+    number, again = next(iter(later.items()))
+    (other,) = game.card_ids(again)
+    path = tmp_path / "g.sqlite"
+    with LiveSession.create(path, game, played.seats) as session:
+        for action in played.actions[:90]:
+            session.push(action)
+    assert main(["correct", str(path), "1", other, "--yes"]) == 0
+    out = capsys.readouterr().out
+    assert f"[{card}] → " in out and f"[{other}]." in out
+    assert "Same card, another copy: nothing else changes." in out and "89 replayed" in out
+    assert f"exchanged in move {number}," in out
+    assert main(["moves", str(path)]) == 0
+    moves = capsys.readouterr().out
+    assert f"   1. {game.describe_action(first, 'en', SEATS)} [{other}]" in moves
+    assert f"{number:4d}. {game.describe_action(again, 'en', SEATS)} [{card}]" in moves
+    assert "90 moves." in moves.splitlines()[0]
