@@ -91,15 +91,25 @@ def note_undo(db: sqlite3.Connection, copy: Path | None, number: int) -> None:
     db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (UNDO_KEY, text))
 
 
-def keep_copy(path: Path) -> Path:
-    """Copy the saved game at ``path`` (whole in its file: the caller checkpointed its WAL) to the first free
+def keep_copy(path: Path, db: sqlite3.Connection) -> Path:
+    """Copy the saved game at ``path``, of which ``db`` is the writer's connection, to the first free
     ``<name>.before-correction-N`` beside it, synced, written whole or not at all. RecordError saying why if
     it cannot be written (a full disk...): the caller then changes nothing."""
+    (busy, _, _) = db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    if busy:  # a reader holds back the checkpoint: the file lacks the last moves, so copy the database itself
+        whole = sqlite3.connect(":memory:")
+        try:
+            db.backup(whole)
+            data = whole.serialize()
+        finally:
+            whole.close()
+    else:
+        data = path.read_bytes()  # the whole game is in the file: its bytes, for an undo that restores them
     n = 1
     while (copy := path.with_name(f"{path.name}{COPY_SUFFIX}{n}")).exists():
         n += 1
     try:
-        write_atomically(copy, path.read_bytes())
+        write_atomically(copy, data)
     except OSError as exc:
         raise RecordError(NOT_KEPT, path=path, problem=folder_problem(copy, exc)) from None
     return copy

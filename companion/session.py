@@ -419,10 +419,9 @@ class LiveSession:
         """Keep the saved game as it is now, byte for byte, in a file beside it (``companion/saveundo.py``),
         for ``undo_correction``. RecordError saying why if it cannot be written (a full disk): nothing changed."""
         try:
-            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the whole game in the file itself
+            return keep_copy(self.path, self._db)
         except sqlite3.Error as exc:
             raise SessionError(NOT_SAVED, path=self.path, reason=exc) from None
-        return keep_copy(self.path)
 
     def undo_correction(self, registry: Registry = GAMES) -> Undone:
         """Put back the copy kept before the last correction, then close the session (the file is replaced).

@@ -16,7 +16,7 @@ import pytest
 from companion.cli import main
 from companion.match import Match
 from companion.protocol import Action, Game
-from companion.session import LiveSession
+from companion.session import LiveSession, read_saved
 from companion.simulate import simulate
 from tests.session.saved import FULL, files, reveals, saved_game, unseen_like
 from tests.session.test_copies import REGISTRY, WITH_CARDS, seats_for
@@ -209,3 +209,27 @@ def test_undo_and_a_correction_are_asked_for_apart(
     assert main(["correct", str(path), "3"]) == 2
     assert "give the move to correct and the card" in capsys.readouterr().err
     assert files(tmp_path) == before
+
+
+def test_a_reader_holding_back_the_checkpoint_still_gets_a_whole_copy(tmp_path: Path) -> None:
+    # `companion moves` reading while the correction is made: SQLite cannot fold the WAL into the file, whose
+    # bytes then lack the last moves; the copy is taken from the database itself instead.
+    path = tmp_path / "table.sqlite"
+    with LiveSession.create(path, REGISTRY.make_game("kai-piranja"), ("Ann", "Bob", "Cy"), 8) as session:
+        for action in FULL.actions[:40]:
+            session.push(action)
+        reader = sqlite3.connect(path)
+        try:
+            reader.execute("BEGIN")
+            reader.execute("SELECT COUNT(*) FROM actions").fetchone()  # a snapshot of 40 moves, held
+            session.push(FULL.actions[40])
+            copy = session.keep_copy()
+            index = reveals(FULL)[0]
+            session.correct(index, type(FULL.actions[index])(0, unseen_like(FULL, index)), backup=copy)
+        finally:
+            reader.close()
+        kept = read_saved(copy, REGISTRY)
+        assert list(kept.match.actions) == FULL.actions[:41] and not kept.damage
+        session.undo_correction(REGISTRY)
+    with LiveSession.resume(path, REGISTRY) as again:
+        assert list(again.actions) == FULL.actions[:41]
