@@ -266,10 +266,17 @@ def add_correct(sub: SubParsers, games: str) -> None:
         "correct", help="correct a card the camera misread in a saved game, and replay the rest"
     )
     p.add_argument("session", help="the saved game (the SQLite file of `companion play`)")
-    p.add_argument("number", type=positive, help="the move to correct, as `companion moves` numbers it")
-    p.add_argument("card", help="the card it really was, e.g. flamefish-large-F07")
+    p.add_argument(
+        "number", type=positive, nargs="?", help="the move to correct, as `companion moves` numbers it"
+    )
+    p.add_argument("card", nargs="?", help="the card it really was, e.g. flamefish-large-F07")
     p.add_argument(
         "--yes", action="store_true", help="drop the later moves the correction breaks without asking"
+    )
+    p.add_argument(
+        "--undo",
+        action="store_true",
+        help="put back the game as it was before the last correction (a copy is kept beside it at each one)",
     )
     add_language(p)
     p.set_defaults(run=run_correct)

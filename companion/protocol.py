@@ -516,6 +516,30 @@ class Game(ABC, Generic[S, A]):
     def card_name(self, card_id: str, language: str = "en") -> str:
         """A card's face in words, e.g. "large flame fish" (printed beside its sticker, said in effects)."""
 
+    def same_card(self, card: str, other: str) -> bool:
+        """Whether ``card`` and ``other`` are two copies of one card to the rules, so that a record naming one
+        where the table held the other is the same game with the two exchanged (``companion correct`` then
+        keeps every later move). By default: both in the box with the same face, back and kind. A game whose
+        copies differ by something the catalogue does not hold (Kanaloa's sea cards: their place in the
+        circle) says so by overriding this."""
+        box = self.catalogue()
+        if card == other or card not in box or other not in box:
+            return False
+        one, two = box[card], box[other]
+        return (one.face, one.back, one.kind) == (two.face, two.back, two.kind)
+
+    def card_ids(self, action: A) -> tuple[str, ...]:
+        """The physical cards ``action`` names, in its record's order: every text of its record that is a
+        component id of the box (shown beside the move's words, so a correction can name the right copy)."""
+        box = self.catalogue()
+        return tuple(text for text in _texts(self.action_to_json(action)) if text in box)
+
+    def swap_cards(self, action: A, card: str, other: str) -> A:
+        """``action`` with the two component ids ``card`` and ``other`` exchanged wherever its record names
+        them: how a later move reads once an earlier one is corrected to the other copy."""
+        exchange = {card: other, other: card}
+        return self.action_from_json(_swapped(self.action_to_json(action), exchange))
+
     # --- words ------------------------------------------------------------------------------------
 
     def translator(self, language: str) -> Translator:
@@ -581,6 +605,27 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def rules_summary(self, language: str = "en") -> str:
         """A short teaching summary of the rules."""
+
+
+def _texts(data: JSON) -> Iterable[str]:
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, dict):
+        for value in data.values():
+            yield from _texts(value)
+    elif isinstance(data, list | tuple):
+        for value in data:
+            yield from _texts(value)
+
+
+def _swapped(data: JSON, exchange: Mapping[str, str]) -> JSON:
+    if isinstance(data, str):
+        return exchange.get(data, data)
+    if isinstance(data, dict):
+        return {key: _swapped(value, exchange) for key, value in data.items()}
+    if isinstance(data, list | tuple):
+        return [_swapped(value, exchange) for value in data]
+    return data
 
 
 def join_words(items: Sequence[str], tr: Translator) -> str:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.errors import EXIT_ILLEGAL, CommandError, RecordError
+from companion.errors import EXIT_ILLEGAL, CommandError, RecordError, Told
 from companion.i18n import N_, NP_, Translator, translator
 from companion.registry import Registry
 
@@ -64,6 +64,25 @@ RESUME_DIFFERS = N_(
     "or choose another file for a new game"
 )
 SAVED_GAME_OUT = N_("{path} is a saved game: --out does not write over it; choose another file")
+MOVE_CARDS = N_("{action} [{cards}]")  # a move in words, then the ids of the cards it names
+SAME_COPY = N_("Same card, another copy: nothing else changes.")
+EXCHANGED = NP_(
+    "The two copies are exchanged in move {moves}, which named one of them.",
+    "The two copies are exchanged in moves {moves}, which named one of them.",
+)
+KEPT_COPY = N_(
+    "The game as it was before this correction is kept in {copy}: `companion correct --undo {path}` puts it back."
+)
+UNDONE = NP_(
+    "{path} is back as it was before the correction of move {number}: {n} move (the copy {copy} took its place).",
+    "{path} is back as it was before the correction of move {number}: {n} moves (the copy {copy} took its place).",
+)
+UNDO_ALONE = N_(
+    "--undo puts back the game before the last correction: give it the saved game alone, no move or card"
+)
+MOVE_AND_CARD = N_(
+    "give the move to correct and the card it really was, e.g. `companion correct {path} 12 {card}`"
+)
 EXIT_NOT_CONFIRMED = 1  # a correction that would drop moves nobody agreed to drop
 
 
@@ -140,16 +159,24 @@ def run_moves(args: argparse.Namespace) -> int:
     names = ", ".join(seats)
     print(tr.plural(*MOVES_HEADING, len(match.actions), title=game.title, players=len(seats), names=names))
     for number, action in enumerate(match.actions, start=1):
-        print(f"{number:4d}. {game.describe_action(action, args.lang, seats)}")
+        print(f"{number:4d}. {with_cards(game, action, args.lang, seats)}")
     undone = contents.rows[len(match.actions) :]
     if undone:
         print(tr(TAKEN_BACK))
         for row in undone:
             action = game.action_from_json(parse_json(row.action))
-            print(f"{row.ordinal + 1:4d}. {game.describe_action(action, args.lang, seats)}")
+            print(f"{row.ordinal + 1:4d}. {with_cards(game, action, args.lang, seats)}")
     undamaged(contents)
     print(tr(GAME_OVER if match.is_over() else NOT_OVER))
     return 0
+
+
+def with_cards(game: Game[Any, Any], action: Action, language: str, seats: Sequence[str]) -> str:
+    """A move in words with the ids of the cards it names beside them, e.g. "Ann turns up the hungry barracuda
+    [barracuda-hungry-F07]": which copy it was, the id `correct` takes. A move naming no card is its words."""
+    words = game.describe_action(action, language, seats)
+    cards = game.card_ids(action)
+    return translator(language)(MOVE_CARDS, action=words, cards=", ".join(cards)) if cards else words
 
 
 def open_for_writing(path: str, registry: Registry, repair: bool = False) -> LiveSession:
@@ -178,11 +205,17 @@ def run_correct(args: argparse.Namespace) -> int:
     from companion.protocol import Violation
 
     tr = translator(args.lang)
+    if args.undo:
+        if args.number is not None or args.card is not None:
+            raise CommandError(UNDO_ALONE)
+        return run_undo(args, tr)
+    if args.number is None or args.card is None:
+        raise CommandError(MOVE_AND_CARD, path=args.session, card="flamefish-large-F07")
     with open_for_writing(args.session, args.registry) as session:
         game, seats, actions, number = session.game, session.seats, session.actions, args.number
 
         def describe(action: Action) -> str:
-            return game.describe_action(action, args.lang, seats)
+            return with_cards(game, action, args.lang, seats)
 
         if not actions:
             raise CommandError(NO_MOVES, path=args.session)
@@ -207,10 +240,38 @@ def run_correct(args: argparse.Namespace) -> int:
             print(tr(WILL_CORRECT, number=number, old=describe(old), new=describe(new)))
             assert preview.violation is not None, "a later move is dropped only when it no longer holds"
             ask_to_drop(args, tr, preview, describe, game.tell(preview.violation, args.lang, seats))
-        result = session.correct(number - 1, new)
+        copy = keep_copy(session)
+        try:
+            result = session.correct(number - 1, new, backup=copy)
+        except BaseException as exc:
+            copy.unlink(missing_ok=True)  # nothing was changed: the copy of it is no use
+            if isinstance(exc, Told):  # the disk filled up, an I/O error: said, the game as it was
+                raise CommandError(N_("{problem}"), problem=exc) from None
+            raise
         assert not isinstance(result, Violation), "the preview found it legal, and nothing changed since"
-        for line in correction_words(game, seats, args.lang, number, result):
+        for line in correction_words(game, seats, args.lang, number, result, cards=True):
             print(line)
+        print(tr(KEPT_COPY, copy=copy.name, path=args.session))
+    return 0
+
+
+def keep_copy(session: LiveSession) -> Path:
+    """The copy of the saved game kept before a correction; CommandError saying why none could be (the
+    correction is then not made)."""
+    try:
+        return session.keep_copy()
+    except Told as exc:
+        raise CommandError(N_("{problem}"), problem=exc) from None
+
+
+def run_undo(args: argparse.Namespace, tr: Translator) -> int:
+    """`companion correct --undo FILE`: put back the copy kept before the last correction."""
+    with open_for_writing(args.session, args.registry) as session:
+        try:
+            undone = session.undo_correction(args.registry)
+        except RecordError as exc:
+            raise CommandError(N_("{problem}"), problem=exc) from None
+    print(tr.plural(*UNDONE, undone.moves_after, path=args.session, number=undone.number, copy=undone.copy))
     return 0
 
 
@@ -244,15 +305,29 @@ def ask_to_drop(
 
 
 def correction_words(
-    game: Game[Any, Any], seats: Sequence[str], language: str, number: int, fix: Correction
+    game: Game[Any, Any],
+    seats: Sequence[str],
+    language: str,
+    number: int,
+    fix: Correction,
+    cards: bool = False,
 ) -> list[str]:
     """What a correction of move ``number`` (a ``companion.session.Correction``) did, or would do, in the
-    words `companion correct` and the app's preview both say."""
+    words `companion correct` and the app's preview both say. The card ids are shown beside the moves when
+    ``cards`` asks for them (`correct` does, as `moves`), and whenever the two moves read the same in words
+    (another copy of the same card)."""
     tr = translator(language)
     old = game.describe_action(fix.old, language, seats)
     new = game.describe_action(fix.new, language, seats)
+    if cards or old == new:
+        old, new = with_cards(game, fix.old, language, seats), with_cards(game, fix.new, language, seats)
     lines = [tr(CORRECTED, number=number, old=old, new=new)]
     lines += [game.tell(effect, language, seats) for effect in fix.step.effects]
+    if fix.swapped is not None:
+        lines.append(tr(SAME_COPY))
+        named = [n for n, a in enumerate(fix.kept, number + 1) if set(fix.swapped) & set(game.card_ids(a))]
+        if named:
+            lines.append(tr.plural(*EXCHANGED, len(named), moves=", ".join(map(str, named))))
     if fix.violation is None:
         if fix.kept:
             lines.append(tr.plural(*KEPT_ALL, len(fix.kept)))

@@ -40,6 +40,7 @@ from companion.saveread import (
     read_saved,
     sidecars,
 )
+from companion.saveundo import Undone, check_undo, copies, keep_copy, note_undo, put_back
 
 ALREADY_EXISTS = N_("{path} already exists: resume it, or choose another file for a new game")
 LEFT_OVER = N_(
@@ -80,6 +81,7 @@ __all__ = [
     "SessionDamaged",
     "SessionError",
     "Skipped",
+    "Undone",
     "read_saved",
 ]
 
@@ -93,6 +95,8 @@ class Correction:
     """What ``correct`` did: the corrected action's step, the later actions replayed, and those dropped.
 
     ``violation`` is why ``dropped[0]`` became illegal; the rest were dropped because they came after it.
+    ``swapped`` names the two copies of one card (``Game.same_card``) when the correction only said which copy
+    it was: the later actions are then kept with the two exchanged (``kept`` holds them as now stored).
     """
 
     index: int
@@ -103,6 +107,7 @@ class Correction:
     dropped: tuple[Action, ...]
     violation: Violation | None
     state: JSON  # the game state after the correction and the replay
+    swapped: tuple[str, str] | None = None
 
 
 def _now() -> str:
@@ -372,21 +377,28 @@ class LiveSession:
         result, _ = self._replay_correction(index, action)
         return result
 
-    def correct(self, index: int, action: Action) -> Correction | Violation:
-        """Replace the action at ``index`` (0-based) and replay the later ones. From the first later action
-        that the correction makes illegal, that action and all after it are dropped (and logged in the
-        ``corrections`` table); what could have been redone is forgotten. A Violation means the new action is
-        itself illegal there, and nothing changed. One transaction."""
+    def correct(self, index: int, action: Action, *, backup: Path | None = None) -> Correction | Violation:
+        """Replace the action at ``index`` (0-based) and replay the later ones. Another copy of the same card
+        keeps them all, the two copies exchanged in them. Otherwise, from the first later action that the
+        correction makes illegal, that action and all after it are dropped (and logged in the ``corrections``
+        table); what could have been redone is forgotten. A Violation means the new action is itself illegal
+        there, and nothing changed. One transaction; ``backup``, the copy of the file kept just before
+        (``companion.saveundo.keep_copy``), is noted in it for ``companion correct --undo``."""
         result, match = self._replay_correction(index, action)
         if isinstance(result, Violation):
             return result
         text = _action_text(self.game, action)
         dropped = json.dumps([self.game.action_to_json(a) for a in result.dropped], ensure_ascii=False)
+        kept_before = self.match.actions[index + 1 : index + 1 + len(result.kept)]
+        pairs = enumerate(zip(result.kept, kept_before, strict=True), index + 1)
+        exchanged = [(ordinal, now) for ordinal, (now, was) in pairs if now != was]  # the copies swapped
         with self._write() as db:
-            db.execute(
-                "UPDATE actions SET action = ?, crc = ? WHERE ordinal = ?",
-                (text, crc(index, False, text), index),
-            )
+            for ordinal, stored in ((index, action), *exchanged):
+                row = _action_text(self.game, stored)
+                db.execute(
+                    "UPDATE actions SET action = ?, crc = ? WHERE ordinal = ?",
+                    (row, crc(ordinal, False, row), ordinal),
+                )
             db.execute("DELETE FROM actions WHERE ordinal >= ?", (index + 1 + len(result.kept),))
             db.execute(
                 "INSERT INTO corrections (at, ordinal, old, new, dropped, violation) VALUES (?, ?, ?, ?, ?, ?)",
@@ -399,19 +411,56 @@ class LiveSession:
                     result.violation.code if result.violation else None,
                 ),
             )
+            note_undo(db, backup, index + 1)
         self.match = match
         return result
+
+    def keep_copy(self) -> Path:
+        """Keep the saved game as it is now, byte for byte, in a file beside it (``companion/saveundo.py``),
+        for ``undo_correction``. RecordError saying why if it cannot be written (a full disk): nothing changed."""
+        try:
+            return keep_copy(self.path, self._db)
+        except sqlite3.Error as exc:
+            raise SessionError(NOT_SAVED, path=self.path, reason=exc) from None
+
+    def undo_correction(self, registry: Registry = GAMES) -> Undone:
+        """Put back the copy kept before the last correction, then close the session (the file is replaced).
+        RecordError, the session still open and nothing changed, if there is none, if it is gone, or if the
+        game changed since the correction (putting the copy back would lose that)."""
+        note, copy, moves, moves_before = check_undo(self._db, self.path, registry)
+        self._db.close()  # a clean close checkpoints the WAL and removes it: nothing of it is left to read
+        try:
+            put_back(copy, self.path)
+        finally:
+            if self._lock is not None:
+                self._lock.release()
+        return Undone(note.copy, note.number, moves, moves_before)
 
     def _replay_correction(self, index: int, action: Action) -> tuple[Correction | Violation, Match]:
         if not 0 <= index < len(self.match.actions):
             raise IndexError(f"no action {index}: the game has {len(self.match.actions)}")
+        m = self.match
+        swap = copies(m.game, m.actions[index], action)
+        if swap is not None:
+            fix, match = self._replay(index, action, swap)
+            if isinstance(fix, Violation) or not fix.dropped:
+                return fix, match
+            # Not the same game after all (the rules told the two apart): corrected as any other card.
+        return self._replay(index, action, None)
+
+    def _replay(
+        self, index: int, action: Action, swap: tuple[str, str] | None
+    ) -> tuple[Correction | Violation, Match]:
         m = self.match
         # Reuse the states before ``index``: only what follows the corrected action is computed again.
         match = Match(m.game, m.seats, m.seed, m.states[: index + 1], m.actions[:index], m.effects[:index])
         step = match.push(action)
         if isinstance(step, Violation):
             return step, m
-        later, kept, violation = m.actions[index + 1 :], 0, None
+        later = m.actions[index + 1 :]
+        if swap is not None:
+            later = [m.game.swap_cards(old, *swap) for old in later]
+        kept, violation = 0, None
         for old in later:
             result = match.push(old)
             if isinstance(result, Violation):
@@ -427,6 +476,7 @@ class LiveSession:
             tuple(later[kept:]),
             violation,
             match.state,
+            swap,
         )
         return fix, match
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from companion.cli import main
 from companion.games.kai_piranja.actions import Reveal
+from companion.protocol import Action
 from companion.session import LiveSession
 from tests.session.saved import FULL, KP, SEATS, files, reveals, saved_game, unseen_like
 
@@ -38,10 +39,20 @@ def test_moves_lists_every_move_numbered_from_1_in_words(tmp_path: Path, capsys)
     moves = listed(out)
     assert sorted(moves) == list(range(1, 41))
     for number in range(1, 41):
-        assert moves[number] == KP.describe_action(FULL.actions[number - 1], "en", SEATS)
+        assert moves[number] == in_words(FULL.actions[number - 1], "en")
     assert "Taken back, ready to be played again:" in out and out.rstrip().endswith("not over yet.")
-    assert main(["moves", str(path), "--lang", "it"]) == 0
-    assert "38 mosse" in capsys.readouterr().out
+    for language, heading in (("it", "38 mosse"), ("fr", "38 coups")):
+        assert main(["moves", str(path), "--lang", language]) == 0
+        out = capsys.readouterr().out
+        assert heading in out
+        moves = listed(out)
+        assert all(moves[n] == in_words(FULL.actions[n - 1], language) for n in range(1, 41))
+
+
+def in_words(action: Action, language: str) -> str:
+    """A move as `moves` lists it: its words, and the card's id in brackets when it names one."""
+    words = KP.describe_action(action, language, SEATS)
+    return f"{words} [{action.card}]" if isinstance(action, Reveal) else words
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -54,8 +65,8 @@ def test_correct_changes_the_move_moves_printed_under_that_number(tmp_path_facto
     out = capsys.readouterr().out
     assert out.startswith(f"Move {index + 1} corrected: ")
     assert main(["moves", str(path)]) == 0
-    assert listed(capsys.readouterr().out)[index + 1] == KP.describe_action(
-        Reveal(FULL.actions[index].seat, card), "en", SEATS
+    assert listed(capsys.readouterr().out)[index + 1] == in_words(
+        Reveal(FULL.actions[index].seat, card), "en"
     )
 
 

@@ -154,7 +154,22 @@ def reveals(actions: list) -> list[int]:
 
 
 def oracle(seats, actions: list, index: int, new) -> tuple[Match, list, Violation | None]:
-    """The correction done by hand: the new action, then each later one until one is illegal."""
+    """The correction done by hand: the new action, then each later one until one is illegal; another copy of
+    the same card (same face and back) is first tried with the two copies exchanged in the later moves."""
+    box, old = KP.catalogue(), actions[index]
+    if (box[old.card].face, box[old.card].back) == (box[new.card].face, box[new.card].back):
+        exchange = {old.card: new.card, new.card: old.card}
+        later = [
+            Reveal(a.seat, exchange.get(a.card, a.card)) if isinstance(a, Reveal) else a for a in actions
+        ]
+        swapped = [*actions[: index + 1], *later[index + 1 :]]  # the moves before are as played
+        match, dropped, violation = replayed(seats, swapped, index, new)
+        if not dropped:
+            return match, dropped, violation
+    return replayed(seats, actions, index, new)
+
+
+def replayed(seats, actions: list, index: int, new) -> tuple[Match, list, Violation | None]:
     match = Match.from_actions(KP, seats, [*actions[:index], new])
     for i, later in enumerate(actions[index + 1 :]):
         result = match.push(later)

@@ -24,7 +24,7 @@ from .actions import (
     StandUp,
     english,
 )
-from .cards import DECK, components
+from .cards import DECK, SEA_CARDS, components
 from .invariants import invariant_problems
 from .outcomes import ChanceOutcomes, random_deal
 from .profile import KanaloaProfile
@@ -205,6 +205,11 @@ class KanaloaGame(Game[State, KanaloaAction]):
 
     def card_name(self, card_id: str, language: str = "en") -> str:
         return card_name(card_id, self.translator(language))
+
+    def same_card(self, card: str, other: str) -> bool:
+        """Tiki cards of one face are copies; the eleven plain sea cards look alike but are not: each is told
+        apart by its place in the circle and the squares laid beside it at setup."""
+        return super().same_card(card, other) and card not in SEA_CARDS
 
     def describe_param(self, name: str, value: JSON, tr: Translator, seats: Sequence[str]) -> str:
         return describe_param(name, value, tr, seats, super().describe_param)
