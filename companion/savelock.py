@@ -110,9 +110,15 @@ class SaveLock:
             if _same_file(fd, target):
                 break
             os.close(fd)
-        os.ftruncate(fd, 0)
         text = json.dumps({"pid": os.getpid(), "command": command or this_command()}, ensure_ascii=False)
-        os.pwrite(fd, text.encode("utf-8"), 0)
+        try:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, text.encode("utf-8"), 0)
+        except OSError as exc:  # a full disk makes the file but not its contents: leave no empty .lock behind
+            with suppress(OSError):
+                target.unlink()  # still holding the lock, as release does
+            os.close(fd)
+            raise folder_problem(path, exc) from None
         return cls(path, fd)
 
     @property
@@ -140,5 +146,5 @@ def _holder(fd: int) -> Holder | None:
     try:
         data = json.loads(os.pread(fd, 4096, 0).decode("utf-8"))
         return Holder(int(data["pid"]), str(data["command"]))
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return None  # the holder has not written itself in yet, or the file is not ours

@@ -163,6 +163,8 @@ def load_config(source: ConfigSource) -> PanelConfig:
         ) from None
     try:
         data = tomllib.loads(text)
+    except RecursionError:  # tomllib recurses once a level: a value nested thousands deep
+        raise PanelConfigError([ConfigProblem(key, N_("nested too deep to be a configuration"))]) from None
     except tomllib.TOMLDecodeError as exc:
         raise PanelConfigError(
             [ConfigProblem(key, N_("not valid TOML: {error}"), (("error", exc),))]

@@ -16,6 +16,7 @@ from companion.commands import checked_players, read_text, spec_for
 from companion.errors import CommandError
 from companion.games import DEFAULT_GAME
 from companion.i18n import N_, NP_
+from companion.jsondata import parse_json
 from companion.live import CameraStatus, LiveGame
 from companion.names import parse_names
 from companion.narrate import final_lines
@@ -191,7 +192,7 @@ def enter_setup(path: str, live: LiveGame, language: str) -> None:
 
     tr = ui_translator(language)
     try:
-        data = json.loads(read_text(path))
+        data = parse_json(read_text(path))  # depth and number size limited: a RecordError, not a traceback
         items = data if isinstance(data, list) else [data]
         actions = [live.game.action_from_json(item) for item in items]
     except (json.JSONDecodeError, RecordError) as exc:

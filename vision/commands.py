@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from companion.errors import CommandError
 from companion.games import DEFAULT_GAME
 from companion.i18n import LANGUAGES, N_, Translator
+from companion.outfile import OUT_HELP
 from companion.savecommands import refuse_saved_game
 from vision.i18n import vision_translator
 from vision.kinds import StickerKind
@@ -56,7 +57,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                      help="picamera, webcam:N, synthetic[:SEED], an image, a folder or a video; "
                           "a camera's mode after @: webcam:0@1920x1080")  # fmt: skip
     chk.add_argument("--out", type=Path, default=Path("camera-check.png"),
-                     help="where to save the annotated frame (.png or .jpg)")  # fmt: skip
+                     help=f"where to save the annotated frame (.png or .jpg); {OUT_HELP}")  # fmt: skip
     chk.add_argument(
         "--game", default=None, help=f"the game (default: the saved game's, else {DEFAULT_GAME})"
     )
@@ -90,7 +91,7 @@ def run_setup_box(args: argparse.Namespace) -> int:
 
 
 def _paper_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--out", type=Path, required=True, help="the PDF file to write")
+    p.add_argument("--out", type=Path, required=True, help=f"the PDF file to write; {OUT_HELP}")
     p.add_argument("--paper", choices=["a4", "letter"], default="a4")
     p.add_argument("--language", choices=LANGUAGES, default="en")
 
