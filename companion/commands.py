@@ -43,9 +43,15 @@ def environment_language() -> str:
     return DEFAULT_LANGUAGE
 
 
-def add_language(parser: argparse.ArgumentParser) -> None:
+def add_language(parser: argparse.ArgumentParser, *flags: str, dest: str = "lang") -> None:
+    """The one rule for every command's language: ``--lang`` (or ``flags``) if given, else the environment's
+    (``environment_language``), else English."""
     parser.add_argument(
-        "--lang", choices=LANGUAGES, default=environment_language(), help="language of what is shown"
+        *(flags or ("--lang",)),
+        dest=dest,
+        choices=LANGUAGES,
+        default=environment_language(),
+        help="language of what is shown (default: from $LANG)",
     )
 
 

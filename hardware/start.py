@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion.errors import CommandError
 from companion.i18n import Translator
 from companion.panel import PanelButton
 from hardware.buttons import ButtonEvent, Labels
@@ -86,15 +87,17 @@ def start_panel(
     model_file: Path | None = None,
     gpio: Callable[[], PinBackend] | None = None,
 ) -> Panel | NullPanel:
-    """The app's panel: always returns one, off if the config has a problem (each reported with its key)."""
+    """The panel of ``companion play`` and ``demo``; CommandError naming each key and line if the config has a
+    problem (a panel that cannot be opened, or that is asked to be off, is a NullPanel)."""
     try:
         config = read_config(config_option, environ)
     except PanelConfigError as error:
+        # The panel is off only when asked for (mode = "off"): a typo playing on without buttons would be
+        # found out at the table, so the command stops here, naming each key and its line.
         tr = hardware_translator(language)
-        for line in config_problem_lines(error, tr):
-            report(line)
-        report(tr("Panel: off until the configuration is fixed"))
-        return NullPanel()
+        lines = config_problem_lines(error, tr)
+        lines.append(tr('Fix the configuration file, or write mode = "off" under [panel] to play without the panel.'))
+        raise CommandError("\n".join(lines)) from None
     return open_panel(
         config,
         language=language,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.commands import add_language, positive
+from companion.commands import add_language, positive, seconds
 from companion.games import DEFAULT_GAME
 
 DEFAULT_HOLD = 5.0  # seconds; vision.tracking.TrackerConfig.hold, checked by a test
@@ -67,7 +67,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument(
         "--hold",
-        type=float,
+        type=seconds,
         default=DEFAULT_HOLD,
         help="seconds a card hidden from view (not seen taken away) may stay unseen before it counts as gone",
     )
