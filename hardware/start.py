@@ -31,6 +31,21 @@ def read_config(option: str | Path | None = None, environ: Mapping[str, str] = o
     return load_config(config_source(option, environ))
 
 
+def checked_config(
+    config_option: str | Path | None = None, language: str = "en", environ: Mapping[str, str] = os.environ
+) -> PanelConfig:
+    """The panel config, or CommandError naming each problem's key and line: the panel is off only when asked
+    for (mode = "off"), since a typo playing on without buttons would be found out at the table. Commands call
+    it before they make anything, so that a broken file leaves no new saved game behind."""
+    try:
+        return read_config(config_option, environ)
+    except PanelConfigError as error:
+        tr = hardware_translator(language)
+        lines = config_problem_lines(error, tr)
+        lines.append(tr('Fix the configuration file, or write mode = "off" under [panel] to play without the panel.'))
+        raise CommandError("\n".join(lines)) from None
+
+
 def config_problem_lines(error: PanelConfigError, tr: Translator) -> list[str]:
     """Each problem with its key, after the note on renamed keys (the keys in the problems are the new ones)."""
     note = [renamed_note(error.renamed, tr)] if error.renamed else []
@@ -89,15 +104,7 @@ def start_panel(
 ) -> Panel | NullPanel:
     """The panel of ``companion play`` and ``demo``; CommandError naming each key and line if the config has a
     problem (a panel that cannot be opened, or that is asked to be off, is a NullPanel)."""
-    try:
-        config = read_config(config_option, environ)
-    except PanelConfigError as error:
-        # The panel is off only when asked for (mode = "off"): a typo playing on without buttons would be
-        # found out at the table, so the command stops here, naming each key and its line.
-        tr = hardware_translator(language)
-        lines = config_problem_lines(error, tr)
-        lines.append(tr('Fix the configuration file, or write mode = "off" under [panel] to play without the panel.'))
-        raise CommandError("\n".join(lines)) from None
+    config = checked_config(config_option, language, environ)
     return open_panel(
         config,
         language=language,

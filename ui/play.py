@@ -24,7 +24,7 @@ from companion.panel import button_words
 from companion.protocol import RecordError
 from companion.savecommands import check_resume_options
 from companion.session import LiveSession
-from hardware.start import start_panel
+from hardware.start import checked_config, start_panel
 from hardware.terminal import TerminalKeys
 from ui.control.library import Library, SavedGame, default_root
 from ui.demo import CANNOT_REFEREE
@@ -104,6 +104,7 @@ def _fits(args: argparse.Namespace, saved: SavedGame, game: str | None) -> bool:
 
 def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
     tr = ui_translator(args.lang)
+    checked_config(args.config, args.lang)  # a broken config stops the command before anything is made
     try:  # a first frame before the session: a source that gives none must not leave a new game file behind
         source = opened(args.source, FIRST_FRAME_WAIT)
     except SourceError as exc:
