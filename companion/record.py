@@ -113,7 +113,8 @@ def parse_header(data: JSON) -> Header:
 
 def loads(text: str, registry: Registry = GAMES) -> Record:
     """Parse a record of a game of ``registry``; raises RecordError naming the line and the problem."""
-    lines = [(i, line) for i, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    # JSON Lines: only \n ends a line (splitlines would cut a name holding U+2028 in two)
+    lines = [(i, line) for i, line in enumerate(text.split("\n"), start=1) if line.strip()]
     if not lines:
         raise RecordError(N_("the record is empty"))
     first_number, first = lines[0]
