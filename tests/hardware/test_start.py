@@ -136,7 +136,7 @@ def test_a_config_problem_stops_the_command_naming_each_key_and_its_line(tmp_pat
         "Panel configuration: line 3: panel.buttns: unknown key (did you mean 'buttons'?)",
         "Panel configuration: line 2: panel.buttons.undo: pin 17 is already used by panel.turn.seat_1 "
         "(default wiring)",
-        'Fix the configuration file, or write mode = "off" under [panel] to play without the panel.',
+        'Fix the configuration file, or write panel.mode = "off" in it to play without the panel.',
     ]
 
 
