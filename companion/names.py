@@ -17,7 +17,9 @@ from companion.i18n import N_
 EMPTY_NAME = N_("Seat {n} has no name: type one.")
 SAME_NAME = N_("Two seats are called {name}: give each player a name of their own.")
 LONG_NAME = N_("Seat {n}'s name is {length} characters long: give one of at most {limit}.")
-CONTROL_IN_NAME = N_("Seat {n}'s name holds a control character ({char}): use letters, digits and punctuation.")
+CONTROL_IN_NAME = N_(
+    "Seat {n}'s name holds a control character ({char}): use letters, digits and punctuation."
+)
 NAME_COUNT = N_("--names gives {given} names for {players} players")
 MAX_NAME = 40  # characters: a winner's line on the 800-pixel screen, and far more than any player needs
 # Controls (NUL, ESC, DEL, C1) and line or paragraph separators: each breaks a one-line message.

@@ -101,7 +101,9 @@ def parse_header(data: JSON) -> Header:
         raise RecordError(N_("line 1: the header needs the game's name"))
     if not isinstance(seats, list) or not seats or not all(isinstance(s, str) and s.strip() for s in seats):
         raise RecordError(N_("line 1: the header needs 'seats', a list of player names"))
-    problem = name_problem(seats)  # the checks of --names: a file's names reach the same screens and terminals
+    problem = name_problem(
+        seats
+    )  # the checks of --names: a file's names reach the same screens and terminals
     if problem is not None:
         raise RecordError(N_("line {line}: {problem}"), line=1, problem=problem)
     if seed is not None and type(seed) is not int:

@@ -11,8 +11,8 @@ import functools
 import sys
 from typing import Any
 
-from companion.errors import EXIT_ILLEGAL, EXIT_MALFORMED, CommandError
 from companion.commands import add_language
+from companion.errors import EXIT_ILLEGAL, EXIT_MALFORMED, CommandError
 
 
 def _seconds(text: str) -> float:

@@ -190,7 +190,7 @@ def key_lines(text: str) -> dict[str, int]:
             table = line.strip("[] \t").split("]")[0].strip()
             found.setdefault(table, number)
         elif "=" in line and not line.startswith("#"):
-            name = line.split("=", 1)[0].strip().strip('"\'')
+            name = line.split("=", 1)[0].strip().strip("\"'")
             found.setdefault(f"{table}.{name}" if table else name, number)
     return found
 

@@ -42,7 +42,9 @@ def checked_config(
     except PanelConfigError as error:
         tr = hardware_translator(language)
         lines = config_problem_lines(error, tr)
-        lines.append(tr('Fix the configuration file, or write panel.mode = "off" in it to play without the panel.'))
+        lines.append(
+            tr('Fix the configuration file, or write panel.mode = "off" in it to play without the panel.')
+        )
         raise CommandError("\n".join(lines)) from None
 
 

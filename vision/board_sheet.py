@@ -11,9 +11,8 @@ from pathlib import Path
 
 from fpdf import FPDF
 
-from companion.outfile import write_out
-
 from companion.i18n import N_
+from companion.outfile import write_out
 from companion.registry import BoardMarks
 from companion.table import square_name
 from vision.i18n import vision_translator

@@ -12,7 +12,6 @@ from pathlib import Path
 from fpdf import FPDF
 
 from companion.outfile import write_out
-
 from vision import layout
 from vision.i18n import vision_translator
 from vision.identity import GameCards, aruco_modules, mat_marker_id, sticker_modules

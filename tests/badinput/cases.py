@@ -80,7 +80,9 @@ def numbers() -> Iterator[Case]:
                        ["play", "--game", game, "--frames", value], "--frames")  # fmt: skip
     for key, value in {"zero": "0", "negative": "-1", "word": "x", "eleven": "11"}.items():
         words = ("11",) if value == "11" else ("--players",)
-        yield case("numbers", f"mats-players-{key}", ["print", "mats", "--players", value, "--out", "m.pdf"], *words)
+        yield case(
+            "numbers", f"mats-players-{key}", ["print", "mats", "--players", value, "--out", "m.pdf"], *words
+        )
     for key, value in {"zero": "0", "word": "x"}.items():
         yield case("numbers", f"check-players-{key}", ["camera", "check", "--players", value], "--players")
     for key, value in {"negative": "-1", "nan": "nan", "word": "x"}.items():
@@ -119,8 +121,10 @@ def record_files() -> Iterator[Case]:
     for game in GAME_NAMES:
         variants: dict[str, tuple[Callable[[], list[str]], tuple[str, ...]]] = {
             "huge-number-in-a-move": (lambda g=game: I.huge_in_action(g), ("line 2", "digits")),
-            "huge-seed": (lambda g=game: I.with_line(g, 1, I.with_header(g)[0].replace('"seed": 1', f'"seed": {HUGE}')),
-                          ("line 1", "digits")),  # fmt: skip
+            "huge-seed": (
+                lambda g=game: I.with_line(g, 1, I.with_header(g)[0].replace('"seed": 1', f'"seed": {HUGE}')),
+                ("line 1", "digits"),
+            ),
             "deep-move": (lambda g=game: I.with_line(g, 3, I.DEEP), ("line 3", "nested")),
             "nan-move": (lambda g=game: I.with_line(g, 2, '{"action": NaN}'), ("line 2", "NaN")),
             "not-json": (lambda g=game: I.with_line(g, 2, "{oops"), ("line 2", "JSON")),
@@ -130,13 +134,19 @@ def record_files() -> Iterator[Case]:
             "seats-not-text": (lambda g=game: I.with_header(g, seats=[1, 2, 3]), ("line 1", "seats")),
         }
         for name, (seats, words) in I.BAD_NAMES.items():
-            variants[f"names-{name}"] = (lambda g=game, s=seats: I.with_header(g, seats=list(s)), ("line 1", words))
+            variants[f"names-{name}"] = (
+                lambda g=game, s=seats: I.with_header(g, seats=list(s)),
+                ("line 1", words),
+            )
         for name, (make, words) in variants.items():
+
             def setup(tmp: Path, make: Callable[[], list[str]] = make) -> None:
                 I.write_record(tmp / "r.jsonl", make())
 
             yield case("records", f"replay-{name}-{game}", ["replay", "r.jsonl"], *words, setup=setup)
-            yield case("records", f"replay-json-{name}-{game}", ["replay", "--json", "r.jsonl"], *words, setup=setup)
+            yield case(
+                "records", f"replay-json-{name}-{game}", ["replay", "--json", "r.jsonl"], *words, setup=setup
+            )
     files: dict[str, tuple[Setup, str]] = {
         "missing": (nothing, "no such file"),
         "folder": (lambda tmp: (tmp / "r.jsonl").mkdir(), "r.jsonl"),
@@ -164,6 +174,7 @@ def saved_games() -> Iterator[Case]:
             if name != "empty":
                 spoilers[f"names-{name}"] = (lambda p, s=seats: I.rename_seats(p, s), (words,))
         for name, (spoil, words) in spoilers.items():
+
             def setup(tmp: Path, spoil: Callable[[Path], None] = spoil, game: str = game) -> None:
                 spoil(I.saved_game(tmp / "g.sqlite", game))
                 I.one_frame(tmp / "frames")
@@ -220,8 +231,12 @@ def paths() -> Iterator[Case]:
                        ["simulate", game, "--players", "3", "--out", path], word, setup=setup)  # fmt: skip
             yield case("paths", f"stickers-{key}-{game}",
                        ["print", "stickers", game, "--out", path], word, setup=setup, slow=True)  # fmt: skip
-        yield case("paths", f"board-{key}", ["print", "board", "shark-park", "--out", path], word, setup=setup)
-        yield case("paths", f"mats-{key}", ["print", "mats", "--players", "3", "--out", path], word, setup=setup)
+        yield case(
+            "paths", f"board-{key}", ["print", "board", "shark-park", "--out", path], word, setup=setup
+        )
+        yield case(
+            "paths", f"mats-{key}", ["print", "mats", "--players", "3", "--out", path], word, setup=setup
+        )
     yield case("paths", "check-fifo", ["camera", "check", "--source", "frames", "--players", "3",
                "--out", "f.png"], "FIFO", setup=lambda tmp: (I.one_frame(tmp / "frames"), os.mkfifo(tmp / "f.png")),
                slow=True)  # fmt: skip
@@ -240,13 +255,14 @@ CONFIGS: dict[str, tuple[str | bytes | None, tuple[str, ...]]] = {
     "bad-mode": ('[panel]\nmode = "bogus"\n', ("line 2", "panel.mode")),
     "bad-pin": ("[panel.turn]\nseat_1 = 99\n", ("line 2", "panel.turn.seat_1")),
     "deep": ("a = " + "[" * 100_000 + "]" * 100_000 + "\n", ("nested",)),
-    "not-utf8": (b"[panel]\nmode = \"\xff\"\n", ("config.toml",)),
+    "not-utf8": (b'[panel]\nmode = "\xff"\n', ("config.toml",)),
     "missing": (None, ("file not found",)),
 }
 
 
 def configs() -> Iterator[Case]:
     for key, (text, words) in CONFIGS.items():
+
         def setup(tmp: Path, text: str | bytes | None = text) -> None:
             if isinstance(text, bytes):
                 (tmp / "config.toml").write_bytes(text)
@@ -261,7 +277,9 @@ def configs() -> Iterator[Case]:
         yield case("configs", f"play-{key}",
                    ["play", "--game", "kanaloa", "--players", "3", "--session", "p.sqlite", "--source", "frames",
                     "--frames", "1", "--config", "config.toml"], *words, setup=setup)  # fmt: skip
-        yield case("configs", f"panel-test-{key}", ["panel", "test", "--config", "config.toml"], *words, setup=setup)
+        yield case(
+            "configs", f"panel-test-{key}", ["panel", "test", "--config", "config.toml"], *words, setup=setup
+        )
         yield case("configs", f"env-{key}", ["demo", "--mode", "facts", "--session", "d.sqlite"], *words,
                    setup=setup, env=(("COMPANION_CONFIG", "config.toml"),))  # fmt: skip
 

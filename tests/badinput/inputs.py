@@ -110,7 +110,9 @@ def rename_seats(path: Path, seats: tuple[str, ...]) -> None:
         header = json.loads(text)
         header["seats"] = list(seats)
         text = json.dumps(header, ensure_ascii=False)
-        db.execute("UPDATE header SET json = ?, crc = ? WHERE id = 1", (text, zlib.crc32(text.encode("utf-8"))))
+        db.execute(
+            "UPDATE header SET json = ?, crc = ? WHERE id = 1", (text, zlib.crc32(text.encode("utf-8")))
+        )
     db.close()
 
 

@@ -16,7 +16,15 @@ CASES = all_cases()
 
 def test_the_table_is_as_large_as_the_issue_asks() -> None:
     assert len(CASES) >= 300
-    assert {c.family for c in CASES} >= {"numbers", "records", "saved", "names", "paths", "configs", "languages"}
+    assert {c.family for c in CASES} >= {
+        "numbers",
+        "records",
+        "saved",
+        "names",
+        "paths",
+        "configs",
+        "languages",
+    }
 
 
 @pytest.mark.parametrize("bad", CASES, ids=[c.id for c in CASES])

@@ -18,9 +18,25 @@ WRITERS: dict[str, list[str]] = {
     "mats": ["print", "mats", "--players", "3", "--out", "{d}/m.pdf"],
     "check": ["camera", "check", "--source", "{frames}", "--players", "3", "--out", "{d}/c.png"],
     "save-frames": ["demo", "--game", "kai-piranja", "--save-frames", "{d}/frames"],
-    **{f"play-{g}": ["play", "--game", g, "--players", "3", "--session", "{d}/g.sqlite", "--source", "{frames}",
-                     "--frames", "1"] for g in GAME_NAMES},  # fmt: skip
-    **{f"demo-{g}": ["demo", "--game", g, "--mode", "facts", "--session", "{d}/g.sqlite"] for g in GAME_NAMES},
+    **{
+        f"play-{g}": [
+            "play",
+            "--game",
+            g,
+            "--players",
+            "3",
+            "--session",
+            "{d}/g.sqlite",
+            "--source",
+            "{frames}",
+            "--frames",
+            "1",
+        ]
+        for g in GAME_NAMES
+    },
+    **{
+        f"demo-{g}": ["demo", "--game", g, "--mode", "facts", "--session", "{d}/g.sqlite"] for g in GAME_NAMES
+    },
 }
 SAID = {"full": "disk is full", "read_only": "read-only"}
 

@@ -35,7 +35,9 @@ def test_repair_mends_a_number_too_long_keeping_the_moves_before_it(
     mended = run_in_process(["repair", "g.sqlite"], capsys)
     assert mended.code == 0, mended.err
     assert len(read_saved(tmp_path / "g.sqlite", GAMES).match.actions) == 3  # moves 1-3, before the damage
-    assert any(p.name != "g.sqlite" and p.name.startswith("g") for p in tmp_path.iterdir())  # the damaged copy
+    assert any(
+        p.name != "g.sqlite" and p.name.startswith("g") for p in tmp_path.iterdir()
+    )  # the damaged copy
     listed = run_in_process(["moves", "g.sqlite"], capsys)
     assert listed.code == 0 and "Traceback" not in listed.err
 
