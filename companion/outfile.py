@@ -30,6 +30,23 @@ OUT_NO_PERMISSION = N_("cannot write {path}: no permission to write in the folde
 OUT_DISK_FULL = N_("cannot write {path}: the disk is full (nothing was written)")
 OUT_CANNOT = N_("cannot write {path}: {reason}")
 OUT_HELP = "a symlink is followed: the file it points to is written"
+# Why a write failed, by errno, as an index into a writer's own five messages (an --out, a saved game's lock).
+FAILURES = {
+    errno.ENOENT: 0,  # no such folder
+    errno.ENOTDIR: 1,  # not a folder
+    errno.EROFS: 2,  # read-only
+    errno.EACCES: 3,  # no permission
+    errno.EPERM: 3,
+    errno.ENOSPC: 4,  # disk full
+    errno.EDQUOT: 4,
+}
+
+
+def failure_message(exc: OSError, said: tuple[str, str, str, str, str]) -> str | None:
+    """The one of ``said`` (no folder, not a folder, read-only, no permission, disk full) that tells why
+    ``exc`` happened; None for another reason."""
+    index = FAILURES.get(exc.errno or 0)
+    return None if index is None else said[index]
 
 
 def _kind(mode: int) -> str:
@@ -70,16 +87,8 @@ def write_out(path: str | os.PathLike[str], data: str | bytes) -> None:
 def write_problem(path: str | os.PathLike[str], exc: OSError) -> CommandError:
     """Why ``path`` could not be written, in words: the folder missing or read-only, the disk full…"""
     folder = os.path.dirname(os.path.abspath(path))
-    by_errno = {
-        errno.ENOENT: OUT_NO_FOLDER,
-        errno.ENOTDIR: OUT_NOT_A_FOLDER,
-        errno.EROFS: OUT_READ_ONLY,
-        errno.EACCES: OUT_NO_PERMISSION,
-        errno.EPERM: OUT_NO_PERMISSION,
-        errno.ENOSPC: OUT_DISK_FULL,
-        errno.EDQUOT: OUT_DISK_FULL,
-    }
-    message = by_errno.get(exc.errno or 0)
+    said = (OUT_NO_FOLDER, OUT_NOT_A_FOLDER, OUT_READ_ONLY, OUT_NO_PERMISSION, OUT_DISK_FULL)
+    message = failure_message(exc, said)
     if message is None:
         return CommandError(OUT_CANNOT, path=os.fspath(path), reason=exc.strerror or str(exc))
     return CommandError(message, path=os.fspath(path), folder=folder)

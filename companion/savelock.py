@@ -8,7 +8,6 @@ its stale contents remain, and the next holder writes over them.
 
 from __future__ import annotations
 
-import errno
 import fcntl
 import json
 import os
@@ -19,6 +18,7 @@ from pathlib import Path
 
 from companion.i18n import N_
 from companion.jsondata import RecordError
+from companion.outfile import failure_message
 
 LOCK_SUFFIX = ".lock"
 
@@ -67,16 +67,7 @@ def this_command() -> str:
 def folder_problem(path: Path, exc: OSError) -> RecordError:
     """Why nothing can be written next to ``path``, in words: the folder is missing, read-only, full…"""
     folder = path.parent
-    by_errno = {
-        errno.ENOENT: NO_FOLDER,
-        errno.ENOTDIR: NOT_A_FOLDER,
-        errno.EROFS: READ_ONLY_FOLDER,
-        errno.EACCES: NO_PERMISSION,
-        errno.EPERM: NO_PERMISSION,
-        errno.ENOSPC: DISK_FULL,
-        errno.EDQUOT: DISK_FULL,
-    }
-    message = by_errno.get(exc.errno or 0)
+    message = failure_message(exc, (NO_FOLDER, NOT_A_FOLDER, READ_ONLY_FOLDER, NO_PERMISSION, DISK_FULL))
     if message is None:
         return RecordError(CANNOT_WRITE, path=path, reason=exc.strerror or exc)
     return RecordError(message, path=path, folder=folder)
