@@ -8,10 +8,12 @@ subcommands whose ``run(args) -> int`` is set with ``parser.set_defaults(run=...
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
-from collections.abc import Sequence
-from typing import Any, cast
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, TextIO, cast
 
 from companion.commands import CORE_COMMANDS, core_commands, environment_language
 from companion.errors import CommandError
@@ -84,8 +86,56 @@ def build_parser(
     return parser, problems
 
 
+# Control characters shown as escapes (\\x1b), not obeyed: a name or a file's text with a terminal escape in it
+# would clear the screen or rewrite a line. Tab and newline lay text out; everything else is shown.
+_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7F, 0xA0)) if chr(c) not in "\t\n"}
+_CONTROLS |= {0x2028: "\\u2028", 0x2029: "\\u2029"}
+
+
+class TerminalText(io.TextIOBase):
+    """A text stream whose writes reach ``stream`` with their control characters escaped."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        self.stream.write(text.translate(_CONTROLS))
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self.stream, "encoding", "utf-8")
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+@contextmanager
+def terminal_safe() -> Iterator[None]:
+    """Every word a command prints goes through here: the one place control characters are escaped."""
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = TerminalText(out), TerminalText(err)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
 def main(argv: Sequence[str] | None = None, registry: Registry = GAMES) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    with terminal_safe():
+        return _main(list(sys.argv[1:] if argv is None else argv), registry)
+
+
+def _main(argv: list[str], registry: Registry) -> int:
     core_only = bool(argv) and argv[0] in CORE_COMMANDS
     parser, problems = build_parser(registry, plugins=not core_only, only=argv[0] if core_only else None)
     for line in problems:
@@ -94,7 +144,7 @@ def main(argv: Sequence[str] | None = None, registry: Registry = GAMES) -> int:
     try:
         return int(args.run(args) or 0)
     except CommandError as exc:
-        language = getattr(args, "lang", None) or environment_language()
+        language = getattr(args, "lang", None) or getattr(args, "language", None) or environment_language()
         print(f"companion: {exc.tell(language)}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:

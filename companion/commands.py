@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from companion.errors import EXIT_ILLEGAL, EXIT_MALFORMED, CommandError, RecordError
-from companion.files import write_atomically
 from companion.games import DEFAULT_GAME, GAMES
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, NP_, translator
+from companion.outfile import OUT_HELP, write_out
 from companion.registry import GameSpec, Registry
 from companion.savecommands import run_correct, run_moves, run_repair
 
@@ -43,9 +43,15 @@ def environment_language() -> str:
     return DEFAULT_LANGUAGE
 
 
-def add_language(parser: argparse.ArgumentParser) -> None:
+def add_language(parser: argparse.ArgumentParser, *flags: str, dest: str = "lang") -> None:
+    """The one rule for every command's language: ``--lang`` (or ``flags``) if given, else the environment's
+    (``environment_language``), else English."""
     parser.add_argument(
-        "--lang", choices=LANGUAGES, default=environment_language(), help="language of what is shown"
+        *(flags or ("--lang",)),
+        dest=dest,
+        choices=LANGUAGES,
+        default=environment_language(),
+        help="language of what is shown (default: from $LANG)",
     )
 
 
@@ -124,12 +130,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     text = match.record_text()
     if args.out:
         refuse_saved_game(args.out)
-        try:
-            write_atomically(Path(args.out), text)  # a crash leaves the old file or the whole record
-        except OSError as exc:
-            raise CommandError(
-                N_("cannot write {path}: {reason}"), path=args.out, reason=exc.strerror
-            ) from None
+        write_out(args.out, text)  # a crash or a full disk leaves the old file or the whole record
         scores = ", ".join(str(score) for score in game.scores(match.state))
         print(translator(args.lang).plural(*RECORD_WRITTEN, len(match.actions), path=args.out, scores=scores))
     else:
@@ -238,7 +239,7 @@ def add_simulate(sub: SubParsers, games: str) -> None:
     p.add_argument("game", help=f"one of: {games}")
     p.add_argument("--players", type=positive, required=True)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--out", help="write the game's record to this file (default: print it)")
+    p.add_argument("--out", help=f"write the game's record to this file (default: print it); {OUT_HELP}")
     p.add_argument("--games", type=positive, help="play this many games and print statistics")
     add_language(p)
     p.set_defaults(run=run_simulate)

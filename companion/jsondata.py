@@ -26,15 +26,38 @@ Reader = Callable[[JSON, str], Any]  # (value, the field's name in messages) -> 
 
 MAX_DEPTH = 64  # far deeper than any state or action; a line nested deeper is not a record's
 TOO_DEEP = N_("JSON nested more than {limit} levels deep")
+# Python refuses to read an int of more than 4,300 digits (a ValueError deep in json, not a decoding error):
+# refused here it is a RecordError naming its line, which `repair` can cut off with the moves after it.
+MAX_DIGITS = 4300  # Python's own limit (sys.get_int_max_str_digits): what this program writes reads back
+TOO_LONG = N_("a number of {digits} digits (at most {limit} are read)")
+NOT_A_NUMBER = N_("{value} is not a number a record holds")
+
+
+def _whole_number(digits: str) -> int:
+    size = len(digits.lstrip("-"))
+    if size > MAX_DIGITS:
+        raise RecordError(TOO_LONG, digits=size, limit=MAX_DIGITS)
+    return int(digits)
+
+
+def _decimal(digits: str) -> float:
+    if len(digits) > MAX_DIGITS:
+        raise RecordError(TOO_LONG, digits=len(digits), limit=MAX_DIGITS)
+    return float(digits)
+
+
+def _constant(name: str) -> float:
+    raise RecordError(NOT_A_NUMBER, value=name)
 
 
 def parse_json(text: str) -> JSON:
     """``json.loads`` with a depth limit: a line nested a hundred thousand deep is a RecordError saying so,
-    not a RecursionError. Raises json.JSONDecodeError for text that is not JSON."""
+    not a RecursionError; so is a number too long to read, or NaN and Infinity (not JSON, though Python
+    reads them). Raises json.JSONDecodeError for text that is not JSON."""
     import json  # here: a command that reads no JSON (``rules``) starts without it (a tenth of a bare start)
 
     try:
-        value = json.loads(text)
+        value = json.loads(text, parse_int=_whole_number, parse_float=_decimal, parse_constant=_constant)
     except RecursionError:
         raise RecordError(TOO_DEEP, limit=MAX_DEPTH) from None
     if _too_deep(value):

@@ -13,6 +13,7 @@ from typing import Any
 from companion.games import GAMES
 from companion.i18n import N_
 from companion.jsondata import parse_json
+from companion.names import name_problem
 from companion.protocol import JSON, Action, Game, RecordError, Violation
 from companion.registry import Registry
 
@@ -100,16 +101,22 @@ def parse_header(data: JSON) -> Header:
         raise RecordError(N_("line 1: the header needs the game's name"))
     if not isinstance(seats, list) or not seats or not all(isinstance(s, str) and s.strip() for s in seats):
         raise RecordError(N_("line 1: the header needs 'seats', a list of player names"))
+    problem = name_problem(
+        seats
+    )  # the checks of --names: a file's names reach the same screens and terminals
+    if problem is not None:
+        raise RecordError(N_("line {line}: {problem}"), line=1, problem=problem)
     if seed is not None and type(seed) is not int:
         raise RecordError(N_("line 1: 'seed' must be a whole number or null"))
     if not isinstance(profile, dict):
         raise RecordError(N_("line 1: 'profile' must be a JSON object"))
-    return Header(game, tuple(seats), profile, seed)
+    return Header(game, tuple(seat.strip() for seat in seats), profile, seed)
 
 
 def loads(text: str, registry: Registry = GAMES) -> Record:
     """Parse a record of a game of ``registry``; raises RecordError naming the line and the problem."""
-    lines = [(i, line) for i, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    # JSON Lines: only \n ends a line (splitlines would cut a name holding U+2028 in two)
+    lines = [(i, line) for i, line in enumerate(text.split("\n"), start=1) if line.strip()]
     if not lines:
         raise RecordError(N_("the record is empty"))
     first_number, first = lines[0]

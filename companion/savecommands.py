@@ -90,6 +90,8 @@ SQLITE_MAGIC = b"SQLite format 3\x00"  # as in saveread, which loads sqlite3: th
 
 
 def is_sqlite(path: str | os.PathLike[str]) -> bool:
+    if not os.path.isfile(path):
+        return False  # opening a FIFO to look would wait for a writer
     try:
         with open(path, "rb") as f:
             return f.read(16) == SQLITE_MAGIC

@@ -8,7 +8,6 @@ its stale contents remain, and the next holder writes over them.
 
 from __future__ import annotations
 
-import errno
 import fcntl
 import json
 import os
@@ -19,6 +18,7 @@ from pathlib import Path
 
 from companion.i18n import N_
 from companion.jsondata import RecordError
+from companion.outfile import failure_message
 
 LOCK_SUFFIX = ".lock"
 
@@ -67,16 +67,7 @@ def this_command() -> str:
 def folder_problem(path: Path, exc: OSError) -> RecordError:
     """Why nothing can be written next to ``path``, in words: the folder is missing, read-only, full…"""
     folder = path.parent
-    by_errno = {
-        errno.ENOENT: NO_FOLDER,
-        errno.ENOTDIR: NOT_A_FOLDER,
-        errno.EROFS: READ_ONLY_FOLDER,
-        errno.EACCES: NO_PERMISSION,
-        errno.EPERM: NO_PERMISSION,
-        errno.ENOSPC: DISK_FULL,
-        errno.EDQUOT: DISK_FULL,
-    }
-    message = by_errno.get(exc.errno or 0)
+    message = failure_message(exc, (NO_FOLDER, NOT_A_FOLDER, READ_ONLY_FOLDER, NO_PERMISSION, DISK_FULL))
     if message is None:
         return RecordError(CANNOT_WRITE, path=path, reason=exc.strerror or exc)
     return RecordError(message, path=path, folder=folder)
@@ -110,9 +101,15 @@ class SaveLock:
             if _same_file(fd, target):
                 break
             os.close(fd)
-        os.ftruncate(fd, 0)
         text = json.dumps({"pid": os.getpid(), "command": command or this_command()}, ensure_ascii=False)
-        os.pwrite(fd, text.encode("utf-8"), 0)
+        try:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, text.encode("utf-8"), 0)
+        except OSError as exc:  # a full disk makes the file but not its contents: leave no empty .lock behind
+            with suppress(OSError):
+                target.unlink()  # still holding the lock, as release does
+            os.close(fd)
+            raise folder_problem(path, exc) from None
         return cls(path, fd)
 
     @property
@@ -140,5 +137,5 @@ def _holder(fd: int) -> Holder | None:
     try:
         data = json.loads(os.pread(fd, 4096, 0).decode("utf-8"))
         return Holder(int(data["pid"]), str(data["command"]))
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return None  # the holder has not written itself in yet, or the file is not ours

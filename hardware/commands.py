@@ -11,8 +11,8 @@ import functools
 import sys
 from typing import Any
 
+from companion.commands import add_language
 from companion.errors import EXIT_ILLEGAL, EXIT_MALFORMED, CommandError
-from companion.i18n import LANGUAGES
 
 
 def _seconds(text: str) -> float:
@@ -46,7 +46,7 @@ def register(sub: Any) -> None:
         metavar="FILE",
         help="the config file (default: $COMPANION_CONFIG, then ~/.config/table-companion/config.toml)",
     )
-    test.add_argument("--lang", choices=LANGUAGES, default="en", help="the language of the report")
+    add_language(test)
     test.set_defaults(run=run_panel_test)
 
 

@@ -113,9 +113,11 @@ class ConfigProblem:
     key: str
     message: str
     params: tuple[tuple[str, object], ...] = ()
+    line: int | None = None  # the file's line the key is written on, when it is found there
 
     def text(self, tr: Translator) -> str:
-        return f"{self.key}: {tr(self.message, **dict(self.params))}"
+        said = f"{self.key}: {tr(self.message, **dict(self.params))}"
+        return said if self.line is None else tr("line {line}: {problem}", line=self.line, problem=said)
 
 
 class PanelConfigError(ValueError):
@@ -163,11 +165,34 @@ def load_config(source: ConfigSource) -> PanelConfig:
         ) from None
     try:
         data = tomllib.loads(text)
+    except RecursionError:  # tomllib recurses once a level: a value nested thousands deep
+        raise PanelConfigError([ConfigProblem(key, N_("nested too deep to be a configuration"))]) from None
     except tomllib.TOMLDecodeError as exc:
         raise PanelConfigError(
             [ConfigProblem(key, N_("not valid TOML: {error}"), (("error", exc),))]
         ) from None
-    return parse_config(data)
+    try:
+        return parse_config(data)
+    except PanelConfigError as error:
+        lines = key_lines(text)
+        found = [replace(p, line=lines.get(p.key)) for p in error.problems]
+        raise PanelConfigError(found, error.renamed) from None
+
+
+def key_lines(text: str) -> dict[str, int]:
+    """The line each dotted key (``panel.buttons.next``) or table (``[panel.timing]``) is written on: the keys
+    a problem names, found again in the file, since tomllib keeps no positions."""
+    found: dict[str, int] = {}
+    table = ""
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if line.startswith("[") and "]" in line:
+            table = line.strip("[] \t").split("]")[0].strip()
+            found.setdefault(table, number)
+        elif "=" in line and not line.startswith("#"):
+            name = line.split("=", 1)[0].strip().strip("\"'")
+            found.setdefault(f"{table}.{name}" if table else name, number)
+    return found
 
 
 def parse_config(data: Mapping[str, Any]) -> PanelConfig:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion.errors import CommandError
 from companion.i18n import Translator
 from companion.panel import PanelButton
 from hardware.buttons import ButtonEvent, Labels
@@ -29,6 +30,23 @@ Report = Callable[[str], None]
 def read_config(option: str | Path | None = None, environ: Mapping[str, str] = os.environ) -> PanelConfig:
     """The panel config from ``--config``, ``$COMPANION_CONFIG`` or the default file. Raises PanelConfigError."""
     return load_config(config_source(option, environ))
+
+
+def checked_config(
+    config_option: str | Path | None = None, language: str = "en", environ: Mapping[str, str] = os.environ
+) -> PanelConfig:
+    """The panel config, or CommandError naming each problem's key and line: the panel is off only when asked
+    for (mode = "off"), since a typo playing on without buttons would be found out at the table. Commands call
+    it before they make anything, so that a broken file leaves no new saved game behind."""
+    try:
+        return read_config(config_option, environ)
+    except PanelConfigError as error:
+        tr = hardware_translator(language)
+        lines = config_problem_lines(error, tr)
+        lines.append(
+            tr('Fix the configuration file, or write panel.mode = "off" in it to play without the panel.')
+        )
+        raise CommandError("\n".join(lines)) from None
 
 
 def config_problem_lines(error: PanelConfigError, tr: Translator) -> list[str]:
@@ -92,15 +110,9 @@ def start_panel(
     gpio: Callable[[], PinBackend] | None = None,
     root: Path = Path("/"),
 ) -> Panel | NullPanel:
-    """The app's panel: always returns one, off if the config has a problem (each reported with its key)."""
-    try:
-        config = read_config(config_option, environ)
-    except PanelConfigError as error:
-        tr = hardware_translator(language)
-        for line in config_problem_lines(error, tr):
-            report(line)
-        report(tr("Panel: off until the configuration is fixed"))
-        return NullPanel()
+    """The panel of ``companion play`` and ``demo``; CommandError naming each key and line if the config has a
+    problem (a panel that cannot be opened, or that is asked to be off, is a NullPanel)."""
+    config = checked_config(config_option, language, environ)
     return open_panel(
         config,
         language=language,

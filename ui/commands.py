@@ -73,7 +73,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument(
         "--hold",
-        type=float,
+        type=seconds,
         default=DEFAULT_HOLD,
         help="seconds a card hidden from view (not seen taken away) may stay unseen before it counts as gone",
     )

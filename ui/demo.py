@@ -27,7 +27,7 @@ from companion.protocol import RecordError
 from companion.registry import GameSpec
 from companion.session import LiveSession
 from companion.simulate import simulate
-from hardware.start import start_panel
+from hardware.start import checked_config, start_panel
 from ui.simtable import SimulatedTable
 from ui.talk import TerminalTable, panel_mode, ui_translator
 from vision.identity import GameCards
@@ -108,6 +108,7 @@ def frame_saver(folder: Path, language: str) -> Callable[[Any, Any], None]:
 
 
 def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
+    checked_config(args.config, args.lang)  # a broken config stops the command before anything is made
     spec = spec_for(args)
     game = spec.make()
     adapter = spec.table_adapter(game)

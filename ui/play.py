@@ -16,6 +16,7 @@ from companion.commands import checked_players, read_text, spec_for
 from companion.errors import CommandError
 from companion.games import DEFAULT_GAME
 from companion.i18n import N_, NP_
+from companion.jsondata import parse_json
 from companion.live import CameraStatus, LiveGame
 from companion.names import parse_names
 from companion.narrate import final_lines
@@ -23,7 +24,7 @@ from companion.panel import button_words
 from companion.protocol import RecordError
 from companion.savecommands import check_resume_options
 from companion.session import LiveSession
-from hardware.start import start_panel
+from hardware.start import checked_config, start_panel
 from hardware.terminal import TerminalKeys
 from ui.control.library import Library, SavedGame, default_root
 from ui.demo import CANNOT_REFEREE
@@ -103,6 +104,7 @@ def _fits(args: argparse.Namespace, saved: SavedGame, game: str | None) -> bool:
 
 def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
     tr = ui_translator(args.lang)
+    checked_config(args.config, args.lang)  # a broken config stops the command before anything is made
     try:  # a first frame before the session: a source that gives none must not leave a new game file behind
         source = opened(args.source, FIRST_FRAME_WAIT)
     except SourceError as exc:
@@ -191,7 +193,7 @@ def enter_setup(path: str, live: LiveGame, language: str) -> None:
 
     tr = ui_translator(language)
     try:
-        data = json.loads(read_text(path))
+        data = parse_json(read_text(path))  # depth and number size limited: a RecordError, not a traceback
         items = data if isinstance(data, list) else [data]
         actions = [live.game.action_from_json(item) for item in items]
     except (json.JSONDecodeError, RecordError) as exc:

@@ -12,6 +12,7 @@ from pathlib import Path
 from fpdf import FPDF
 
 from companion.i18n import N_
+from companion.outfile import write_out
 from companion.registry import BoardMarks
 from companion.table import square_name
 from vision.i18n import vision_translator
@@ -96,7 +97,7 @@ def board_sheet(
         pdf.set_font("helvetica", size=9)
         pdf.set_xy(15, height - 15)
         pdf.cell(width - 30, 5, latin1(tr(QUARTER, title=title, n=q + 1)), align="C")
-    pdf.output(str(out))
+    write_out(out, bytes(pdf.output()))  # whole or not at all: a full disk leaves no cut-short PDF
     return SheetInfo(pdf.pages_count, 4)
 
 

@@ -18,6 +18,7 @@ import numpy as np
 
 from companion.games import GAMES
 from companion.i18n import N_, NP_, Translator
+from companion.outfile import write_out
 from companion.protocol import join_words
 from companion.table import CENTRE, UNKNOWN, zone_seat
 from vision import layout
@@ -476,8 +477,9 @@ def save(path: Path, image: np.ndarray) -> None:
     if path.suffix.lower() not in IMAGE_SUFFIXES:
         raise OSError(f"{path} is not a .png or .jpg file")
     try:
-        written = cv2.imwrite(str(path), image)
+        encoded, data = cv2.imencode(path.suffix.lower(), image)
     except cv2.error as exc:
         raise OSError(f"cannot write {path} ({exc})") from None
-    if not written:
+    if not encoded:
         raise OSError(f"cannot write {path}")
+    write_out(path, data.tobytes())  # a regular file, whole or not at all, or a CommandError saying why

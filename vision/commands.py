@@ -11,9 +11,11 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion.commands import add_language, positive, seconds
 from companion.errors import CommandError
 from companion.games import DEFAULT_GAME
-from companion.i18n import LANGUAGES, N_, Translator
+from companion.i18n import N_, Translator
+from companion.outfile import OUT_HELP
 from companion.savecommands import refuse_saved_game
 from vision.i18n import vision_translator
 from vision.kinds import StickerKind
@@ -45,7 +47,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     _paper_options(board)
     board.set_defaults(run=run_board)
     mats = what.add_parser("mats", help="one player mat per seat")
-    mats.add_argument("--players", type=int, required=True)
+    mats.add_argument("--players", type=positive, required=True)
     _paper_options(mats)
     mats.set_defaults(run=run_mats)
 
@@ -56,18 +58,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                      help="picamera, webcam:N, synthetic[:SEED], an image, a folder or a video; "
                           "a camera's mode after @: webcam:0@1920x1080")  # fmt: skip
     chk.add_argument("--out", type=Path, default=Path("camera-check.png"),
-                     help="where to save the annotated frame (.png or .jpg)")  # fmt: skip
+                     help=f"where to save the annotated frame (.png or .jpg); {OUT_HELP}")  # fmt: skip
     chk.add_argument(
         "--game", default=None, help=f"the game (default: the saved game's, else {DEFAULT_GAME})"
     )
     chk.add_argument("--kind", choices=[k.value for k in StickerKind], default=DEFAULT_KIND.value)
-    chk.add_argument("--players", type=int, default=None,
+    chk.add_argument("--players", type=positive, default=None,
                      help="how many mats should be in view (default: the saved game's; else asked)")  # fmt: skip
     chk.add_argument("--session", type=Path, default=None, metavar="SAVED",
                      help="a saved game (.sqlite): its game and players, read without changing it")  # fmt: skip
     chk.add_argument("--json", action="store_true", help="print the verdict as JSON (the app's form)")
-    chk.add_argument("--language", "--lang", dest="language", choices=LANGUAGES, default="en")
-    chk.add_argument("--wait", type=float, default=5.0, help="seconds to wait for a first frame")
+    add_language(chk, "--language", "--lang", dest="language")
+    chk.add_argument("--wait", type=seconds, default=5.0, help="seconds to wait for a first frame")
     chk.set_defaults(run=run_check)
 
     box = subparsers.add_parser(
@@ -78,8 +80,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     box.add_argument("--box", default=None,
                      help="the file to save in (default: the game's, beside the app's config)")  # fmt: skip
     box.add_argument("--kind", choices=[k.value for k in StickerKind], default=DEFAULT_KIND.value)
-    box.add_argument("--language", "--lang", dest="language", choices=LANGUAGES, default="en")
-    box.add_argument("--wait", type=float, default=5.0, help="seconds to wait for a first frame")
+    add_language(box, "--language", "--lang", dest="language")
+    box.add_argument("--wait", type=seconds, default=5.0, help="seconds to wait for a first frame")
     box.set_defaults(run=run_setup_box)
 
 
@@ -90,9 +92,9 @@ def run_setup_box(args: argparse.Namespace) -> int:
 
 
 def _paper_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--out", type=Path, required=True, help="the PDF file to write")
+    p.add_argument("--out", type=Path, required=True, help=f"the PDF file to write; {OUT_HELP}")
     p.add_argument("--paper", choices=["a4", "letter"], default="a4")
-    p.add_argument("--language", choices=LANGUAGES, default="en")
+    add_language(p, "--language", "--lang", dest="language")
 
 
 def _game(args: argparse.Namespace) -> GameCards:

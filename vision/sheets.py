@@ -11,6 +11,7 @@ from pathlib import Path
 
 from fpdf import FPDF
 
+from companion.outfile import write_out
 from vision import layout
 from vision.i18n import vision_translator
 from vision.identity import GameCards, aruco_modules, mat_marker_id, sticker_modules
@@ -56,7 +57,7 @@ def sticker_sheet(game: GameCards, out: Path, paper: str = "a4", kind: StickerKi
             pdf.set_line_width(0.15)
         modules = sticker_modules(kind, game.sticker_code, place.number, game.aruco_id(place.number))
         draw_sticker(pdf, place, modules)
-    pdf.output(str(out))
+    write_out(out, bytes(pdf.output()))  # whole or not at all: a full disk leaves no cut-short PDF
     return SheetInfo(pdf.pages_count, len(placed), placed)
 
 
@@ -111,5 +112,5 @@ def mat_sheet(players: int, out: Path, paper: str = "a4", language: str = "en") 
         pdf.set_xy(ox, oy + h - 12)
         pdf.cell(w, 5, latin1(tr("Sit at this edge. Lay your cards inside the markers.")), align="C")
         pdf.set_text_color(0, 0, 0)
-    pdf.output(str(out))
+    write_out(out, bytes(pdf.output()))  # whole or not at all: a full disk leaves no cut-short PDF
     return SheetInfo(pdf.pages_count, players)

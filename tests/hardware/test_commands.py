@@ -86,7 +86,8 @@ def test_panel_test_reports_config_problems_with_their_key(
     assert main(["panel", "test", "--config", str(config)]) == 2
     err = capsys.readouterr().err.splitlines()
     assert err == [
-        "Panel configuration: panel.turn.seat_1: pin 99 does not exist on a Raspberry Pi header (GPIO 2 to 27)",
+        "Panel configuration: line 2: panel.turn.seat_1: pin 99 does not exist on a Raspberry Pi header "
+        "(GPIO 2 to 27)",
         "companion: the panel configuration has problems; nothing was tested",
     ]
 

@@ -9,6 +9,7 @@ import pytest
 from gpiozero import DigitalInputDevice
 from gpiozero.pins.mock import MockFactory
 
+from companion.errors import CommandError
 from companion.panel import PanelButton
 from hardware.config import PanelConfig
 from hardware.interface import NullPanel
@@ -124,18 +125,24 @@ def test_mode_mock_and_mode_off(tmp_path: Path) -> None:
     assert lines[1] == 'Panel: off (panel.mode = "off")'
 
 
-def test_a_config_problem_is_reported_and_the_app_gets_a_panel_that_is_off(tmp_path: Path) -> None:
+def test_a_config_problem_stops_the_command_naming_each_key_and_its_line(tmp_path: Path) -> None:
     config = tmp_path / "config.toml"
     config.write_text("[panel.buttons]\nundo = 17\n[panel.buttns]\n")
     lines: list[str] = []
-    panel = start_panel(environ={"COMPANION_CONFIG": str(config)}, report=lines.append, gpio=no_gpio)
-    assert isinstance(panel, NullPanel)
-    assert lines == [
-        "Panel configuration: panel.buttns: unknown key (did you mean 'buttons'?)",
-        "Panel configuration: panel.buttons.undo: pin 17 is already used by panel.turn.seat_1 (default wiring)",
-        "Panel: off until the configuration is fixed",
+    with pytest.raises(CommandError) as error:
+        start_panel(environ={"COMPANION_CONFIG": str(config)}, report=lines.append, gpio=no_gpio)
+    assert lines == []
+    assert str(error.value).splitlines() == [
+        "Panel configuration: line 3: panel.buttns: unknown key (did you mean 'buttons'?)",
+        "Panel configuration: line 2: panel.buttons.undo: pin 17 is already used by panel.turn.seat_1 "
+        "(default wiring)",
+        'Fix the configuration file, or write panel.mode = "off" in it to play without the panel.',
     ]
-    # The panel that is off takes every call the real one takes.
+
+
+def test_the_panel_that_is_off_takes_every_call_the_real_one_takes() -> None:
+    panel = open_panel(PanelConfig(mode="off"), report=lambda line: None)
+    assert isinstance(panel, NullPanel)
     panel.show_turn(1)
     panel.set_level(0, None)
     panel.needs_fixing(True)

@@ -223,7 +223,7 @@ def _stored_game_name(path: Path) -> str:
         finally:
             db.close()
         name = json.loads(text).get("game")
-    except (sqlite3.Error, TypeError, ValueError, AttributeError):
+    except (sqlite3.Error, TypeError, ValueError, AttributeError, RecursionError):
         return ""
     return name if isinstance(name, str) else ""
 
@@ -276,7 +276,7 @@ def _record_game_name(path: Path) -> str:
     try:
         with path.open(encoding="utf-8") as file:
             name = json.loads(file.readline()).get("game")
-    except (OSError, UnicodeDecodeError, ValueError, AttributeError):
+    except (OSError, UnicodeDecodeError, ValueError, AttributeError, RecursionError):
         return ""
     return name if isinstance(name, str) else ""
 

@@ -20,6 +20,7 @@ from companion.configdir import config_dir
 from companion.errors import Told
 from companion.files import write_atomically
 from companion.i18n import N_, Translator, translator
+from companion.jsondata import parse_json
 from companion.protocol import JSON, RecordError, Violation, violation
 
 from . import text as T
@@ -125,10 +126,10 @@ def load_box(path: Path) -> SeaBox | None:
         detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise BoxError(T.BOX_FILE_UNREADABLE, path=str(path), detail=detail) from None
     try:
-        return box_from_json(json.loads(text))
+        return box_from_json(parse_json(text))
     except json.JSONDecodeError as exc:
         raise BoxError(T.BOX_FILE_NOT_JSON, path=str(path), detail=exc.msg, line=exc.lineno) from None
-    except BoxError as exc:
+    except RecordError as exc:  # the box's own words, or JSON nested too deep, a number too long
         raise BoxError(T.BOX_FILE_PROBLEM, path=str(path), problem=exc) from None
 
 
