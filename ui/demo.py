@@ -28,6 +28,7 @@ from companion.registry import GameSpec
 from companion.session import LiveSession
 from companion.simulate import simulate
 from hardware.start import start_panel
+from ui.control.secret import keeper
 from ui.recording import PressWriter
 from ui.simtable import SimulatedTable
 from ui.talk import TerminalTable, panel_mode, ui_translator
@@ -133,6 +134,16 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     on_frame = frame_saver(Path(save_frames), args.lang) if save_frames else None
     # The presses beside the frames: without them `play --source` would referee another game (ui/recording.py).
     presses = PressWriter(Path(save_frames), spec.name, tuple(names), args.lang) if save_frames else None
+
+    secrets = keeper(adapter)
+    if presses is not None and secrets is not None:  # what players enter privately is no frame's: kept too
+        keep = secrets.keep_secret
+
+        def keep_and_record(seat: int, value: str) -> None:
+            keep(seat, value)
+            presses.secret(table.frame, seat, value)
+
+        setattr(adapter, "keep_secret", keep_and_record)  # noqa: B010 (an instance's method, for this game only)
 
     def on_input(frame: int, button: str | None, entered: Any) -> None:
         if presses is None:

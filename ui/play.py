@@ -8,6 +8,7 @@ again after a crash or a power cut and the game resumes where it was.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -27,6 +28,7 @@ from companion.session import LiveSession
 from hardware.start import start_panel
 from hardware.terminal import TerminalKeys
 from ui.control.library import Library, SavedGame, default_root
+from ui.control.secret import keeper
 from ui.demo import CANNOT_REFEREE
 from ui.feed import CameraFeed
 from ui.recording import PRESSES_OTHER_GAME, PRESSES_OTHER_PLAYERS, Press, Recording, recorded
@@ -238,8 +240,13 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
 def replay(presses: tuple[Press, ...], live: LiveGame, terminal: TerminalTable, t: float = 0.0) -> None:
     """A recording's presses and moves entered by hand, made as the demo made them once their frame was read."""
     for press in presses:
+        secrets = keeper(live.adapter)
         if press.button is not None:
             terminal.draw(live.press(press.button, t))
+        elif press.secret is not None:
+            if secrets is not None:  # entered privately at the demo's table: never shown
+                with contextlib.suppress(ValueError):  # a value this game does not know: as if never entered
+                    secrets.keep_secret(*press.secret)
         elif not live.game.is_over(live.record.state):
             try:
                 action = live.game.action_from_json(press.entered)

@@ -7,9 +7,10 @@ object a line (docs/live.md, "Recordings"):
     {"recording": 1, "game": "kai-piranja", "names": ["Ann", "Bob", "Cy"]}
     {"frame": 212, "button": "turn"}
     {"frame": 0, "entered": {"action": "layout", ...}}
+    {"frame": 0, "secret": {"seat": 1, "value": "blue"}}
 
 The first line says which game and who plays; each later line is one press (or one entered move, in the game's
-record format) made once frame ``frame`` (counted from 1, as the images are numbered) had been read, 0 before the
+record format, or a secret a player enters privately: Kuna Yala's fish tile) made once frame ``frame`` (counted from 1, as the images are numbered) had been read, 0 before the
 first. Each line is written and flushed as it happens, so a demo killed half way leaves a recording of its first
 half.
 """
@@ -50,11 +51,13 @@ PRESSES_OTHER_PLAYERS = N_(
 
 @dataclass(frozen=True)
 class Press:
-    """One press of a button (a ``PanelButton`` value), or one move entered by hand, after frame ``frame``."""
+    """One press of a button (a ``PanelButton`` value), one move entered by hand, or one secret kept privately
+    (seat, value: ui/control/secret.py), after frame ``frame``."""
 
     frame: int
     button: str | None = None
     entered: JSON = None  # the move in the game's record format (``Game.action_to_json``)
+    secret: tuple[int, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,9 @@ class PressWriter:
 
     def entered(self, frame: int, move: JSON) -> None:
         self._line({"frame": frame, "entered": move})
+
+    def secret(self, frame: int, seat: int, value: str) -> None:
+        self._line({"frame": frame, "secret": {"seat": seat, "value": value}})
 
     def close(self) -> None:
         if self._file is not None:
@@ -140,7 +146,7 @@ def read_recording(source: str, language: str) -> Recording | None:
     if not parsed:
         raise CommandError(tr(PRESSES_BAD, path=path, line=1, problem=tr(N_("the file is empty"))))
     head, rest = parsed[0], parsed[1:]
-    presses = [Press(p["frame"], p.get("button"), p.get("entered")) for p in rest]
+    presses = [Press(p["frame"], p.get("button"), p.get("entered"), _secret(p.get("secret"))) for p in rest]
     presses.sort(key=lambda p: p.frame)  # stable: presses after one frame keep their order
     return Recording(head["game"], tuple(head["names"]), tuple(presses))
 
@@ -162,9 +168,26 @@ def _line_problem(item: Any, first: bool, tr: Callable[..., str]) -> str | None:
     frame = item.get("frame")
     if isinstance(frame, bool) or not isinstance(frame, int) or not 0 <= frame <= MOST_FRAME:
         return tr(N_("a frame number from 0 is missing"))
-    if isinstance(item.get("button"), str) == ("entered" in item):
-        return tr(N_("a line gives a button or an entered move, one of the two"))
+    secret = item.get("secret")
+    kinds = [isinstance(item.get("button"), str), "entered" in item, "secret" in item]
+    if sum(kinds) != 1 or ("secret" in item and _secret(secret) is None):
+        return tr(N_("a line gives a button, an entered move or a secret, one of them"))
     return None
+
+
+def _secret(data: Any) -> tuple[int, str] | None:
+    """A secret line's (seat, value); None when it is not one."""
+    if not isinstance(data, dict):
+        return None
+    seat, value = data.get("seat"), data.get("value")
+    if (
+        isinstance(seat, bool)
+        or not isinstance(seat, int)
+        or not 0 <= seat < 100
+        or not isinstance(value, str)
+    ):
+        return None
+    return seat, value
 
 
 def recorded(source: str, language: str) -> tuple[Recording | None, Callable[[int], tuple[Press, ...]]]:
