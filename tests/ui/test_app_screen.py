@@ -37,6 +37,13 @@ def args(fullscreen: bool, lang: str = "en") -> argparse.Namespace:
     return parsed
 
 
+def no_desktop(monkeypatch: pytest.MonkeyPatch, root: Path) -> None:
+    """No DISPLAY nor WAYLAND_DISPLAY, and the console's screen looked for in the fake tree ``root``."""
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.setattr(app_main, "console_screen", lambda: REAL(root))
+
+
 class Started(Exception):
     """Raised by the stand-in for kiosk.configure: the app got past the screen check."""
 
@@ -61,10 +68,7 @@ def test_a_console_screen_is_a_card_with_a_connected_connector(
 def test_fullscreen_with_no_screen_at_all_is_refused_at_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
 ) -> None:
-    root = tree(tmp_path, True, {"card1-HDMI-A-1": "disconnected"})
-    monkeypatch.delenv("DISPLAY", raising=False)
-    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
-    monkeypatch.setattr(app_main, "console_screen", lambda: REAL(root))
+    no_desktop(monkeypatch, tree(tmp_path, True, {"card1-HDMI-A-1": "disconnected"}))
     monkeypatch.setattr(app_main, "configure", lambda display: pytest.fail("configured with no screen"))
     with pytest.raises(CommandError) as told:
         app_main.run_app(args(fullscreen=True, lang=lang))
@@ -76,10 +80,7 @@ def test_fullscreen_with_no_screen_at_all_is_refused_at_once(
 def test_fullscreen_on_a_console_with_a_connected_screen_starts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    root = tree(tmp_path, True, {"card1-HDMI-A-1": "connected"})
-    monkeypatch.delenv("DISPLAY", raising=False)
-    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
-    monkeypatch.setattr(app_main, "console_screen", lambda: REAL(root))
+    no_desktop(monkeypatch, tree(tmp_path, True, {"card1-HDMI-A-1": "connected"}))
 
     def configure(display: object) -> None:
         raise Started
@@ -93,10 +94,7 @@ def test_fullscreen_on_a_console_with_a_connected_screen_starts(
 def test_a_window_without_a_desktop_is_still_refused_even_with_a_console_screen(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    root = tree(tmp_path, True, {"card1-HDMI-A-1": "connected"})
-    monkeypatch.delenv("DISPLAY", raising=False)
-    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
-    monkeypatch.setattr(app_main, "console_screen", lambda: REAL(root))
+    no_desktop(monkeypatch, tree(tmp_path, True, {"card1-HDMI-A-1": "connected"}))
     with pytest.raises(CommandError) as told:
         app_main.run_app(args(fullscreen=False))
     assert "add --fullscreen" in str(told.value)
