@@ -19,12 +19,15 @@ from typing import Any
 from companion.coach import Coaching, GameCoach, coach
 from companion.i18n import N_, translator
 from companion.panel import Level, PanelButton
-from companion.protocol import Action, Game
+from companion.protocol import Action, Effect, Game
 from companion.referee import GameRecord, Referee, Review, Ruling, TableAdapter
 from companion.table import SeenCard, TableChange
 
 RECENT = 8  # rulings kept in a view: what a screen shows under "last effects"
 NO_BUTTON = N_("The {button} button does nothing in this game.")
+# An effect whose code starts so is accepted by the rules but doubtful (Kai Piranja's empty-sea card after a
+# handful of farandole cards): the view asks the table to check it and offers to take it back (``check``).
+CHECK_PREFIX = "check-"
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,9 @@ class LiveView:
     seen: tuple[SeenCard, ...]  # the cards the camera holds, for drawing over its image
     state: Any  # the game state, for the game's own table picture (never pixels)
     t: float = 0.0  # the time of the frame or press that made this view
+    # The last move, accepted but to be checked (a "check-" effect in words), while it is the last: undo takes it
+    # back, and a front end offers that in one touch (the app's button, the terminal's key).
+    check: str | None = None
 
     @property
     def matches(self) -> bool:
@@ -104,6 +110,7 @@ class LiveGame:
     _mover: int | None = field(default=None, init=False)
     _coached: tuple[int, Coaching | None] | None = field(default=None, init=False)
     _view: LiveView | None = field(default=None, init=False)
+    _check: tuple[int, Action, Effect] | None = field(default=None, init=False)  # moves then, the move, why
 
     def __post_init__(self) -> None:
         self.referee = Referee(self.game, self.adapter, self.record, self.seats, self.language)
@@ -167,6 +174,10 @@ class LiveGame:
         words = tuple(w for r in rulings for w in r.words)
         refused = tuple(w for r in rulings if r.violation is not None for w in r.words)
         self._recent = (*self._recent, *words)[-RECENT:]
+        for ruling in rulings:
+            doubts = [e for e in ruling.effects if e.code.startswith(CHECK_PREFIX)]
+            if ruling.action is not None and ruling.violation is None and doubts and self.record.actions:
+                self._check = (len(self.record.actions), self.record.actions[-1], doubts[0])
         self._follow_turn()
         self._view = self._build(words, refused, t)
         return self._view
@@ -218,7 +229,18 @@ class LiveGame:
             seen=self._seen,
             state=state,
             t=t,
+            check=self._checked(),
         )
+
+    def _checked(self) -> str | None:
+        """The words of the last move's doubt, while that move is still the last one played."""
+        if self._check is None:
+            return None
+        moves, action, doubt = self._check
+        actions = self.record.actions
+        if len(actions) != moves or actions[-1] != action:
+            return None
+        return self.game.tell(doubt, self.language, self.seats)
 
 
 def changed(before: LiveView | None, after: LiveView) -> dict[str, bool]:

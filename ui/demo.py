@@ -28,6 +28,8 @@ from companion.registry import GameSpec
 from companion.session import LiveSession
 from companion.simulate import simulate
 from hardware.start import checked_config, start_panel
+from ui.control.secret import keeper
+from ui.recording import PressWriter
 from ui.simtable import SimulatedTable
 from ui.talk import TerminalTable, panel_mode, ui_translator
 from vision.identity import GameCards
@@ -78,12 +80,13 @@ def demo_players(spec: GameSpec, args: argparse.Namespace) -> int:
 def frame_saver(folder: Path, language: str) -> Callable[[Any, Any], None]:
     """What saves each frame read into ``folder`` (made if need be) as a numbered JPEG image, a recording that
     `companion play --source` reads back in the same order; refused for a folder that already holds images."""
+    from ui.recording import PRESSES_FILE
     from vision.sources import IMAGE_SUFFIXES
 
     tr = ui_translator(language)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        used = any(p.suffix.lower() in IMAGE_SUFFIXES for p in folder.iterdir())
+        used = any(p.suffix.lower() in IMAGE_SUFFIXES or p.name == PRESSES_FILE for p in folder.iterdir())
     except OSError as exc:
         raise CommandError(tr(FRAMES_NOT_FOLDER, path=folder, problem=exc.strerror or exc)) from None
     if used:  # frames of two games in one folder would be read back as one
@@ -130,6 +133,27 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     if save_frames and args.mode != "pixels":
         raise CommandError(tr(FRAMES_NEED_PIXELS))
     on_frame = frame_saver(Path(save_frames), args.lang) if save_frames else None
+    # The presses beside the frames: without them `play --source` would referee another game (ui/recording.py).
+    presses = PressWriter(Path(save_frames), spec.name, tuple(names), args.lang) if save_frames else None
+
+    secrets = keeper(adapter)
+    if presses is not None and secrets is not None:  # what players enter privately is no frame's: kept too
+        keep = secrets.keep_secret
+
+        def keep_and_record(seat: int, value: str) -> None:
+            keep(seat, value)
+            presses.secret(table.frame, seat, value)
+
+        setattr(adapter, "keep_secret", keep_and_record)  # noqa: B010 (an instance's method, for this game only)
+
+    def on_input(frame: int, button: str | None, entered: Any) -> None:
+        if presses is None:
+            return
+        if entered is not None:
+            presses.entered(frame, game.action_to_json(entered))
+        elif button is not None:
+            presses.press(frame, str(getattr(button, "value", button)))
+
     try:
         session = LiveSession.create(path, game, names, seed)
     except RecordError as exc:
@@ -152,6 +176,7 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         camera=Camera(width, height),
         tracker_config=TrackerConfig(hold=args.hold),
         on_frame=on_frame,
+        on_input=on_input,
     )
     heading = HEADING if args.mode == "pixels" else HEADING_FACTS
     out(tr(heading, title=game.title, players=players, names=", ".join(names), seed=seed))
@@ -171,3 +196,5 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     finally:
         panel.close()
         session.close()
+        if presses is not None:
+            presses.close()

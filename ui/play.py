@@ -8,6 +8,8 @@ again after a crash or a power cut and the game resumes where it was.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -18,7 +20,7 @@ from companion.games import DEFAULT_GAME
 from companion.i18n import N_, NP_
 from companion.jsondata import parse_json
 from companion.live import CameraStatus, LiveGame
-from companion.names import parse_names
+from companion.names import checked_names, parse_names
 from companion.narrate import final_lines
 from companion.panel import button_words
 from companion.protocol import RecordError
@@ -27,8 +29,10 @@ from companion.session import LiveSession
 from hardware.start import checked_config, start_panel
 from hardware.terminal import TerminalKeys
 from ui.control.library import Library, SavedGame, default_root
+from ui.control.secret import keeper
 from ui.demo import CANNOT_REFEREE
 from ui.feed import CameraFeed
+from ui.recording import PRESSES_OTHER_GAME, PRESSES_OTHER_PLAYERS, Press, Recording, recorded
 from ui.talk import TerminalTable, panel_mode, ui_translator
 from vision.identity import GameCards
 from vision.pipeline import Pipeline
@@ -44,14 +48,24 @@ SETUP_BAD = N_("{path}: {problem}")
 SETUP_REFUSED = N_("{path}: move {n} is refused: {explanation}")
 OTHER_GAME = N_("  A card of another game is on the table ({codes}): take it away.")
 FPS = 30.0
-DEFAULT_PLAYERS = 4  # a new game's players when --players is left out (None: not given, see ui/commands.py)
+HOW_MANY = N_("How many players ({least} to {most})? ")
+NOT_A_COUNT = N_("{answer} is no number of players from {least} to {most}")
+GIVE_PLAYERS = N_(
+    "How many players? Give --players N (or their names with --names Ann,Bob,Cy) to start a new game"
+)
 FIRST_FRAME_WAIT = 5.0  # seconds a camera has to give its first frame (it is retried meanwhile)
 
 
-def open_session(args: argparse.Namespace, out: Callable[[str], None]) -> LiveSession:
+def open_session(
+    args: argparse.Namespace,
+    out: Callable[[str], None],
+    recording: Recording | None = None,
+    ask: Callable[[str], str] | None = None,
+) -> LiveSession:
     """Resume the saved game at ``--session`` (refused if ``--game``, ``--players`` or ``--names`` ask for
     another), or create it; either way this process alone writes it until the session is closed. A game the
-    camera cannot referee is refused before any file is made."""
+    camera cannot referee is refused before any file is made. A new game's players are ``--players`` or
+    ``--names``, else a recording's, else asked with ``ask`` (on a terminal; without one, refused)."""
     tr = ui_translator(args.lang)
     path = session_path(args)
     try:
@@ -64,18 +78,62 @@ def open_session(args: argparse.Namespace, out: Callable[[str], None]) -> LiveSe
                 raise
             out(tr.plural(*RESUMED, len(session.actions), path=path))
             return session
-        spec = spec_for(args, args.game or DEFAULT_GAME)
+        spec = spec_for(args, args.game or (recording.game if recording else DEFAULT_GAME))
         game = spec.make()
         if spec.table_adapter(game) is None:
             raise CommandError(tr(CANNOT_REFEREE, title=game.title))
-        typed = len(args.names.split(",")) if args.names else DEFAULT_PLAYERS
-        players = checked_players(game, args.players or typed)
-        names = parse_names(args.names, players)
+        names = new_names(args, game, recording, ask)
         session = LiveSession.create(path, game, names)
         out(tr(NEW_GAME, title=game.title, names=", ".join(names), path=path))
         return session
     except RecordError as exc:
         raise CommandError(N_("{problem}"), problem=exc) from None
+
+
+def new_names(
+    args: argparse.Namespace, game: Any, recording: Recording | None, ask: Callable[[str], str] | None
+) -> tuple[str, ...]:
+    """A new game's players: what the options say, else what the recording says (it must be the same game), else
+    how many a person answers on the terminal; with none of these, refused naming the option to add."""
+    tr = ui_translator(args.lang)
+    if recording is not None:
+        if recording.game != game.name:
+            raise CommandError(
+                tr(PRESSES_OTHER_GAME, path=args.source, recorded=recording.game, asked=game.name)
+            )
+        if args.players is not None and args.players != len(recording.names):
+            raise CommandError(
+                tr(PRESSES_OTHER_PLAYERS, path=args.source, recorded=len(recording.names), asked=args.players)
+            )
+        if args.names is None:
+            return checked_names(list(recording.names))
+    if args.players is not None or args.names:
+        players = args.players or len(args.names.split(","))
+    elif recording is not None:
+        players = len(recording.names)
+    elif ask is not None:
+        least, most = game.min_players, game.max_players
+        answer = ask(tr(HOW_MANY, least=least, most=most)).strip()
+        if not (answer.isdigit() and least <= int(answer) <= most):
+            raise CommandError(tr(NOT_A_COUNT, answer=answer[:20] or '""', least=least, most=most))
+        players = int(answer)
+    else:
+        raise CommandError(tr(GIVE_PLAYERS))
+    return parse_names(args.names, checked_players(game, players))
+
+
+def terminal_question() -> Callable[[str], str] | None:
+    """What asks a question on the terminal, None when there is none (a service, a pipe, a test)."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return None
+
+    def ask(question: str) -> str:
+        try:
+            return input(question)
+        except EOFError:
+            return ""
+
+    return ask
 
 
 def session_path(args: argparse.Namespace) -> Path:
@@ -109,7 +167,12 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         source = opened(args.source, FIRST_FRAME_WAIT)
     except SourceError as exc:
         raise CommandError(exc.tell(args.lang)) from None
-    session = open_session(args, out)
+    try:
+        recording, due = recorded(args.source, args.lang)
+        session = open_session(args, out, recording, terminal_question())
+    except CommandError:
+        source.close()
+        raise
     game, names = session.game, tuple(session.seats)
     spec = spec_for(args, game.name)
     adapter = spec.table_adapter(game)
@@ -143,12 +206,14 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         keys.__enter__()
         feed.start()
         terminal.draw(live.view)
+        replay(due(0), live, terminal)
         while not session.is_over() and (args.frames is None or frames < args.frames):
             for item in feed.take(wait=0.05):
                 if session.is_over() or (args.frames is not None and frames >= args.frames):
                     break
                 frames += 1
                 terminal.draw(live.step(item.facts.events, item.facts.cards, item.t))
+                replay(due(frames), live, terminal, item.t)
                 for notice in camera_notices(item.facts.detections, args.lang):
                     if notice not in notices:
                         notices.add(notice)
@@ -172,6 +237,24 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         source.close()
         panel.close()
         session.close()
+
+
+def replay(presses: tuple[Press, ...], live: LiveGame, terminal: TerminalTable, t: float = 0.0) -> None:
+    """A recording's presses and moves entered by hand, made as the demo made them once their frame was read."""
+    for press in presses:
+        secrets = keeper(live.adapter)
+        if press.button is not None:
+            terminal.draw(live.press(press.button, t))
+        elif press.secret is not None:
+            if secrets is not None:  # entered privately at the demo's table: never shown
+                with contextlib.suppress(ValueError):  # a value this game does not know: as if never entered
+                    secrets.keep_secret(*press.secret)
+        elif not live.game.is_over(live.record.state):
+            try:
+                action = live.game.action_from_json(press.entered)
+            except RecordError as exc:
+                raise CommandError(N_("{problem}"), problem=exc) from None
+            terminal.draw(live.play(action, t))
 
 
 def camera_notices(detections: Any, language: str) -> list[str]:

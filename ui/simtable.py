@@ -99,6 +99,8 @@ class SimulatedTable:
     mistake: Callable[[TableStep], TableStep] | None = None  # players' mistakes, injected step by step
     frame: int = 0
     on_frame: Callable[[Any, Any], None] | None = None  # (image, facts) of each frame read, pixels mode only
+    # (frame, button, entered move) of each press and move entered by hand: a recording's presses (ui/recording.py)
+    on_input: Callable[[int, str | None, Any], None] | None = None
     seconds_per_frame: list[float] = field(default_factory=list)  # reading + refereeing, drawing left out
 
     def __post_init__(self) -> None:
@@ -160,6 +162,8 @@ class SimulatedTable:
             first = self.frame + 1
             if step.entered is not None:  # entered by a person before the table shows it
                 before = self._played()
+                if self.on_input is not None:
+                    self.on_input(self.frame, None, step.entered)
                 self.view = self.live.play(step.entered, self.frame / FPS)
                 yield Happening(self.frame, self.view, self._applied(before), step, first)
             for n in range(self.frames_per_step + self.settle_limit):
@@ -175,6 +179,8 @@ class SimulatedTable:
                     break
             if step.button is not None:
                 before = self._played()
+                if self.on_input is not None:
+                    self.on_input(self.frame, step.button, None)
                 self.view = self.live.press(step.button, self.frame / FPS)
                 yield Happening(self.frame, self.view, self._applied(before), step, first)
 

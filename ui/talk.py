@@ -22,6 +22,7 @@ OPTION = N_("    · {title}: {outcome}")
 RISK = N_("      {risk}")
 TO_DO = N_("  Still to do on the table: {items}")
 ALERT = N_("  ! {item}")
+TAKE_BACK_KEY = N_("  To take this card back: hold undo on the panel (off a Pi, hold the u key).")
 LIGHTS_STEADY = N_("  Lights: {seat}'s turn light is on.")
 LIGHTS_BLINK = N_("  Lights: {seat}'s turn light blinks: the table needs fixing.")
 NO_CAMERA = N_("No camera image ({problem}): still trying. Check the cable and --source.")
@@ -79,6 +80,8 @@ class TerminalTable:
                 self.out(tr(ALERT, item=alert))
         if view.pending and new["pending"]:
             self.out(tr(TO_DO, items=" ".join(view.pending)))
+        if view.check is not None and (last is None or last.check != view.check):
+            self.out(tr(TAKE_BACK_KEY))  # the check's words came with the ruling: here, the one key to press
         self.lights(view, tr, new["lights"])
         self._last = view
 

@@ -40,7 +40,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     st = what.add_parser("stickers", help="one sticker per physical card of a game")
     st.add_argument("game", help="the game, e.g. kai-piranja")
     st.add_argument("--kind", choices=[k.value for k in StickerKind], default=DEFAULT_KIND.value)
-    _paper_options(st)
+    _paper_options(st, default_out="stickers-GAME.pdf in the current folder")
     st.set_defaults(run=run_stickers)
     board = what.add_parser("board", help="a game's board corner marks, and its board at true size")
     board.add_argument("game", help="the game, e.g. shark-park")
@@ -91,8 +91,16 @@ def run_setup_box(args: argparse.Namespace) -> int:
     return run(args)
 
 
-def _paper_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--out", type=Path, required=True, help=f"the PDF file to write; {OUT_HELP}")
+def _paper_options(p: argparse.ArgumentParser, default_out: str | None = None) -> None:
+    if default_out is None:
+        p.add_argument("--out", type=Path, required=True, help=f"the PDF file to write; {OUT_HELP}")
+    else:  # None: the command names its file (the README's `print stickers kanaloa` runs as written)
+        p.add_argument(
+            "--out",
+            type=Path,
+            default=None,
+            help=f"the PDF file to write (default: {default_out}); {OUT_HELP}",
+        )
     p.add_argument("--paper", choices=["a4", "letter"], default="a4")
     add_language(p, "--language", "--lang", dest="language")
 
@@ -110,6 +118,8 @@ def run_stickers(args: argparse.Namespace) -> int:
     from vision.sheets import sticker_sheet
 
     game, tr = _game(args), vision_translator(args.language)
+    if args.out is None:
+        args.out = Path(f"stickers-{game.name}.pdf")
     refuse_saved_game(args.out)
     try:
         info = sticker_sheet(game, args.out, args.paper, StickerKind(args.kind), args.language)

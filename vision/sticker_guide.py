@@ -13,7 +13,7 @@ from fpdf import FPDF
 from companion.i18n import Translator
 from vision import layout
 from vision.pdfdraw import latin1
-from vision.sticker_layout import LABEL_H, LABEL_PAD, MARGIN, MARK_MM, MARK_TOP, Mark
+from vision.sticker_layout import CUT_INSET, LABEL_H, LABEL_PAD, MARGIN, MARK_MM, MARK_TOP, Mark
 from vision.sticker_page import draw_mark
 from vision.tablescene import CARD_STEP, STICKER_CLEAR, ZIGZAG_DROP
 
@@ -181,11 +181,11 @@ def _sticker_outline(pdf: FPDF, x: float, y: float, marked: bool, tr: Translator
     pdf.rect(x + 3, y + 3, s - 6, s - 6, style="F")
     pdf.set_text_color(0, 0, 0)
     pdf.set_font("helvetica", style="B", size=7)
-    pdf.set_xy(x + LABEL_PAD, y + s + LABEL_PAD)
-    pdf.cell(s - 2 * LABEL_PAD, 3, latin1(tr("the card's name")))
+    pdf.set_xy(x + CUT_INSET, y + s + LABEL_PAD)
+    pdf.cell(s - 2 * CUT_INSET, 3, latin1(tr("the card's name")))
     if marked:
         pdf.set_fill_color(185, 185, 185)
-        pdf.ellipse(x + LABEL_PAD, y + s + MARK_TOP, MARK_MM, MARK_MM, style="F")
+        pdf.ellipse(x + CUT_INSET, y + s + MARK_TOP, MARK_MM, MARK_MM, style="F")
 
 
 def _ruler(pdf: FPDF, x: float, y: float) -> None:

@@ -19,14 +19,16 @@ from vision import layout
 MARGIN = 10.0  # most printers cannot print nearer the edge
 TITLE_H = 4.0  # the page's title line, in the top margin
 LABEL_H = (
-    13.5  # the strip under the code: the name on two lines, then the back's mark beside its words and id
+    14.3  # the strip under the code: the name on two lines, then the back's mark beside its words and id
 )
 GUTTER = 4.0  # between two cut areas: scissors that miss the line cut into white, not into a neighbour
 CUT_DASH = 1.0  # the cut line is dashed: a closed outline would be one more quadrilateral for the reader
 CUT_GREY = 150  # light: a bit of the line left on a sticker is not mistaken for part of its code
-LABEL_PAD = 0.6  # between the label's words and the cut line
-MARK_TOP = 6.3  # the mark's row, below the label's top: under the name's two lines
-MARK_MM = 6.6  # the back's mark: about three times the name's letters, told apart at arm's length
+LABEL_PAD = 0.6  # between the code's bottom edge (no cut there) and the name under it
+CUT_INSET = 2.0  # from the cut line to every word and mark: scissors that wander 1-1.5 mm nick nothing
+MARK_TOP = 6.2  # the mark's row, below the label's top: under the name's two lines
+MARK_MM = 6.0  # the back's mark: over three times the name's capitals, told apart at arm's length
+MARK_GAP = 0.8  # between the mark and its words
 
 
 class Mark(StrEnum):
@@ -130,7 +132,14 @@ class PlacedSticker:
     @property
     def mark_box(self) -> Box:
         """Where the back's mark is drawn (whether or not there is one)."""
-        return Box(self.cut.x + LABEL_PAD, self.label.y + MARK_TOP, MARK_MM, MARK_MM)
+        return Box(self.cut.x + CUT_INSET, self.label.y + MARK_TOP, MARK_MM, MARK_MM)
+
+    @property
+    def words(self) -> Box:
+        """Where the label's words and mark may lie: ``CUT_INSET`` inside the cut line on the left, right and
+        bottom; at the top the code's edge, which is no cut."""
+        label = self.label
+        return Box(label.x + CUT_INSET, label.y, label.w - 2 * CUT_INSET, label.h - CUT_INSET)
 
 
 def back_marks(backs: Iterable[str]) -> dict[str, Mark]:

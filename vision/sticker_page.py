@@ -10,13 +10,13 @@ import numpy as np
 from fpdf import FPDF
 
 from vision.pdfdraw import draw_modules, latin1
-from vision.sticker_layout import CUT_DASH, CUT_GREY, LABEL_PAD, MARK_TOP, Box, Mark, PlacedSticker
+from vision.sticker_layout import CUT_DASH, CUT_GREY, LABEL_PAD, MARK_GAP, MARK_TOP, Box, Mark, PlacedSticker
 
 PT = 25.4 / 72  # millimetres in a point
 NAME_SIZES = (7.0, 6.5, 6.0, 5.5, 5.0)  # points: the largest at which the name fits on NAME_LINES lines
 NAME_LINES = 2
-BACK_SIZE = 5.5
-ID_SIZE = 4.5
+BACK_SIZE = 5.2  # "back: tiki, Kanaloa, Kraken" on two lines beside the mark, in every language
+ID_SIZE = 4.0  # the id is the maker's, not the players': small, so that it fits beside the mark
 RING_LINE = 1.0  # a ring's stroke: a thin circle would read as a disc that did not print
 
 
@@ -90,15 +90,15 @@ def draw_sticker(pdf: FPDF, place: PlacedSticker, modules: np.ndarray) -> None:
     draw_modules(pdf, modules, code.x, code.y, code.w)
     cut_line(pdf, place.cut)
 
-    label = place.label
-    x, width = label.x + LABEL_PAD, label.w - 2 * LABEL_PAD
+    room = place.words  # every word and mark stays CUT_INSET inside the cut line
+    x, width = room.x, room.w
     size, lines = fit_name(pdf, place.name, width)
-    draw_lines(pdf, lines, x, label.y + LABEL_PAD, width, line_height(size))
-    y = label.y + MARK_TOP
+    draw_lines(pdf, lines, x, room.y + LABEL_PAD, width, line_height(size))
+    y = room.y + MARK_TOP
     if place.mark is not None:
         box = place.mark_box
         draw_mark(pdf, place.mark, box.x, box.y, box.w)
-        x, width = box.right + 1.0, label.right - LABEL_PAD - box.right - 1.0
+        x, width = box.right + MARK_GAP, room.right - box.right - MARK_GAP
         pdf.set_font("helvetica", size=BACK_SIZE)
         y = draw_lines(pdf, wrap(pdf, place.back_words, width), x, y, width, line_height(BACK_SIZE))
     pdf.set_font("helvetica", size=ID_SIZE)

@@ -22,10 +22,12 @@ from vision.kinds import StickerKind
 from vision.pipeline import Detector
 from vision.sheets import PORTRAIT, SheetInfo, place_stickers, sticker_sheet
 from vision.sticker_layout import (
+    CUT_INSET,
     GUTTER,
     LABEL_H,
     LABEL_PAD,
     MARGIN,
+    MARK_GAP,
     MARK_MM,
     MARK_TOP,
     Box,
@@ -154,10 +156,13 @@ def test_a_swapped_code_is_caught(tmp_path):
 
 
 def test_every_word_on_a_sticker_page_lies_inside_a_cut_area_or_the_title(tmp_path):
-    """The name is cut out with its sticker (the first sheets printed it beside the cut marks)."""
+    """The name is cut out with its sticker (the first sheets printed it beside the cut marks), and every glyph of
+    the label lies at least CUT_INSET (2 mm) inside the cut line's left, right and bottom: scissors that wander
+    do not nick it (0.6-0.7 mm before)."""
     game = GAMES["KP"]
     info = sticker_sheet(game, tmp_path / "s.pdf", "a4", StickerKind.ARUCO, "it")
     doc = pdfium.PdfDocument(str(tmp_path / "s.pdf"))
+    nearest = float("inf")
     for index in range(1, len(doc)):
         page = doc[index]
         ph = page.get_height() / PT_PER_MM
@@ -168,8 +173,34 @@ def test_every_word_on_a_sticker_page_lies_inside_a_cut_area_or_the_title(tmp_pa
                 continue
             left, bottom, right, top = (v / PT_PER_MM for v in textpage.get_charbox(i))
             glyph = Box(left, ph - top, right - left, top - bottom)
-            inside = any(c.contains(glyph.x, glyph.y) and c.contains(glyph.right, glyph.bottom) for c in cuts)
+            inside = [
+                c for c in cuts if c.contains(glyph.x, glyph.y) and c.contains(glyph.right, glyph.bottom)
+            ]
             assert glyph.bottom < MARGIN or inside, (index, textpage.get_text_range(i, 1), glyph)
+            for cut in inside:
+                nearest = min(nearest, glyph.x - cut.x, cut.right - glyph.right, cut.bottom - glyph.bottom)
+    assert CUT_INSET <= nearest < CUT_INSET + 1.0, (
+        nearest
+    )  # measured on the rendered PDF: 2 mm, not more than 3
+
+
+def test_every_label_word_and_mark_lies_2_mm_inside_the_cut_by_the_layout_numbers():
+    """From the layout alone, for every game and language: the words' room and the mark 2 mm inside the cut, and
+    each name line, back word and id within that room (widths as the PDF's font measures them)."""
+    pdf = FPDF(unit="mm")
+    assert CUT_INSET >= 2.0
+    for game in GAMES.values():
+        for language in LANGUAGES:
+            for place in place_stickers(game, "a4", language):
+                cut, room, mark = place.cut, place.words, place.mark_box
+                assert (
+                    room.x - cut.x >= 2.0
+                    and cut.right - room.right >= 2.0
+                    and cut.bottom - room.bottom >= 2.0
+                )
+                assert mark.x - cut.x >= 2.0 and cut.bottom - mark.bottom >= 2.0 and mark.right < room.right
+                _, lines = fit_name(pdf, place.name, room.w)
+                assert max(pdf.get_string_width(line) for line in lines) <= room.w, (place.name, language)
 
 
 def test_the_backs_carry_different_large_marks(tmp_path):
@@ -222,19 +253,19 @@ def test_every_label_fits_its_strip():
     for game in GAMES.values():
         for language in LANGUAGES:
             for place in place_stickers(game, "a4", language):
-                width = place.cut.w - 2 * LABEL_PAD
+                width = place.words.w
                 size, lines = fit_name(pdf, place.name, width)
-                assert len(lines) <= NAME_LINES and NAME_LINES * line_height(size) <= MARK_TOP - LABEL_PAD
+                assert len(lines) <= NAME_LINES and LABEL_PAD + NAME_LINES * line_height(size) <= MARK_TOP
                 assert max(pdf.get_string_width(line) for line in lines) <= width, lines  # no word too long
-                side = width - MARK_MM - 1.0
+                side = width - MARK_MM - MARK_GAP
                 pdf.set_font("helvetica", size=BACK_SIZE)
                 back_lines = wrap(pdf, place.back_words, side)
                 assert all(pdf.get_string_width(line) <= side for line in back_lines), back_lines
                 pdf.set_font("helvetica", size=ID_SIZE)
                 assert pdf.get_string_width(place.card_id) <= side, place.card_id
                 low = MARK_TOP + len(back_lines) * line_height(BACK_SIZE) + line_height(ID_SIZE)
-                assert len(back_lines) <= 2 and low <= LABEL_H - LABEL_PAD, (place.back_words, language)
-    assert MARK_TOP + MARK_MM <= LABEL_H - LABEL_PAD
+                assert len(back_lines) <= 2 and low <= LABEL_H - CUT_INSET, (place.back_words, language)
+    assert MARK_TOP + MARK_MM <= LABEL_H - CUT_INSET
 
 
 def test_an_a4_page_holds_at_least_35_stickers_of_25_mm():

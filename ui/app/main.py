@@ -49,9 +49,30 @@ def has_display(environ: Mapping[str, str] = os.environ) -> bool:
     return bool(environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
 
 
+NO_SCREEN = N_(
+    "There is no screen to open the app on: no desktop (DISPLAY or WAYLAND_DISPLAY) and no screen connected to "
+    "the graphics card (/sys/class/drm). Plug the screen in and start again; over SSH, `companion demo` shows "
+    "the demo in the terminal."
+)
+
+
+def console_screen(root: Path = Path("/")) -> bool:
+    """A screen plugged into the graphics card, for kiosk mode on the Pi's console (KMS/DRM, no DISPLAY): a
+    /dev/dri/card* device and a connector whose status says "connected". ``root``: a fake tree in tests."""
+    if not any((root / "dev/dri").glob("card*")):
+        return False
+    for status in (root / "sys/class/drm").glob("card*-*/status"):
+        try:
+            if status.read_text(encoding="ascii", errors="replace").strip() == "connected":
+                return True
+        except OSError:  # a connector gone while looking: the others still count
+            continue
+    return False
+
+
 def run_app(args: argparse.Namespace) -> int:
-    if not args.fullscreen and not has_display():
-        raise CommandError(ui_translator(args.lang)(NO_DISPLAY))
+    if not has_display() and not (args.fullscreen and console_screen()):
+        raise CommandError(ui_translator(args.lang)(NO_SCREEN if args.fullscreen else NO_DISPLAY))
     display, options = options_from(args)
     configure(display)
     if not supervised(args.fullscreen):

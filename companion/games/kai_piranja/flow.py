@@ -21,6 +21,13 @@ from .cards import FARANDOLE, SPECIES
 from .rules import capturable, eaten_by_hungry, taker_of_sated
 from .state import NO_REVEAL, SATED, CardSet, State
 
+# With the count unknown, an empty-sea card after fewer than a quarter of the farandole cards (35 of 140) is
+# accepted but told to the table as a card to check: a table puts back about a third, so some 93 come up first.
+EARLY_SHARE = 4
+CHECK_EARLY = (
+    "check-early-empty-sea"  # "check-": the live view offers to take the move back (companion/live.py)
+)
+
 Row = tuple[str, ...]
 Rows = tuple[Row, ...]
 Changes = dict[str, Any]  # fields of the new state, gathered before the one copy
@@ -78,6 +85,9 @@ def reveal(box: Box, state: State, seat: int, card: str, changes: Changes, effec
             revealed = (state.seen.mask & box.mask_by_back[FARANDOLE]).bit_count()
             if effects is not None:
                 effects.append(("farandole-ran-out", T.FARANDOLE_RAN_OUT, (("n", revealed),)))
+                if revealed * EARLY_SHARE < box.mask_by_back[FARANDOLE].bit_count():
+                    # Accepted, as the rules allow any count; but told: more likely a misread or a slip.
+                    effects.append((CHECK_EARLY, T.CHECK_EARLY_EMPTY_SEA, (("n", revealed),)))
     if card not in box.hungry:
         place_sated(box, state, seat, card, changes, effects)
         return False

@@ -51,6 +51,12 @@ FARANDOLE_RAN_OUT = NP_(
     "The farandole ran out after {n} card: from now on, reveal empty-sea cards.",
     "The farandole ran out after {n} cards: from now on, reveal empty-sea cards.",
 )
+CHECK_EARLY_EMPTY_SEA = NP_(
+    "Check this card: an empty-sea card after only {n} farandole card, when about two thirds of them come up "
+    "before the farandole runs out. If it was misread or turned up by mistake, take it back.",
+    "Check this card: an empty-sea card after only {n} farandole cards, when about two thirds of them come up "
+    "before the farandole runs out. If it was misread or turned up by mistake, take it back.",
+)
 CAPTURED = NP_(
     "{seat} has 3 fish of the {species} kind and takes the {species} pile: {n} card into the catch.",
     "{seat} has 3 fish of the {species} kind and takes the {species} pile: {n} cards into the catch.",

@@ -78,7 +78,7 @@ def table_steps(table: KunaYalaTable, match: Match) -> Iterator[TableStep]:
 def _steps(table: KunaYalaTable, match: Match) -> Iterator[TableStep]:
     for action in match.actions:
         if isinstance(action, ShowTile):  # each player enters their tile privately at the start
-            table.keep_tile(action.seat, action.fish_type)
+            table.keep_secret(action.seat, action.fish_type)  # the generic face: a recording keeps it too
     # The table as set up, the starting corals laid, before the first card is turned up (no action yet).
     yield TableStep(-1, table.layout(match.states[0]))
     for index, action in enumerate(match.actions):

@@ -44,6 +44,7 @@ SECRETS = N_("Secret tiles")
 TURN_BUTTON = N_("End turn")
 CONFIRM_BUTTON = N_("Coach again")
 UNDO_BUTTON = N_("Undo")
+TAKE_BACK = N_("Take this card back")
 DEMO_FAILED = N_("The demo stopped: {problem}")
 CANNOT_RESUME = N_("{name} cannot be resumed: {problem}")
 WIDE = 1000  # pixels: from this width the camera image and the table picture are both shown
@@ -281,6 +282,11 @@ class LivePage(Page):
             say(TextLine(self.tr(ALERTS), color=th.ALERT, bold=True))
             for alert in view.alerts:
                 say(TextLine(alert, color=th.ALERT))
+        if view.check is not None and not getattr(table, "watch_only", False):
+            say(
+                TextLine(view.check, color=th.ALERT)
+            )  # accepted, but likely a misread: one touch takes it back
+            say(Big(self.tr(TAKE_BACK), t, lambda: self.app.press(PanelButton.UNDO), th.ACCENT))
         if view.pending:
             say(TextLine(self.tr(TO_DO), color=th.PENDING, bold=True))
             for item in view.pending:
@@ -316,6 +322,7 @@ def shown_words(view: LiveView) -> tuple[object, ...]:
         view.turn,
         view.pending,
         view.alerts,
+        view.check,
         view.coaching,
         view.recent,
         view.camera,
