@@ -19,6 +19,7 @@ from companion.panel import PanelButton
 from companion.registry import Registry
 from ui.app import theme as th
 from ui.app.options import AppOptions
+from ui.app.dimmer import ScreenDimmer, find_backlight
 from ui.app.theme import Theme
 from ui.control.library import Library
 from ui.talk import ui_translator
@@ -48,6 +49,8 @@ class CompanionApp(App):
         self.title = "Fish table companion"
         self.manager: ScreenManager | None = None
         self.problems: list[str] = []  # messages for the home screen: what went wrong, in words
+        self.problems.extend(options.screen.problem_lines(ui_translator(self.language)))
+        self.dimmer: ScreenDimmer | None = None
 
     @property
     def registry(self) -> Registry:
@@ -72,6 +75,9 @@ class CompanionApp(App):
             self.manager.add_widget(page(self, name=name))
         Window.bind(on_key_down=self._key, on_resize=lambda *_: Clock.schedule_once(self._resized, 0))
         Clock.schedule_interval(self.tick, TICK_S)
+        backlight = find_backlight(self.options.backlights) if self.options.backlights else None
+        self.dimmer = ScreenDimmer(self.options.screen, backlight)
+        self.dimmer.attach(Window)
         if self.options.demo:
             Clock.schedule_once(lambda *_: self.page("live").start_demo(), 0)
         return self.manager
@@ -115,6 +121,8 @@ class CompanionApp(App):
         if self.table is None:
             return
         update = self.table.poll()
+        if update.view is not None and self.dimmer is not None:
+            self.dimmer.saw(update.view)  # a move, an alert, a new turn wakes the screen
         if update.view is not None or update.preview is not None:
             self.page("live").show(update.view, update.preview)
 
@@ -141,6 +149,8 @@ class CompanionApp(App):
 
     def on_stop(self) -> None:
         self.end_table()
+        if self.dimmer is not None:
+            self.dimmer.restore()
 
     def home_dir(self) -> Path:
         return self.library.root

@@ -11,6 +11,7 @@ from companion.errors import CommandError
 from companion.i18n import N_
 from ui.app.kiosk import Display, configure
 from ui.app.options import AppOptions
+from ui.app.screen_config import read_screen_config
 from ui.control.library import Library, default_root
 from ui.talk import ui_translator
 
@@ -18,7 +19,9 @@ from ui.talk import ui_translator
 def options_from(args: argparse.Namespace) -> tuple[Display, AppOptions]:
     """The display and the app's options, from the command line."""
     width, height = args.size
-    display = Display(width, height, args.inches, args.fullscreen)
+    screen = read_screen_config(args.config)
+    rotation = screen.rotation if args.rotation is None else args.rotation
+    display = Display(width, height, args.inches, args.fullscreen, rotation)
     options = AppOptions(
         registry=args.registry,
         library=Library(Path(args.home) if args.home else default_root()),
@@ -30,6 +33,7 @@ def options_from(args: argparse.Namespace) -> tuple[Display, AppOptions]:
         source=args.source,
         panel_config=args.config,
         coaching=args.coach,
+        screen=screen,
     )
     return display, options
 
