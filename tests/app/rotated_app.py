@@ -3,7 +3,8 @@ the first and only window of its process, so it cannot share the test session's.
 
 Run as ``python rotated_app.py WIDTH HEIGHT ROTATION FOLDER [DIM]``. It prints one JSON line once the home screen is
 drawn (the window's sizes, where the first game's button is in the app's own coordinates, and the screenshot of
-the whole physical screen), then one line for each change of screen or of dimming, and stops on "quit" in stdin.
+the whole physical screen), then one line for each change of screen or of dimming, and one 20 frames after "idle" (the idle time passes) or
+"settle", and stops on "quit" in stdin.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ def main() -> None:
         w, h = Window.system_size
         data = glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE)
         path = folder / f"screen-{len(said)}.png"
-        Window._win.save_bytes_in_png(str(path), data, w, h)  # noqa: SLF001 - SDL's writer, as screenshot() uses
+        Window._win.save_bytes_in_png(str(path), data, w, h)
         said[str(path)] = True
         return str(path)
 
@@ -76,6 +77,7 @@ def main() -> None:
             app.dimmer.idle.active()
 
     state = {"screen": "home", "dimmed": False}
+    settling = [0]  # frames still to draw before saying how things are: a click's down and up both arrive
 
     def watch(_dt: float) -> None:
         for command in list(commands):
@@ -86,11 +88,22 @@ def main() -> None:
             if command == "idle":
                 now[0] += 120.0
                 app.dimmer.check()
+                settling[0] = 20
             if command == "shot":
                 say(event="shot", shot=screenshot())
+            if command == "settle":
+                settling[0] = 20
+        if settling[0]:
+            settling[0] -= 1
+            if not settling[0]:
+                say(event="settled", shot=screenshot(), **now_state())
         if app.current != state["screen"] or app.dimmer.dimmed != state["dimmed"]:
             state.update(screen=app.current, dimmed=app.dimmer.dimmed)
-            say(event="changed", screen=app.current, dimmed=app.dimmer.dimmed)
+            say(event="changed", **now_state())
+
+    def now_state() -> dict[str, Any]:
+        game = app.page("setup").spec.name if app.current == "setup" else None
+        return {"screen": app.current, "dimmed": app.dimmer.dimmed, "game": game}
 
     def read_stdin() -> None:
         for line in sys.stdin:

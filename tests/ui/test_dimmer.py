@@ -44,7 +44,9 @@ class Clock:
 def test_an_idle_screen_dims_its_backlight_and_a_key_gives_back_the_brightness_it_had(tmp_path: Path) -> None:
     folder = fake_backlight(tmp_path, brightness=200)
     clock = Clock()
-    dimmer = ScreenDimmer(ScreenConfig(dim_after_minutes=10, dim_brightness=10), find_backlight(tmp_path), clock)
+    dimmer = ScreenDimmer(
+        ScreenConfig(dim_after_minutes=10, dim_brightness=10), find_backlight(tmp_path), clock
+    )
     clock.now += 9 * 60
     dimmer.check()
     assert brightness(folder) == 200 and not dimmer.dimmed
@@ -93,7 +95,9 @@ def test_a_backlight_that_cannot_be_written_falls_back_to_the_shade(tmp_path: Pa
     assert drawn == [True] and dimmer.backlight is None and dimmer.dimmed
 
 
-@given(st.lists(st.integers(min_value=0, max_value=900), max_size=20), st.integers(min_value=1, max_value=600))
+@given(
+    st.lists(st.integers(min_value=0, max_value=900), max_size=20), st.integers(min_value=1, max_value=600)
+)
 def test_the_screen_dims_exactly_when_nothing_happened_for_the_idle_time(gaps: list[int], after: int) -> None:
     clock = Clock()
     idle = IdleClock(after, clock)

@@ -18,8 +18,8 @@ from companion.i18n import LANGUAGES
 from companion.panel import PanelButton
 from companion.registry import Registry
 from ui.app import theme as th
-from ui.app.options import AppOptions
 from ui.app.dimmer import ScreenDimmer, find_backlight
+from ui.app.options import AppOptions
 from ui.app.theme import Theme
 from ui.control.library import Library
 from ui.talk import ui_translator

@@ -106,13 +106,18 @@ class ScreenDimmer:
     """Dims the app's window when idle, through ``backlight`` if given, else with a shade over the app."""
 
     def __init__(
-        self, config: ScreenConfig, backlight: SysfsBacklight | None, clock: Callable[[], float] = time.monotonic
+        self,
+        config: ScreenConfig,
+        backlight: SysfsBacklight | None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.idle = IdleClock(config.dim_after_minutes * 60, clock)
         self.percent = config.dim_brightness
         self.backlight = backlight
         self.shade: Any = None  # Kivy's InstructionGroup while the shade is drawn
-        self._waking: set[Any] = set()  # the touches that woke the screen: their moves and lifts are dropped too
+        self._waking: set[Any] = (
+            set()
+        )  # the touches that woke the screen: their moves and lifts are dropped too
         self._seen: tuple[object, ...] | None = None
 
     @property

@@ -33,4 +33,6 @@ class AppOptions:
     demo_resolution: tuple[int, int] = (1280, 720)
     demo_fps: float = 30.0
     screen: ScreenConfig = field(default_factory=ScreenConfig)  # [screen] of config.toml: rotation, dimming
-    backlights: Path | None = Path("/sys/class/backlight")  # where the dimmer looks for a backlight; None: shade
+    backlights: Path | None = Path(
+        "/sys/class/backlight"
+    )  # where the dimmer looks for a backlight; None: shade

@@ -7,7 +7,6 @@ The file is the panel's (hardware/config.py finds it: ``--config``, ``$COMPANION
 
 from __future__ import annotations
 
-import difflib
 import math
 import os
 import tomllib
@@ -23,7 +22,9 @@ ROTATIONS: tuple[int, ...] = (0, 90, 180, 270)
 SCREEN_KEYS: tuple[str, ...] = ("rotation", "dim_after_minutes", "dim_brightness")
 
 PROBLEM = N_("Screen settings in {path}: {problem}")
-BAD_ROTATION = N_("rotation {value}: must be 0, 90, 180 or 270. The screen is drawn unrotated until it is fixed.")
+BAD_ROTATION = N_(
+    "rotation {value}: must be 0, 90, 180 or 270. The screen is drawn unrotated until it is fixed."
+)
 BAD_DIM_AFTER = N_(
     "dim_after_minutes {value}: must be a number of minutes, 0 or more (0: never dim). The screen dims after "
     "{default} minutes until it is fixed."
@@ -64,7 +65,9 @@ class ScreenConfig:
         return [tr(PROBLEM, path=str(self.path), problem=p.text(tr)) for p in self.problems]
 
 
-def read_screen_config(option: str | Path | None = None, environ: Mapping[str, str] = os.environ) -> ScreenConfig:
+def read_screen_config(
+    option: str | Path | None = None, environ: Mapping[str, str] = os.environ
+) -> ScreenConfig:
     """``[screen]`` from the config file the panel reads too; the defaults if there is no file or no section.
     A missing file named on purpose, or one not valid TOML, is said by the panel's own reading (hardware/start.py)
     when a game starts; here it only keeps the defaults, said once on the home screen."""
@@ -85,11 +88,9 @@ def parse_screen(section: object) -> ScreenConfig:
         return replace(defaults, problems=(ScreenProblem(NOT_TABLE),))
     problems: list[ScreenProblem] = []
     values: dict[str, Any] = {}
-    for key, value in section.items():
+    for key in section:
         if key not in SCREEN_KEYS:
-            near = difflib.get_close_matches(key, SCREEN_KEYS, n=1, cutoff=0.6)
-            known = near[0] if near else ", ".join(SCREEN_KEYS)
-            problems.append(ScreenProblem(UNKNOWN_KEY, (("key", key), ("known", known))))
+            problems.append(ScreenProblem(UNKNOWN_KEY, (("key", key), ("known", ", ".join(SCREEN_KEYS)))))
     rotation = section.get("rotation", defaults.rotation)
     if _is_int(rotation) and rotation in ROTATIONS:
         values["rotation"] = rotation
@@ -100,14 +101,18 @@ def parse_screen(section: object) -> ScreenConfig:
         values["dim_after_minutes"] = float(minutes)
     else:
         problems.append(
-            ScreenProblem(BAD_DIM_AFTER, (("value", _show(minutes)), ("default", f"{defaults.dim_after_minutes:g}")))
+            ScreenProblem(
+                BAD_DIM_AFTER, (("value", _show(minutes)), ("default", f"{defaults.dim_after_minutes:g}"))
+            )
         )
     brightness = section.get("dim_brightness", defaults.dim_brightness)
     if _is_int(brightness) and 0 <= brightness <= 100:
         values["dim_brightness"] = brightness
     else:
         problems.append(
-            ScreenProblem(BAD_BRIGHTNESS, (("value", _show(brightness)), ("default", defaults.dim_brightness)))
+            ScreenProblem(
+                BAD_BRIGHTNESS, (("value", _show(brightness)), ("default", defaults.dim_brightness))
+            )
         )
     return ScreenConfig(**values, problems=tuple(problems))
 
