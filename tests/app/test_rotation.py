@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import shutil
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,6 +29,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "build" / "screens"
 # The physical mode for each turn: Touch Display 2 is 720x1280 portrait (a smaller one here: this machine draws in
 # software), used landscape; the original 7" display upside down is 800x480 turned half round.
+# Not a measure: only so that an app that never answers fails the test instead of hanging the run.
+STUCK_S = 60
 MODES = {90: (480, 800), 180: (800, 480), 270: (480, 800)}
 
 
@@ -37,25 +41,42 @@ class AppProcess:
         )
         argv = [sys.executable, str(ROOT / "tests" / "app" / "rotated_app.py"), str(width), str(height)]
         argv += [str(rotation), str(folder)] + (["dim"] if dim else [])
+        # A screen of its own: test workers share the session's screen, and a click must reach this app's window.
+        self.screen, self.display = own_screen()
+        self.env = {**os.environ, "PYTHONPATH": str(ROOT), "DISPLAY": self.display}
         self.others: list[dict[str, Any]] = []  # what the app said while a test waited for something else
         self.process = subprocess.Popen(
             argv,
             cwd=ROOT,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            env=self.env,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
         )
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._listen, daemon=True).start()
 
     def read(self, event: str) -> dict[str, Any]:
-        """The app's next line saying ``event`` (a line of another kind is kept to be asserted on by the caller)."""
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
+        """The app's next line saying ``event`` (lines of other kinds are kept, for the caller to look at)."""
+        while True:
+            try:
+                line = self.lines.get(timeout=STUCK_S)
+            except queue.Empty:
+                raise AssertionError(
+                    f"the app said nothing for {STUCK_S} s while {event} was awaited"
+                ) from None
+            if line is None:
+                raise AssertionError(f"the app ended before saying {event}")
             said = json.loads(line)
             if said["event"] == event:
                 return said
             self.others.append(said)
-        raise AssertionError(f"the app ended before saying {event}")
+
+    def _listen(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line)
+        self.lines.put(None)
 
     def send(self, command: str) -> None:
         assert self.process.stdin is not None
@@ -69,10 +90,12 @@ class AppProcess:
             capture_output=True,
             text=True,
             check=True,
+            env=self.env,
         ).stdout.split()[0]
         subprocess.run(
             ["xdotool", "mousemove", "--window", window, str(round(x)), str(round(y)), "click", "1"],
             check=True,
+            env=self.env,
         )
 
     def close(self) -> None:
@@ -82,6 +105,24 @@ class AppProcess:
                 self.process.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 self.process.kill()
+        self.screen.terminate()
+        self.screen.wait()
+
+
+def own_screen() -> tuple[subprocess.Popen[bytes], str]:
+    """A new Xvfb and its display; it writes its number once it is ready."""
+    read, write = os.pipe()
+    screen = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1024x1024x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write)
+    with os.fdopen(read, "rb") as numbers:
+        number = numbers.readline().strip().decode()
+    assert number, "Xvfb did not start"
+    return screen, f":{number}"
 
 
 @pytest.fixture
