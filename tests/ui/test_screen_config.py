@@ -81,3 +81,9 @@ def test_the_command_lines_rotation_overrides_the_file_and_turns_the_layout(tmp_
     display, options = options_from(parser.parse_args([*base, "--rotation", "90"]))
     assert display.rotation == 90 and display.layout_size == (1280, 720)
     assert options.screen.dim_after_minutes == 0  # the rest of [screen] still comes from the file
+
+
+def test_the_example_config_s_screen_section_is_read_without_a_problem() -> None:
+    example = Path(__file__).resolve().parents[2] / "deploy" / "config.example.toml"
+    config = read_screen_config(example)
+    assert config.problems == () and config == ScreenConfig(path=example)  # it shows the defaults
