@@ -21,7 +21,7 @@ from hardware.config import config_source
 ROTATIONS: tuple[int, ...] = (0, 90, 180, 270)
 SCREEN_KEYS: tuple[str, ...] = ("rotation", "dim_after_minutes", "dim_brightness")
 
-PROBLEM = N_("Screen settings in {path}: {problem}")
+PROBLEM = N_("The screen's settings in {path} are not right: {problem}")
 BAD_ROTATION = N_(
     "rotation {value}: must be 0, 90, 180 or 270. The screen is drawn unrotated until it is fixed."
 )
