@@ -24,6 +24,7 @@ import cv2
 import pytest
 
 from ui.app import theme as th
+from ui.app.xvfb import new_screen
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "build" / "screens"
@@ -42,7 +43,7 @@ class AppProcess:
         argv = [sys.executable, str(ROOT / "tests" / "app" / "rotated_app.py"), str(width), str(height)]
         argv += [str(rotation), str(folder)] + (["dim"] if dim else [])
         # A screen of its own: test workers share the session's screen, and a click must reach this app's window.
-        self.screen, self.display = own_screen()
+        self.screen, self.display = new_screen()
         self.env = {**os.environ, "PYTHONPATH": str(ROOT), "DISPLAY": self.display}
         self.others: list[dict[str, Any]] = []  # what the app said while a test waited for something else
         self.process = subprocess.Popen(
@@ -107,22 +108,6 @@ class AppProcess:
                 self.process.kill()
         self.screen.terminate()
         self.screen.wait()
-
-
-def own_screen() -> tuple[subprocess.Popen[bytes], str]:
-    """A new Xvfb and its display; it writes its number once it is ready."""
-    read, write = os.pipe()
-    screen = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1024x1024x24", "-nolisten", "tcp"],
-        pass_fds=(write,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    with os.fdopen(read, "rb") as numbers:
-        number = numbers.readline().strip().decode()
-    assert number, "Xvfb did not start"
-    return screen, f":{number}"
 
 
 @pytest.fixture
