@@ -117,6 +117,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--inches", type=float, default=7.0, help="the screen's diagonal, for sizes in millimetres"
     )
     p.add_argument("--fullscreen", action="store_true", help="kiosk mode: fullscreen, borderless, no cursor")
+    p.add_argument(
+        "--rotation",
+        type=int,
+        choices=(0, 90, 180, 270),
+        help="turn the drawing and the touches (degrees); overrides [screen] rotation",
+    )
     p.add_argument("--demo", action="store_true", help="open the simulated demo game at once")
     p.add_argument("--players", type=positive, default=3, help="players in the demo game")
     p.add_argument("--seed", type=int, default=1, help="the demo game's seed")

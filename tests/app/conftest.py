@@ -51,6 +51,7 @@ def driver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Driver]:
 
     from ui.app.app import CompanionApp
     from ui.app.options import AppOptions
+    from ui.app.screen_config import ScreenConfig
     from ui.control.library import Library
 
     options = AppOptions(
@@ -60,6 +61,9 @@ def driver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Driver]:
         source="none",
         demo_resolution=(1280, 720),
         demo_fps=1000.0,
+        screen=ScreenConfig(
+            dim_after_minutes=0
+        ),  # a test session outlasts the idle time: a dim would eat a tap
     )
     app = CompanionApp(options)
     app._run_prepare()

@@ -33,6 +33,10 @@ QUOTES_CODES = frozenset(
         "The game ends when a boat laps the last boat (lap) or catches up with it (catch-up).",
         "Kanaloa or Kraken leads: follow the first tiki card (first-tiki) or nothing (no-colour).",
         "{path}: not a text file (a record is UTF-8 JSON Lines)",
+        "dim_after_minutes {value}: must be a number of minutes, 0 or more (0: never dim). The screen dims after "
+        "{default} minutes until it is fixed.",
+        "dim_brightness {value}: must be a percentage from 0 to 100. The dimmed screen is at {default}% until it is "
+        "fixed.",
     }
 )
 

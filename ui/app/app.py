@@ -19,6 +19,7 @@ from companion.i18n import LANGUAGES
 from companion.panel import PanelButton
 from companion.registry import Registry
 from ui.app import theme as th
+from ui.app.dimmer import ScreenDimmer, find_backlight
 from ui.app.options import AppOptions
 from ui.app.theme import Theme
 from ui.control.library import Library
@@ -51,6 +52,8 @@ class CompanionApp(App):
         self.manager: ScreenManager | None = None
         self.problems: list[str] = []  # messages for the home screen: what went wrong, in words
         self._told: tuple[Any, Any] = (None, None)  # the game and camera status last written to the log
+        self.problems.extend(options.screen.problem_lines(ui_translator(self.language)))
+        self.dimmer: ScreenDimmer | None = None
 
     @property
     def registry(self) -> Registry:
@@ -75,6 +78,9 @@ class CompanionApp(App):
             self.manager.add_widget(page(self, name=name))
         Window.bind(on_key_down=self._key, on_resize=lambda *_: Clock.schedule_once(self._resized, 0))
         Clock.schedule_interval(self.tick, TICK_S)
+        backlight = find_backlight(self.options.backlights) if self.options.backlights else None
+        self.dimmer = ScreenDimmer(self.options.screen, backlight)
+        self.dimmer.attach(Window)
         if self.options.demo:
             Clock.schedule_once(lambda *_: self.page("live").start_demo(), 0)
         return self.manager
@@ -120,6 +126,8 @@ class CompanionApp(App):
         update = self.table.poll()
         if update.view is not None:
             self._tell(update.view)
+            if self.dimmer is not None:
+                self.dimmer.saw(update.view)  # a move, an alert, a new turn wakes the screen
         if update.view is not None or update.preview is not None:
             self.page("live").show(update.view, update.preview)
 
@@ -160,6 +168,8 @@ class CompanionApp(App):
 
     def on_stop(self) -> None:
         self.end_table()
+        if self.dimmer is not None:
+            self.dimmer.restore()
 
     def home_dir(self) -> Path:
         return self.library.root

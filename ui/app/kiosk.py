@@ -26,10 +26,19 @@ class Display:
     height: int = 480
     inches: float = 7.0
     fullscreen: bool = False  # kiosk mode: fullscreen, borderless, no cursor, touch only
+    # Degrees the drawing and the touches are turned (0, 90, 180, 270): width x height stay the screen's own mode,
+    # and at 90 or 270 the app lays out for the turned size (Touch Display 2: 720x1280 used as 1280x720).
+    rotation: int = 0
 
     @property
     def dpi(self) -> float:
         return hypot(self.width, self.height) / self.inches
+
+    @property
+    def layout_size(self) -> tuple[int, int]:
+        """The size the app lays out for: the screen's own, turned a quarter at 90 and 270."""
+        turned = self.rotation in (90, 270)
+        return (self.height, self.width) if turned else (self.width, self.height)
 
 
 def configure(display: Display, home: Path | None = None) -> None:
@@ -51,6 +60,7 @@ def configure(display: Display, home: Path | None = None) -> None:
     Config.set("graphics", "width", str(display.width))
     Config.set("graphics", "height", str(display.height))
     Config.set("graphics", "resizable", "1")
+    Config.set("graphics", "rotation", str(display.rotation))  # Kivy turns the touches with the drawing
     Config.set("graphics", "maxfps", "60")
     # One sample a pixel, not Kivy's default of 2 (multisampled anti-aliasing): the screens are upright
     # rectangles and text, which it does not smooth, and with Mesa's llvmpipe (no GPU: Xvfb here) it more than

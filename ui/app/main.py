@@ -13,6 +13,7 @@ from companion.i18n import N_
 from ui.app.failures import Plan
 from ui.app.kiosk import Display, configure
 from ui.app.options import AppOptions
+from ui.app.screen_config import read_screen_config
 from ui.app.service import Supervisor, failure_app, supervised
 from ui.control.library import Library, default_root
 from ui.talk import ui_translator
@@ -21,7 +22,9 @@ from ui.talk import ui_translator
 def options_from(args: argparse.Namespace) -> tuple[Display, AppOptions]:
     """The display and the app's options, from the command line."""
     width, height = args.size
-    display = Display(width, height, args.inches, args.fullscreen)
+    screen = read_screen_config(args.config)
+    rotation = screen.rotation if args.rotation is None else args.rotation
+    display = Display(width, height, args.inches, args.fullscreen, rotation)
     options = AppOptions(
         registry=args.registry,
         library=Library(Path(args.home) if args.home else default_root()),
@@ -33,6 +36,7 @@ def options_from(args: argparse.Namespace) -> tuple[Display, AppOptions]:
         source=args.source,
         panel_config=args.config,
         coaching=args.coach,
+        screen=screen,
     )
     return display, options
 

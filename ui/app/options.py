@@ -4,11 +4,13 @@ window opens (Kivy reads its configuration then, ui/app/kiosk.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from companion.games import DEFAULT_GAME
 from companion.registry import Registry
 from ui.app.kiosk import Display
+from ui.app.screen_config import ScreenConfig
 from ui.control.library import Library
 
 
@@ -30,3 +32,7 @@ class AppOptions:
     coaching: bool = True
     demo_resolution: tuple[int, int] = (1280, 720)
     demo_fps: float = 30.0
+    screen: ScreenConfig = field(default_factory=ScreenConfig)  # [screen] of config.toml: rotation, dimming
+    backlights: Path | None = Path(
+        "/sys/class/backlight"
+    )  # where the dimmer looks for a backlight; None: shade

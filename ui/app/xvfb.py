@@ -17,6 +17,13 @@ def start_xvfb(timeout: float = 10.0) -> subprocess.Popen[bytes] | None:
     """Start Xvfb and point DISPLAY at it, unless a display is set (then None). ./test.sh installs Xvfb."""
     if os.environ.get("DISPLAY"):
         return None
+    server, display = new_screen(timeout)
+    os.environ["DISPLAY"] = display
+    return server
+
+
+def new_screen(timeout: float = 10.0) -> tuple[subprocess.Popen[bytes], str]:
+    """A new Xvfb and its DISPLAY (os.environ is left as it is)."""
     if shutil.which("Xvfb") is None:
         raise NoVirtualScreen("Xvfb is not installed: run ./test.sh, which installs it (apt package xvfb)")
     read, write = os.pipe()
@@ -38,5 +45,4 @@ def start_xvfb(timeout: float = 10.0) -> subprocess.Popen[bytes] | None:
     if not number.strip():
         server.kill()
         raise NoVirtualScreen("Xvfb did not start")
-    os.environ["DISPLAY"] = f":{number.decode().strip()}"
-    return server
+    return server, f":{number.decode().strip()}"
