@@ -80,7 +80,8 @@ step() {
 # -0 pretends uid 0 (dpkg's maintainer scripts, chown); /dev, /proc, /sys are the host's. PIP_USER=0: under
 # proot+qemu access(W_OK) says no even to the pretended root, and pip would then fall back to the user site.
 in_root() {
-  proot -0 -r "$root" -q qemu-aarch64-static -b /dev -b /proc -b /sys -w / \
+  mkdir -p "$root/check/home"
+  proot -0 -r "$root" -q qemu-aarch64-static -b /dev -b /proc -b /sys -b "$root/check/home:$root/check/home" -w / \
     /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
     PIP_USER=0 "$@"
 }
@@ -158,7 +159,7 @@ gather_wheels() {
 
 # The checkout, the wheels and the tests copied in: the root sees nothing of this machine's files.
 copy_in() {
-  rm -rf "$root/check" && mkdir -p "$root/check/project" &&
+  rm -rf "$root/check" && mkdir -p "$root/check/project" "$root/check/home" &&
     tar -C "$project" --exclude=.git --exclude=.venv --exclude=dist --exclude=build --exclude='*.egg-info' \
       --exclude=__pycache__ --exclude=.mypy_cache --exclude=.ruff_cache --exclude=.hypothesis -cf - . |
     tar -C "$root/check/project" -xf - &&
@@ -260,7 +261,8 @@ run_tests() {
   # -P keeps the current folder off the path and --import-mode=append puts the checkout after site-packages:
   # the tests import the app installed from the wheelhouse; only their own files and data are the checkout's.
   in_root /bin/sh -c "cd /check/project && $venv/bin/python -P -c 'import sys; sys.path.append(\"/check/project\"); import companion; print(\"testing\", companion.__file__)' &&
-    $venv/bin/python -P -m pytest -q -p no:cacheprovider --import-mode=append ${args[*]}"
+    $venv/bin/python -P -m pytest -o addopts= -q -p no:cacheprovider --import-mode=append ${args[*]} \
+      --ignore=tests/core/test_bench_trees.py"  # it asks git about the checkout's worktrees: no git, no .git here
 }
 
 # Pretending to be a Pi: Debian's os-release (bookworm) and dpkg's arm64 are the root's own, so check_system
@@ -268,7 +270,9 @@ run_tests() {
 # No systemd runs under proot: --user-only for the real run (venv, app, config, unit); the whole install,
 # apt and the boot settings included, as a --dry-run. The kiosk user is root here (proot's only user).
 install_steps() {
-  local env=(INSTALL_CMDLINE=/check/cmdline.txt) args=(--user root --home /check/home --wheelhouse /check/wheels)
+  # The home is at the same path inside the root as outside: proot 5.1 does not translate the paths of
+  # faccessat2 (bash's [ -x ], os.access), which then ask about the host's path; there it is the same folder.
+  local env=(INSTALL_CMDLINE=/check/cmdline.txt) args=(--user root --home "$root/check/home" --wheelhouse /check/wheels)
   local app
   app="$(cd "$root/check/wheels" && ls fish_table_companion-*.whl)"
   args+=(--wheel "/check/wheels/$app")
@@ -279,12 +283,14 @@ install_steps() {
   in_root /usr/bin/env "${env[@]}" bash /check/project/deploy/install.sh "${args[@]}" --dry-run || return 1
   say "--- install.sh --user-only (done)"
   in_root /usr/bin/env "${env[@]}" bash /check/project/deploy/install.sh "${args[@]}" --user-only || return 1
-  in_root /check/home/.local/lib/fish-companion/venv/bin/python -c \
+  in_root "$root/check/home/.local/lib/fish-companion/venv/bin/python" -c \
     'import numpy, cv2, kivy, companion.cli; print("installed venv: numpy", numpy.__version__, "cv2", cv2.__version__, "kivy", kivy.__version__)' ||
     return 1
   say "--- install.sh --user-only again (nothing to change)"
-  in_root /usr/bin/env "${env[@]}" bash /check/project/deploy/install.sh "${args[@]}" --user-only |
-    tee /dev/stderr | grep -q "Nothing to change"
+  local again
+  again="$(in_root /usr/bin/env "${env[@]}" bash /check/project/deploy/install.sh "${args[@]}" --user-only)"
+  say "$again"
+  grep -q "Nothing to change" <<<"$again"
 }
 
 # --- the run -----------------------------------------------------------------------------------------------
