@@ -201,7 +201,7 @@ numpy2_contrast() {
   local out
   in_root /usr/bin/python3 -m venv --system-site-packages /check/venv-numpy2 &&
     in_root /check/venv-numpy2/bin/python -m pip install -q --disable-pip-version-check --no-index \
-      --find-links /check/numpy2 numpy || return 1
+      --find-links /check/numpy2 'numpy>=2' || return 1  # plain "numpy": apt's would already satisfy it
   if out="$(in_root /check/venv-numpy2/bin/python -c 'import pywt' 2>&1)"; then
     say "apt's pywt imported under NumPy 2: the contrast shows nothing"
     return 1
