@@ -346,6 +346,9 @@ install_wheel() {
   # The stamp is written last: an install cut short leaves none, and the next run installs again.
   # No pip cache: it would take as much room on the SD card again.
   local pip=("$venv/bin/python" -m pip install -q --disable-pip-version-check --no-cache-dir "$@")
+  # The Pi's versions (apt's NumPy under them: docs/raspberry-pi.md, "The numeric stack"), pinned for aarch64
+  # wheels; uname's machine, not INSTALL_ARCH: a test's pretended Pi keeps its own machine's versions.
+  [ "$(uname -m)" != aarch64 ] || pip+=(-c "$here/pi-constraints.txt")
   as_user rm -f "$stamp" &&
     as_user "${pip[@]}" --force-reinstall --no-deps "$wheel" &&
     as_user "${pip[@]}" "${wheel}[$EXTRAS]" &&
