@@ -21,8 +21,9 @@ def golden_cases() -> list[tuple[str, int, int]]:
     return cases
 
 
-def golden_path(name: str, players: int, seed: int) -> Path:
-    return GOLDEN_DIR / f"{name}-{players}p-seed{seed}.txt"
+def golden_path(name: str, players: int, seed: int, folder: Path = GOLDEN_DIR) -> Path:
+    """The golden file of a case; ``folder``: the tests' own, where the app is installed without its tests."""
+    return folder / f"{name}-{players}p-seed{seed}.txt"
 
 
 def playthrough_text(name: str, players: int, seed: int, language: str = "en") -> str:
