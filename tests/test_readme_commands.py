@@ -73,7 +73,7 @@ RUN = [c for c in COMMANDS if c not in NOT_RUN and c != RECORD]  # RECORD runs i
 
 def test_the_readme_commands_are_found_and_each_is_run_or_says_why_not() -> None:
     assert len(COMMANDS) > 20, COMMANDS  # the extraction works: the README shows a few dozen
-    for needed in (RECORD, REPLAY, ".venv/bin/companion print stickers kuna-yala", "./run.sh"):
+    for needed in (RECORD, REPLAY, CORRECT, UNDO, ".venv/bin/companion print stickers kuna-yala", "./run.sh"):
         assert needed in COMMANDS
     assert set(NOT_RUN) <= set(COMMANDS), set(NOT_RUN) - set(COMMANDS)  # no reason kept for a gone command
     for command in COMMANDS:
@@ -113,10 +113,17 @@ def saved_tonight(folder: Path) -> None:
             session.push(action)
 
 
+CORRECT = ".venv/bin/companion correct tonight.sqlite 17 flamefish-large-F07"
+UNDO = ".venv/bin/companion correct --undo tonight.sqlite"
+
+
 @pytest.mark.parametrize("command", RUN)
 def test_a_readme_command_runs_as_written(tmp_path: Path, command: str) -> None:
     if "tonight.sqlite" in command:
         saved_tonight(tmp_path)
+    if command == UNDO:  # as the README tells it: after the correction it names just before
+        fixed = companion(as_run(CORRECT), tmp_path)
+        assert fixed.returncode == 0, (CORRECT, fixed.stdout[-2000:], fixed.stderr[-2000:])
     if command == REPLAY:
         made = companion(as_run(RECORD), tmp_path)
         assert made.returncode == 0, (RECORD, made.stdout[-2000:], made.stderr[-2000:])

@@ -17,6 +17,8 @@ half.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -40,6 +42,9 @@ PRESSES_BAD = N_(
 PRESSES_UNREADABLE = N_("{path} cannot be read: {problem}")
 PRESSES_NOT_WRITTEN = N_(
     "the button presses could not be written into {path} ({problem}): the frames before are kept"
+)
+PRESSES_DISK_FULL = N_(
+    "the button presses could not be written into {path}: a full disk. The frames before are kept"
 )
 PRESSES_OTHER_GAME = N_(
     "the recording in {path} is a game of {recorded}, not of {asked}: leave out --game, or give another source"
@@ -79,7 +84,13 @@ class PressWriter:
             self._file: TextIO | None = self.path.open("x", encoding="utf-8")
         except OSError as exc:
             raise self._failed(exc) from None
-        self._line({"recording": VERSION, "game": game, "names": list(names)})
+        try:
+            self._line({"recording": VERSION, "game": game, "names": list(names)})
+        except CommandError:
+            # Not even its first line: a file that names no game is no recording, and would be refused later.
+            with contextlib.suppress(OSError):
+                self.path.unlink()
+            raise
 
     def press(self, frame: int, button: str) -> None:
         self._line({"frame": frame, "button": button})
@@ -108,6 +119,12 @@ class PressWriter:
             raise self._failed(exc) from None
 
     def _failed(self, exc: OSError) -> CommandError:
+        file, self._file = self._file, None  # nothing more once a line could not be written: whole lines only
+        if file is not None:
+            with contextlib.suppress(OSError):  # its unwritten rest fails again: it is let go all the same
+                file.close()
+        if exc.errno == errno.ENOSPC:  # said as the frames' own failure says it, in the player's words
+            return CommandError(self._tr(PRESSES_DISK_FULL, path=self.path))
         return CommandError(self._tr(PRESSES_NOT_WRITTEN, path=self.path, problem=exc.strerror or exc))
 
 
