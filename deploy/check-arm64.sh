@@ -215,7 +215,16 @@ numpy2_contrast() {
 # Modules that need a window to import: Kivy opens one when kivy.core.window is imported (ui.app.main and
 # the screens import it); the import is tried with no display and its refusal reported, not failed.
 import_all() {
-  in_root "$venv/bin/python" - <<'EOF'
+  # The step counts only when the count line came: under qemu-user a Python that crashed (seen once:
+  # "realloc(): invalid pointer", signal 11) did not always end proot with a failure status.
+  local out status=0
+  out="$(import_every_module 2>&1)" || status=$?
+  say "$out"
+  [ "$status" -eq 0 ] && grep -qE '^imported [0-9]+ modules$' <<<"$out"
+}
+
+import_every_module() {
+  in_root "$venv/bin/python" -u - <<'EOF'
 import importlib, os, pkgutil, sys, traceback
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
