@@ -9,9 +9,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ui.app.failures import (
+    BROKEN_INSTALL,
+    DISK_FULL,
     FAILED,
+    OTHER,
+    READ_ONLY,
     RECORD_NAME,
     RUNNING,
+    UNANSWERED,
     UNFINISHED,
     Plan,
     Policy,
@@ -19,6 +24,7 @@ from ui.app.failures import (
     StartRecord,
     describe,
     is_permanent,
+    kind_of,
     plan,
 )
 
@@ -102,6 +108,22 @@ def test_an_exception_is_told_in_one_line_and_import_errors_are_permanent() -> N
     assert describe(SystemExit(1)) == "SystemExit: the app exited with code 1"
     assert is_permanent(ModuleNotFoundError("cv2")) and is_permanent(ImportError("numpy.dtype size changed"))
     assert not is_permanent(OSError(28, "No space left on device"))
+
+
+def test_each_failure_is_kept_with_what_a_family_is_told(tmp_path: Path) -> None:
+    assert kind_of(OSError(28, "No space left on device")) == DISK_FULL
+    assert kind_of(OSError(30, "Read-only file system")) == READ_ONLY
+    assert (
+        kind_of(ModuleNotFoundError("cv2"))
+        == kind_of(ImportError("numpy.dtype size changed"))
+        == BROKEN_INSTALL
+    )
+    assert kind_of(OSError(2, "No such file")) == kind_of(ValueError("x")) == OTHER
+    record = StartRecord.load(tmp_path / RECORD_NAME)
+    record.begin(NOW, BOOT)
+    record.fail(OSError(28, "No space left on device"))
+    record.begin(NOW + 1, BOOT)  # killed: never says how it ended
+    assert [s.kind for s in StartRecord.load(tmp_path / RECORD_NAME).starts] == [DISK_FULL, UNANSWERED]
 
 
 def test_the_record_file_round_trips_and_a_left_over_running_start_is_a_failure(tmp_path: Path) -> None:

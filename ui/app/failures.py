@@ -11,6 +11,7 @@ Kivy, so the rules are tested alone (tests/ui/test_failures.py).
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import logging
 import os
@@ -54,6 +55,7 @@ class Start:
     outcome: str = RUNNING
     error: str = ""  # "ExceptionType: message", one line
     permanent: bool = False
+    kind: str = ""  # what a family is told (KINDS): the error itself is for the journal and Details
 
     @property
     def failed(self) -> bool:
@@ -91,6 +93,28 @@ def describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {message}" if message else type(exc).__name__
 
 
+# What a failed start is said as on the failure screen, in the player's words (ui/app/screens/failure.py).
+DISK_FULL, READ_ONLY, BROKEN_INSTALL, UNANSWERED, OTHER = (
+    "disk-full",
+    "read-only",
+    "broken-install",
+    "unanswered",
+    "other",
+)
+KINDS = (DISK_FULL, READ_ONLY, BROKEN_INSTALL, UNANSWERED, OTHER)
+
+
+def kind_of(exc: BaseException) -> str:
+    """The failure as a family would be told it: a full or read-only SD card, a broken install, or another."""
+    if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
+        return DISK_FULL
+    if isinstance(exc, OSError) and exc.errno == errno.EROFS:
+        return READ_ONLY
+    if isinstance(exc, (ImportError, SyntaxError)):
+        return BROKEN_INSTALL
+    return OTHER
+
+
 def is_permanent(exc: BaseException) -> bool:
     return any(kind.__name__ in PERMANENT for kind in type(exc).__mro__)
 
@@ -123,7 +147,8 @@ class StartRecord:
             log.warning("ignoring the start record %s, which cannot be read: %s", path, exc)
         # A start still "running" in the file never ended by our hand: the watchdog, a kill or a power cut.
         record.starts = [
-            replace(s, outcome=FAILED, error=UNFINISHED) if s.outcome == RUNNING else s for s in record.starts
+            replace(s, outcome=FAILED, error=UNFINISHED, kind=UNANSWERED) if s.outcome == RUNNING else s
+            for s in record.starts
         ]
         return record
 
@@ -145,7 +170,11 @@ class StartRecord:
         """The start under way ended by ``exc``."""
         if self.starts and self.starts[-1].outcome == RUNNING:
             self.starts[-1] = replace(
-                self.starts[-1], outcome=FAILED, error=describe(exc), permanent=is_permanent(exc)
+                self.starts[-1],
+                outcome=FAILED,
+                error=describe(exc),
+                permanent=is_permanent(exc),
+                kind=kind_of(exc),
             )
             self.save()
 

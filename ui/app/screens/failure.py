@@ -12,7 +12,7 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.i18n import N_
 from ui.app import theme as th
-from ui.app.failures import JOURNAL_HINT, Plan
+from ui.app.failures import BROKEN_INSTALL, DISK_FULL, JOURNAL_HINT, READ_ONLY, UNANSWERED, Plan
 from ui.app.page import LANGUAGE_NAMES
 from ui.app.theme import Theme
 from ui.app.widgets import Big, Column, Row, Words, backdrop, scrolled
@@ -29,6 +29,15 @@ DETAILS = N_("Details")
 HIDE_DETAILS = N_("Hide details")
 DETAIL_TEXT = N_("The app's log says more: {command}")
 TRY_AGAIN = N_("Try again")
+# The big line, in family words; the error itself is under Details (and in the journal).
+SAID: dict[str, str] = {
+    DISK_FULL: N_("The SD card is full: nothing more can be saved. The saved games are kept."),
+    READ_ONLY: N_("The SD card can no longer be written: it may be worn out. Copy the saved games off it."),
+    BROKEN_INSTALL: N_(
+        "Part of the app is missing or damaged: run the installer again (sudo deploy/install.sh)."
+    ),
+    UNANSWERED: N_("It stopped answering (a frozen screen, or the power went) and was started again."),
+}
 LONGEST_LINE = 90  # characters of the error on the screen: one short line, the rest in Details
 
 
@@ -72,12 +81,13 @@ class FailureScreen(BoxLayout):
         self.clear_widgets()
         theme, last = self.theme, self.plan.last
         error = last.error if last is not None and last.error else self.tr(UNKNOWN)
+        said = SAID.get(last.kind) if last is not None else None
         body = Column(
             theme,
             [
                 Words(self.tr(COULD_NOT_START), theme, th.TURN_MM, th.ALERT, bold=True),
                 Words(self.tr(TRIED, count=self.plan.failures), theme),
-                Words(short_line(error), theme, color=th.PENDING),
+                Words(self.tr(said) if said else short_line(error), theme, color=th.PENDING),
             ],
         )
         if self.details_shown:
