@@ -50,6 +50,7 @@ NOT_RUN = {
     "companion play": "a camera",
     "sudo deploy/install.sh": "a Raspberry Pi, as root",
     "sudo deploy/install.sh --wheel /mnt/fish_table_companion-VERSION-py3-none-any.whl": "a Raspberry Pi and a USB stick",
+    "sudo deploy/install.sh --wheelhouse DIR": "a Raspberry Pi, as root, and the Pi's wheels (deploy/wheelhouse.sh)",
     "python -m build": "the build package and the network",
     "journalctl --user -u fish-companion": "the Pi's installed service",
     ".venv/bin/python -m benchmarks.run": "minutes of benchmarks, and it rewrites docs/benchmarks.md",
