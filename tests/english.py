@@ -52,6 +52,7 @@ _CODE = re.compile(
     r"`[^`]*`"  # a command in backquotes
     r'|"[^"]*"'  # a value in straight double quotes (the translations use « » or “ ”)
     r"|(?<!\w)'[\w-]+'"  # a record's key in single quotes ('seats')
+    r"|[\w.~-]*(?:/[\w.~-]+)+/?"  # a path (/check/work/main/.venv): its folders are names, not words
     r"|--[\w-]+"  # a command option
     r"|[\w./:-]*\d[\w./:-]*"  # anything with a digit: card ids, seat-3, sizes, numbers
     r"|\w+(?:\.\w+)+"  # a dotted name (panel.mode)
