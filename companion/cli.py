@@ -13,12 +13,13 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, TextIO, cast
+from typing import Any, NoReturn, TextIO, cast
 
 from companion.commands import CORE_COMMANDS, core_commands, environment_language
 from companion.errors import CommandError
 from companion.games import GAMES
 from companion.registry import Registry
+from companion.usage import UsageProblem, language_in
 
 __all__ = ["Parser", "build_parser", "main"]
 
@@ -55,6 +56,10 @@ class Parser(argparse.ArgumentParser):
     def __init__(self, **kw: Any) -> None:
         kw.setdefault("formatter_class", HelpFormatter)
         super().__init__(**kw)
+
+    def error(self, message: str) -> NoReturn:
+        """Raise the usage error for ``main`` to tell in the player's language (argparse would print English)."""
+        raise UsageProblem(self.prog, self.format_usage(), message)
 
 
 def build_parser(
@@ -140,7 +145,11 @@ def _main(argv: list[str], registry: Registry) -> int:
     parser, problems = build_parser(registry, plugins=not core_only, only=argv[0] if core_only else None)
     for line in problems:
         print(line, file=sys.stderr)
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except UsageProblem as problem:
+        print(problem.tell(language_in(argv, environment_language())), end="", file=sys.stderr)
+        raise  # argparse's exit, code 2, the words now the player's
     try:
         return int(args.run(args) or 0)
     except CommandError as exc:

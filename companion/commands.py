@@ -17,6 +17,7 @@ from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, NP_, translator
 from companion.outfile import OUT_HELP, write_out
 from companion.registry import GameSpec, Registry
 from companion.savecommands import run_correct, run_moves, run_repair
+from companion.usage import AT_LEAST_ONE, NOT_SECONDS, WAIT_RANGE, WHOLE_NUMBER, ArgumentProblem
 
 if TYPE_CHECKING:
     from companion.protocol import Game
@@ -59,9 +60,9 @@ def positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise ArgumentProblem(WHOLE_NUMBER, text=repr(text)) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+        raise ArgumentProblem(AT_LEAST_ONE, value=value)
     return value
 
 
@@ -73,9 +74,9 @@ def seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise ArgumentProblem(NOT_SECONDS, text=repr(text)) from None
     if not 0 <= value <= LONGEST_WAIT:
-        raise argparse.ArgumentTypeError(f"{text} is not a wait from 0 to {LONGEST_WAIT:.0f} seconds")
+        raise ArgumentProblem(WAIT_RANGE, text=text, longest=f"{LONGEST_WAIT:.0f}")
     return value
 
 

@@ -11,18 +11,8 @@ import functools
 import sys
 from typing import Any
 
-from companion.commands import add_language
+from companion.commands import add_language, seconds
 from companion.errors import EXIT_ILLEGAL, EXIT_MALFORMED, CommandError
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not 0 <= value <= 3600:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 3600 seconds, not {text}")
-    return value
 
 
 def register(sub: Any) -> None:
@@ -36,11 +26,11 @@ def register(sub: Any) -> None:
     )
     test.add_argument(
         "--seconds",
-        type=_seconds,
+        type=seconds,
         default=10.0,
         help="how long to wait for presses after the LEDs (default: 10)",
     )
-    test.add_argument("--step", type=_seconds, default=0.5, help="how long each LED stays lit (default: 0.5)")
+    test.add_argument("--step", type=seconds, default=0.5, help="how long each LED stays lit (default: 0.5)")
     test.add_argument(
         "--config",
         metavar="FILE",

@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.commands import add_language, positive, seconds
 from companion.games import DEFAULT_GAME
+from companion.usage import NOT_SIZE, SIZE_RANGE, ArgumentProblem
 
 DEFAULT_HOLD = 5.0  # seconds; vision.tracking.TrackerConfig.hold, checked by a test
 
@@ -20,9 +21,9 @@ def parse_resolution(text: str) -> tuple[int, int]:
     try:
         width, height = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 1920x1080") from None
+        raise ArgumentProblem(NOT_SIZE, text=repr(text)) from None
     if not (320 <= width <= 4096 and 240 <= height <= 3072):
-        raise argparse.ArgumentTypeError(f"{text} is outside 320x240 .. 4096x3072")
+        raise ArgumentProblem(SIZE_RANGE, text=text)
     return width, height
 
 
