@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -86,9 +87,14 @@ def bubble_words(ui: Driver) -> str:
 
 def test_a_refused_press_is_answered_by_the_finger_for_about_two_seconds(ui: Driver) -> None:
     by_hand(ui, "kai-piranja")
-    bank = next((b for b in row_buttons(ui) if b.text == "bank my row"), None)
-    assert bank is not None, [(b.text, b.row_key) for b in row_buttons(ui)]
+    pressed = []
+
+    def bank() -> Any:
+        pressed.append(next(b for b in row_buttons(ui) if b.text == "bank my row"))
+        return pressed[-1]
+
     clicks(ui, bank, count=1)  # nothing revealed yet: the rules refuse it
+    bank_button = pressed[-1]
     live = ui.app.page("live")
     assert live.view.actions == 0
     words = bubble_words(ui)
@@ -96,9 +102,9 @@ def test_a_refused_press_is_answered_by_the_finger_for_about_two_seconds(ui: Dri
     assert live.view.refused == (words,)
     answer = live.answer
     assert answer is not None
-    touch_x, top = bank.center_x, bank.top
+    touch_x, top = bank_button.center_x, bank_button.top
     assert answer.x <= touch_x <= answer.right  # over the finger
-    assert top - bank.height <= answer.y <= top + ui.app.theme.target  # just above it
+    assert top - bank_button.height <= answer.y <= top + ui.app.theme.target  # just above it
     shot = ui.screenshot("live-refused-press")
     assert shot.exists()
     deadline = time.monotonic() + BUBBLE_S + 1.0

@@ -46,11 +46,15 @@ def into_view(ui: Driver, widget: Any) -> None:
 
 
 def clicks(ui: Driver, target: Any, count: int = 2, gap_ms: int = GAP_MS) -> None:
-    """``count`` real clicks ``gap_ms`` apart at the middle of ``target`` (a widget or a button's words), then
-    the app's frames until the taps have been handled and the interval has passed."""
+    """``count`` real clicks ``gap_ms`` apart at the middle of ``target`` (a button's words, or a function finding
+    the widget), then the app's frames until the taps have been handled and the interval has passed."""
     from kivy.core.window import Window
 
-    widget = ui.button(target) if isinstance(target, str) else target
+    for _ in range(
+        5
+    ):  # SDL's events queued meanwhile (a resize rebuilds the screen) before finding the widget
+        frame(ui)
+    widget = ui.button(target) if isinstance(target, str) else target() if callable(target) else target
     into_view(ui, widget)
     x, y = widget.to_window(widget.center_x, widget.center_y)
     command = ["xdotool", "mousemove", "--window", window_id(), str(round(x)), str(round(Window.height - y))]
@@ -113,7 +117,7 @@ def test_a_double_tap_on_turn_up_a_card_opens_the_picker_and_plays_no_card(ui: D
     choice = offered(ui)[0]
     assert len(choice.picks) > 1  # the picker opens on it
     dropped = ui.app.taps.dropped
-    clicks(ui, next(b for b in ui.buttons() if b.text == choice.label))
+    clicks(ui, lambda: next(b for b in ui.buttons() if b.text == choice.label))
     assert ui.app.table.session.actions == []  # no card nobody chose
     assert ui.button(ui.app.tr("Cancel"))  # the picker is open, waiting for a card
     assert ui.app.taps.dropped == dropped + 1

@@ -110,7 +110,8 @@ class CompanionApp(App):
         """Speak ``language`` from now on: every screen is drawn again at once."""
         self.language = language
         if self.table is not None:
-            self.table.set_language(language)
+            # The view in the new language: the clock's next poll sees no change, so it would never bring it.
+            self.page("live").view = self.table.set_language(language)
         self.page(self.current).refresh()
 
     def next_language(self) -> None:

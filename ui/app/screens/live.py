@@ -430,7 +430,9 @@ class LivePage(Page):
         toggle = Big(self.tr(HIDE_DETAILS if opened else DETAILS), t, partial(self.toggle_details, key))
         toggle.size_hint_x = None
         toggle.width = max(t.target, text_width(toggle.text, t.body) + 2 * t.mm(1.5) + 6)
-        line = Row(t, [Words(self.tr(short), t, color=th.ALERT, bold=True), toggle])
+        toggle.pos_hint = {"center_y": 0.5}
+        words = Words(self.tr(short), t, color=th.ALERT, bold=True, pos_hint={"center_y": 0.5})
+        line = Row(t, [words, toggle])
         return [line, *full] if opened else [line]
 
     def toggle_details(self, key: str) -> None:
