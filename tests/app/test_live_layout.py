@@ -130,3 +130,29 @@ def test_a_broken_panel_config_is_said_on_the_live_screen_too(ui: Driver, tmp_pa
         assert any(t.startswith("Configuration du panneau") for t in ui.texts()), ui.texts()
     finally:
         ui.app.options.panel_config = before
+
+
+def test_buttons_that_do_not_fit_go_behind_more_and_no_word_is_broken(ui: Driver) -> None:
+    from ui.app.buttonrow import RowButton, fit
+
+    theme = ui.app.theme
+
+    def measure(text: str, _size: float) -> float:
+        return 14.0 * len(text)  # 14 px a character
+
+    def button(text: str) -> RowButton:
+        return RowButton(text, text, lambda _b: None)
+
+    many = [
+        button(f"{word} {k}") for k, word in enumerate(["turn", "bank", "undo", "enter", "coach", "picture"])
+    ]
+    more = button("More")
+    fitted = fit(many, more, 500.0, theme, measure)
+    shown = [b.key for b, _ in fitted.shown]
+    assert shown[-1] == "More" and fitted.more  # the rest behind More
+    assert shown[:-1] + [b.key for b in fitted.more] == [b.key for b in many]  # the first kept, in order
+    assert sum(w for _, w in fitted.shown) + theme.gap * (len(shown) - 1) <= 500.0 + 0.01
+    for b, width in fitted.shown:  # each at least as wide as its longest word
+        assert width >= max(measure(w, 0) for w in b.text.split())
+    everything = fit(many[:2], more, 500.0, theme, measure)
+    assert [b.key for b, _ in everything.shown] == ["turn 0", "bank 1"] and not everything.more

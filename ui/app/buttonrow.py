@@ -53,8 +53,17 @@ def needs(
     """The narrowest width that keeps ``button``'s words whole on two lines at most, and its one-line width."""
     size, pad = theme.mm(th.BODY_MM), 2 * theme.mm(PAD_MM) + SLACK_PX
     whole = measure(button.text, size)
-    words = [measure(word, size) for word in button.text.split()] or [0.0]
-    narrow = max(theme.target, max(words) + pad, math.ceil(whole / 2 * 1.15) + pad)
+    words = button.text.split()
+    # The narrowest two lines: a line break at each space in turn (greedy wrapping at this width or more then
+    # needs two lines at most, and breaks no word: each line is wider than any of its words).
+    two_lines = min(
+        (
+            max(measure(" ".join(words[:k]), size), measure(" ".join(words[k:]), size))
+            for k in range(1, len(words))
+        ),
+        default=whole,
+    )
+    narrow = max(theme.target, math.ceil(two_lines) + pad)
     return narrow, max(narrow, whole + pad)
 
 
@@ -88,9 +97,12 @@ def fit(
     wide = [w for _, w in sizes[: len(chosen)]]
     if sum(wide) <= space:  # every button's words on one line: the room left shared equally
         widths = [w + (space - sum(wide)) / len(chosen) for w in wide]
-    else:  # between: each gets its narrowest, and the room left where words would need it most
-        spare, want = space - sum(narrow), sum(w - n for n, w in zip(narrow, wide, strict=True))
-        widths = [n + spare * (w - n) / want for n, w in zip(narrow, wide, strict=True)]
+    else:  # between: each its narrowest, then on one line the buttons that cost least to put there
+        widths = list(narrow)
+        for k in sorted(range(len(chosen)), key=lambda k: wide[k] - narrow[k]):
+            if sum(widths) - widths[k] + wide[k] <= space:
+                widths[k] = wide[k]
+        widths = [w + (space - sum(widths)) / len(chosen) for w in widths]
     shown = tuple(zip(chosen, widths, strict=True))
     return Fitted(shown, overflow)
 
