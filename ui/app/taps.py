@@ -37,7 +37,7 @@ class TapGuard:
         )
         self.screen_settling = False
         self.dropped = 0  # touches ignored since the app started (the tests count them)
-        self._down: set[Any] = set()  # the touches accepted, still down
+        self._down: dict[Any, Any] = {}  # the touches accepted, still down, by uid
         self._ignored: set[Any] = set()  # the touches dropped: their moves and lifts are dropped too
         self._window: Any = None
 
@@ -59,6 +59,7 @@ class TapGuard:
         """As if the interval had passed (the tests' driver: a person who waits between taps)."""
         self.quiet_until = self.screen_quiet_until = 0.0
         self.settling = self.screen_settling = False
+        self._down.clear()
 
     def _quiet(self, touch: Any) -> bool:
         now = self.clock()
@@ -66,6 +67,8 @@ class TapGuard:
             return True
         if self._quick(touch):
             return False
+        # A touch whose lift never reached the window (it ended elsewhere) must not hold every tap back for good.
+        self._down = {uid: t for uid, t in self._down.items() if getattr(t, "time_end", -1) == -1}
         return bool(self._down) or self.settling or now < self.quiet_until
 
     def _quick(self, touch: Any) -> bool:
@@ -85,7 +88,7 @@ class TapGuard:
             self._ignored.add(touch.uid)
             self.dropped += 1
             return True
-        self._down.add(touch.uid)
+        self._down[touch.uid] = touch
         return False
 
     def _touch_move(self, _window: Any, touch: Any) -> bool:
@@ -95,8 +98,7 @@ class TapGuard:
         if touch.uid in self._ignored:
             self._ignored.discard(touch.uid)
             return True
-        if touch.uid in self._down:
-            self._down.discard(touch.uid)
+        if self._down.pop(touch.uid, None) is not None:
             # The button acts after this handler (on its release): the interval starts once it has.
             self.settling = True
             self._settle_later(SCROLL_CLICK_S if _in_scroll(touch) else 0.0)
