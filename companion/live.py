@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.coach import Coaching, GameCoach, coach
 from companion.i18n import N_, translator
-from companion.panel import Level, PanelButton
+from companion.panel import GAME_BUTTONS, Level, PanelButton
 from companion.protocol import Action, Effect, Game
 from companion.referee import GameRecord, Referee, Review, Ruling, TableAdapter
 from companion.table import SeenCard, TableChange
@@ -80,6 +80,11 @@ class LiveView:
     # The last move, accepted but to be checked (a "check-" effect in words), while it is the last: undo takes it
     # back, and a front end offers that in one touch (the app's button, the terminal's key).
     check: str | None = None
+    # The panel's buttons that do something now (a move, maybe refused, or a choice), in PanelButton values: a
+    # screen shows only these (Kanaloa's "sail on" and "stay" only at the dolphin's square or a won bet). Undo and
+    # confirm are always there; ``can_undo`` says whether undo has a move to take back.
+    buttons: tuple[str, ...] = ()
+    can_undo: bool = False
 
     @property
     def matches(self) -> bool:
@@ -230,6 +235,8 @@ class LiveGame:
             state=state,
             t=t,
             check=self._checked(),
+            buttons=() if over else buttons_now(self.adapter, state),
+            can_undo=bool(self.record.actions),
         )
 
     def _checked(self) -> str | None:
@@ -241,6 +248,18 @@ class LiveGame:
         if len(actions) != moves or actions[-1] != action:
             return None
         return self.game.tell(doubt, self.language, self.seats)
+
+
+def buttons_now(adapter: TableAdapter, state: Any) -> tuple[str, ...]:
+    """The turn button and game buttons that do something in ``state``: those the adapter turns into a move (the
+    rules may still refuse it: that is said), and those that make a choice (an adapter's ``choice_buttons``)."""
+    chooser = getattr(adapter, "choice_buttons", None)
+    choosing = set(chooser(state)) if chooser is not None else set()
+    return tuple(
+        button
+        for button in (PanelButton.TURN, *GAME_BUTTONS)
+        if button in choosing or adapter.action_for_button(state, button) is not None
+    )
 
 
 def changed(before: LiveView | None, after: LiveView) -> dict[str, bool]:

@@ -165,6 +165,7 @@ class Driver:
                 break
             parent = parent.parent
         x, y = widget.to_window(widget.center_x, widget.center_y)
+        self.app.taps.forget()  # a person waits between two taps (tests/app/test_taps.py taps twice at once)
         touch = UnitTestTouch(x, y)
         touch.touch_down()
         self.pump(1)

@@ -1,5 +1,5 @@
 """What a person would notice on a screen: a text cut by its widget, a target too small for a finger, text too
-small to read from a seat."""
+small to read from a seat, a word broken across two lines ("pesc/e")."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ MIN_TEXT_MM = 5.0
 
 
 def layout_problems(root: Any, dpi: float) -> list[str]:
-    """Every text overflowing its widget, touch target under 9 mm and text under 5 mm in ``root``'s tree."""
+    """Every text overflowing its widget, touch target under 9 mm, text under 5 mm and word broken across lines in
+    ``root``'s tree."""
     from kivy.uix.behaviors import ButtonBehavior
     from kivy.uix.label import Label
     from kivy.uix.textinput import TextInput
@@ -29,6 +30,8 @@ def layout_problems(root: Any, dpi: float) -> list[str]:
                     f"{widget.text[:40]!r} overflows: text {tw:.0f}x{th:.0f} px in {widget.width:.0f}x"
                     f"{widget.height:.0f} px"
                 )
+            for word in broken_words(widget):
+                problems.append(f"{word!r} is broken across lines in {widget.text[:40]!r}")
             if mm(widget.font_size) < MIN_TEXT_MM - 0.05:
                 problems.append(
                     f"{widget.text[:40]!r} is {mm(widget.font_size):.1f} mm high (< {MIN_TEXT_MM})"
@@ -39,3 +42,16 @@ def layout_problems(root: Any, dpi: float) -> list[str]:
                 label = getattr(widget, "text", "")[:40]
                 problems.append(f"touch target {label!r} is {w:.1f} x {h:.1f} mm (< {MIN_TARGET_MM})")
     return problems
+
+
+def broken_words(label: Any) -> list[str]:
+    """The words of ``label`` wider than the width its text wraps to: Kivy breaks such a word across lines."""
+    from kivy.core.text import Label as CoreLabel
+
+    width = label.text_size[0]
+    if not width or label.shorten or label.markup:
+        return []
+    core = CoreLabel(
+        font_size=label.font_size, font_name=label.font_name, bold=label.bold, italic=label.italic
+    )
+    return [word for word in label.text.split() if core.get_extents(word)[0] > width + 0.5]

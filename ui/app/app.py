@@ -21,6 +21,7 @@ from companion.registry import Registry
 from ui.app import theme as th
 from ui.app.dimmer import ScreenDimmer, find_backlight
 from ui.app.options import AppOptions
+from ui.app.taps import TapGuard
 from ui.app.theme import Theme
 from ui.control.library import Library
 from ui.talk import ui_translator
@@ -54,6 +55,7 @@ class CompanionApp(App):
         self._told: tuple[Any, Any] = (None, None)  # the game and camera status last written to the log
         self.problems.extend(options.screen.problem_lines(ui_translator(self.language)))
         self.dimmer: ScreenDimmer | None = None
+        self.taps = TapGuard()
 
     @property
     def registry(self) -> Registry:
@@ -78,6 +80,8 @@ class CompanionApp(App):
             self.manager.add_widget(page(self, name=name))
         Window.bind(on_key_down=self._key, on_resize=lambda *_: Clock.schedule_once(self._resized, 0))
         Clock.schedule_interval(self.tick, TICK_S)
+        # Before the dimmer: handlers bound last run first, so the tap that wakes the screen never reaches the guard.
+        self.taps.attach(Window, self.manager)
         backlight = find_backlight(self.options.backlights) if self.options.backlights else None
         self.dimmer = ScreenDimmer(self.options.screen, backlight)
         self.dimmer.attach(Window)
@@ -106,7 +110,8 @@ class CompanionApp(App):
         """Speak ``language`` from now on: every screen is drawn again at once."""
         self.language = language
         if self.table is not None:
-            self.table.set_language(language)
+            # The view in the new language: the clock's next poll sees no change, so it would never bring it.
+            self.page("live").view = self.table.set_language(language)
         self.page(self.current).refresh()
 
     def next_language(self) -> None:

@@ -376,6 +376,16 @@ class SharkParkTable(TableAdapter):
         self._special = (state.turn, special)
         return tr(T.CHOSEN, seat=seat_name(seat, tr, seats), special=special_name(special, tr))
 
+    def choice_buttons(self, state: State) -> tuple[str, ...]:
+        """The game buttons that make a choice now (``choice_for_button``'s): before the scare, those offering a
+        special action the player's hunger allows; under Terreur!!!, the second while there is a fish to offer."""
+        if state.phase == TAKE:
+            return (PanelButton.ACTION_2,) if state.eaten[state.pending[0][1]] else ()
+        if state.phase != SCARE:
+            return ()
+        allowed = specials_allowed(state.hunger[state.current])
+        return tuple(b for b, offers in BUTTON_SPECIALS.items() if any(s in allowed for s in offers))
+
     def _offered(self, state: State) -> int:
         values = sorted(set(state.eaten[state.pending[0][1]]), reverse=True)
         left, value = self._take

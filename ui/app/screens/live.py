@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.graphics.texture import Texture
 from kivy.uix.boxlayout import BoxLayout
@@ -19,9 +20,10 @@ from companion.picture import picture_of
 from companion.protocol import RecordError
 from companion.session import LiveSession
 from ui.app import theme as th
+from ui.app.buttonrow import RowButton, build_row, fit, text_width
 from ui.app.page import Page
 from ui.app.picture import PictureView
-from ui.app.widgets import Big, Column, Row, TextLine, WordsPool, backdrop, scrolled
+from ui.app.widgets import Big, Column, Row, TextLine, Words, WordsPool, backdrop, scrolled
 from ui.control import secret
 from ui.control.camera import PREVIEW_WIDTH, camera_opener
 from ui.control.library import SavedGame
@@ -46,7 +48,16 @@ CONFIRM_BUTTON = N_("Coach again")
 UNDO_BUTTON = N_("Undo")
 TAKE_BACK = N_("Take this card back")
 DEMO_FAILED = N_("The demo stopped: {problem}")
+# A problem is one short line, its whole text behind Details: "Still to do" must stay in view at 800x480.
+DEMO_STOPPED = N_("The demo stopped.")
+CAMERA_GONE = N_("No camera image")
+PANEL_BROKEN = N_("Panel not working")
+DETAILS = N_("Details")
+HIDE_DETAILS = N_("Hide")
+MORE = N_("More")
 CANNOT_RESUME = N_("{name} cannot be resumed: {problem}")
+BUBBLE_S = 2.0  # how long a refused press's answer stays by the finger
+UNDO_GREYED = ((0.17, 0.20, 0.25, 1.0), th.MUTED)  # background and words of Undo with nothing to undo
 WIDE = 1000  # pixels: from this width the camera image and the table picture are both shown
 PREVIEW_MIN = 160  # pixels across: the smallest camera image made, whatever the window
 
@@ -65,6 +76,11 @@ class LivePage(Page):
         self.camera_image = Image(fit_mode="contain", color=(1, 1, 1, 0))  # unseen until a first image
         self.picture = PictureView()
         self.words: WordsPool | None = None  # the information column's labels, kept from one view to the next
+        self.more_open = False  # the less used buttons shown, above the row
+        self.details: set[str] = set()  # the problems whose whole text is open
+        self.panel_error: Any = None  # hardware.config.PanelConfigError of the config read for this game
+        self.answer: Widget | None = None  # the bubble answering a refused press
+        self._answer_clock: Any = None
 
     # --- starting a game --------------------------------------------------------------------------------
 
@@ -126,16 +142,18 @@ class LivePage(Page):
 
     def panel_for(self, session: LiveSession) -> Any:
         """The GPIO panel, if the Pi has one wired; None off a Pi (the screen's buttons and keys stand in). A
-        config with a problem is said on the home screen, and the game goes on without the panel."""
+        config with a problem is said on the home screen and on this one, and the game goes on without the panel."""
         from hardware.claims import panel_warnings
         from hardware.config import PanelConfigError
         from hardware.i18n import hardware_translator
         from hardware.start import config_problem_lines, open_panel, read_config
 
+        self.panel_error = None
         try:
             config = read_config(self.app.options.panel_config)
         except PanelConfigError as error:
             self.app.problems.extend(config_problem_lines(error, hardware_translator(self.app.language)))
+            self.panel_error = error  # said on this screen too, in the screen's language
             return None
         for line in panel_warnings(config, hardware_translator(self.app.language)):
             if line not in self.app.problems:  # said once on the home screen, however many games are opened
@@ -154,7 +172,10 @@ class LivePage(Page):
         self.texture = None
         self.camera_image.texture = None
         self.camera_image.color = (1, 1, 1, 0)
-        self.showing_picture = not self.has_camera()
+        self.showing_picture = False
+        self.more_open = False
+        self.details = set()
+        self.close_bubble()
         self.app.go("live")
         self.show(self.app.table.view, None)
 
@@ -172,12 +193,12 @@ class LivePage(Page):
             return body
         main = BoxLayout(orientation="horizontal", spacing=t.gap, padding=t.gap)
         wide = Window.width >= WIDE  # the page fills the window, but is laid out only after this
-        camera = self.has_camera()
+        camera = self.camera_shown()
         left = BoxLayout(orientation="vertical", spacing=t.gap, size_hint_x=0.5)
         for widget in (self.camera_image, self.picture):
             if widget.parent is not None:
                 widget.parent.remove_widget(widget)
-        if not camera:
+        if not camera:  # no image (none yet, the camera missing or stopped): the table picture in its place
             left.add_widget(self.picture)
         elif wide:
             left.add_widget(self.camera_image)
@@ -189,34 +210,120 @@ class LivePage(Page):
         self.info = Column(t)
         main.add_widget(scrolled(self.info, size_hint_x=0.5))
         body.add_widget(main)
-        body.add_widget(self.buttons(wide or not camera))
+        body.add_widget(self.buttons(wide))
         self.fill_info()
         return body
 
     def buttons(self, wide: bool) -> Widget:
-        t, table = self.theme, self.app.table
-        row = Row(t, padding=(t.gap, 0, t.gap, t.gap))
-        if not getattr(table, "watch_only", False):
-            row.add_widget(Big(self.tr(TURN_BUTTON), t, lambda: self.app.press(PanelButton.TURN)))
-        row.add_widget(Big(self.tr(CONFIRM_BUTTON), t, lambda: self.app.press(PanelButton.CONFIRM)))
-        if not getattr(table, "watch_only", False):
-            row.add_widget(Big(self.tr(UNDO_BUTTON), t, lambda: self.app.press(PanelButton.UNDO)))
-            game = table.session.game
-            words = button_words(table.live.adapter, game.translator(self.app.language))
+        """The row of buttons, most used first, fitted to one row; the rest behind More (a second row when open)."""
+        t = self.theme
+        main, less = self.row_buttons(wide)
+        more = RowButton("more", self.tr(MORE), lambda _b: self.toggle_more(), th.BUTTON)
+        width = Window.width - 2 * t.gap
+        fitted = fit([*main, *less], more, width, t)
+        rows = BoxLayout(
+            orientation="vertical", spacing=t.gap, size_hint_y=None, padding=(t.gap, 0, t.gap, t.gap)
+        )
+        if fitted.more and self.more_open:
+            folded = fit(list(fitted.more), more, width, t)
+            rows.add_widget(build_row(folded, t))
+        rows.add_widget(build_row(fitted, t))
+        rows.height = sum(r.height for r in rows.children) + t.gap * len(rows.children)
+        return rows
+
+    def row_buttons(self, wide: bool) -> tuple[list[RowButton], list[RowButton]]:
+        """The buttons this moment needs, in the order they are kept when space is short: the game's own, then
+        the less used ones. A button that would do nothing now is not there (the view says which do something)."""
+        table, view = self.app.table, self.view
+        main: list[RowButton] = []
+        less: list[RowButton] = []
+        watch_only = getattr(table, "watch_only", False)
+        if not watch_only:
+            live_now = set(view.buttons) if view is not None else set()
+            if PanelButton.TURN in live_now:
+                main.append(RowButton("turn", self.tr(TURN_BUTTON), partial(self.press, PanelButton.TURN)))
+            words = button_words(table.live.adapter, table.session.game.translator(self.app.language))
             for button, label in words.items():
-                row.add_widget(Big(label, t, partial(self.app.press, button)))
+                if button in live_now:
+                    main.append(RowButton(str(button), label, partial(self.press, PanelButton(button))))
+            can_undo = view is not None and view.can_undo
+            greyed = {} if can_undo else {"colour": UNDO_GREYED[0], "words": UNDO_GREYED[1]}
+            main.append(
+                RowButton("undo", self.tr(UNDO_BUTTON), partial(self.press, PanelButton.UNDO), **greyed)
+            )
+            main.append(RowButton("enter", self.tr(ENTER), lambda _b: self.app.go("manual"), th.ACCENT))
             if secret.missing(table.live.adapter, len(table.session.seats)):  # until every secret is kept
-                row.add_widget(Big(self.tr(SECRETS), t, lambda: self.app.go("secret")))
-            row.add_widget(Big(self.tr(ENTER), t, lambda: self.app.go("manual"), th.ACCENT))
-        if not wide:
+                main.append(RowButton("secrets", self.tr(SECRETS), lambda _b: self.app.go("secret")))
+        coach = RowButton("coach", self.tr(CONFIRM_BUTTON), partial(self.press, PanelButton.CONFIRM))
+        (main if watch_only else less).append(coach)
+        if not wide and self.camera_shown_ever():
             flip = SHOW_CAMERA if self.showing_picture else SHOW_PICTURE
-            row.add_widget(Big(self.tr(flip), t, self.flip))
-        return row
+            less.append(RowButton("flip", self.tr(flip), lambda _b: self.flip()))
+        return main, less
+
+    def toggle_more(self) -> None:
+        self.more_open = not self.more_open
+        self.refresh()
+
+    def press(self, button: PanelButton, pressed: Any = None) -> None:
+        """A screen button of the panel's: a press that changed nothing answers by the finger, in words."""
+        before = self.view
+        self.app.press(button)
+        after = self.view
+        if self.more_open and button == PanelButton.CONFIRM:
+            self.more_open = False
+            self.refresh()
+        if pressed is None or after is None or not after.rulings:
+            return
+        if before is None or after.actions == before.actions:
+            self.bubble(" ".join(after.rulings), pressed)
+
+    def bubble(self, words: str, pressed: Any) -> None:
+        """``words`` in a bubble just above where ``pressed`` was touched, for about two seconds."""
+        t = self.theme
+        if self.answer is not None:
+            self.remove_widget(self.answer)
+        touch = getattr(pressed, "last_touch", None)
+        x, y = (touch.x, touch.y) if touch is not None else pressed.to_window(*pressed.center)
+        width = min(Window.width * 0.6, text_width(words, t.body) + 4 * t.gap)
+        box = BoxLayout(size_hint=(None, None), width=width, padding=t.gap)
+        backdrop(box, th.PENDING)
+        label = Words(words, t, color=th.BACKGROUND, halign="center")
+        box.add_widget(label)
+
+        def place(*_: Any) -> None:
+            box.height = label.height + 2 * t.gap
+            box.x = min(max(x - width / 2, t.gap), Window.width - width - t.gap)
+            box.y = min(y + t.target * 0.6, Window.height - box.height - t.gap)
+
+        label.bind(height=place)
+        place()
+        self.answer = box
+        self.add_widget(box)
+        if self._answer_clock is not None:
+            self._answer_clock.cancel()
+        self._answer_clock = Clock.schedule_once(lambda _dt: self.close_bubble(), BUBBLE_S)
+
+    def close_bubble(self) -> None:
+        if self.answer is not None:
+            self.remove_widget(self.answer)
+            self.answer = None
 
     def has_camera(self) -> bool:
         """Whether this game has a camera image to show (a demo always does; a game by hand has none)."""
         table = self.app.table
         return table is not None and (getattr(table, "watch_only", False) or table.manual_only_reason is None)
+
+    def camera_shown(self) -> bool:
+        """Whether the camera image is there to show: a camera, an image come, and the camera not failing now."""
+        view = self.view
+        if not self.has_camera() or self.texture is None:
+            return False
+        return view is None or not view.camera.present or view.camera.ok
+
+    def camera_shown_ever(self) -> bool:
+        """Whether the camera image / table picture switch means anything: an image to switch to."""
+        return self.camera_shown()
 
     def flip(self) -> None:
         self.showing_picture = not self.showing_picture
@@ -228,11 +335,14 @@ class LivePage(Page):
 
     def show(self, view: LiveView | None, preview: Any) -> None:
         """A new view, a new camera image, or both, from the app's clock."""
+        shown = self.camera_shown()
         if preview is not None:
             self.show_image(preview)
         if view is not None and view is not self.view:
             before, self.view = self.view, view
-            if self.app.current == "live":
+            if self.app.current == "live" and (before is None or row_of(before) != row_of(view)):
+                self.refresh()  # the buttons that do something changed (a phase, a first move to undo)
+            elif self.app.current == "live":
                 # A view comes with every camera frame; what this screen says changes far less often.
                 if before is None or shown_words(before) != shown_words(view):
                     self.fill_info()
@@ -240,6 +350,8 @@ class LivePage(Page):
                     self.draw_picture()
             if view.over:
                 self.app.page("end").finish(view)
+        if self.app.current == "live" and shown != self.camera_shown():
+            self.refresh()  # a first image, or the camera gone: the image or the picture on the left
 
     def show_image(self, preview: Any) -> None:
         size = (preview.width, preview.height)
@@ -271,13 +383,20 @@ class LivePage(Page):
         say(TextLine(turn, th.TURN_MM, bold=True))
         failure = getattr(table, "failure", None)
         if failure:
-            say(TextLine(self.tr(DEMO_FAILED, problem=failure), color=th.ALERT))
+            lines += self.problem("demo", DEMO_STOPPED, [TextLine(self.tr(DEMO_FAILED, problem=failure))])
         notice = table.notice()
-        if notice:
+        camera_failing = view.camera.present and not view.camera.ok and not failure  # a failed demo said why
+        if camera_failing:
+            full: list[TextLine | Widget] = [TextLine(self.tr(NO_CAMERA, problem=view.camera.problem or "?"))]
+            lines += self.problem("camera", CAMERA_GONE, [*full, Big(self.tr(RETRY), t, table.retry_camera)])
+        elif notice:
             say(TextLine(notice, color=th.MUTED))
-        if view.camera.present and not view.camera.ok and not failure:  # a demo that failed said why
-            say(TextLine(self.tr(NO_CAMERA, problem=view.camera.problem or "?"), color=th.ALERT))
-            say(Big(self.tr(RETRY), t, table.retry_camera))
+        if self.panel_error is not None:
+            from hardware.i18n import hardware_translator
+            from hardware.start import config_problem_lines
+
+            said = config_problem_lines(self.panel_error, hardware_translator(self.app.language))
+            lines += self.problem("panel", PANEL_BROKEN, [TextLine(line) for line in said])
         if view.alerts:
             say(TextLine(self.tr(ALERTS), color=th.ALERT, bold=True))
             for alert in view.alerts:
@@ -304,6 +423,22 @@ class LivePage(Page):
                 say(TextLine(line, color=th.MUTED))
         words.fill(self.info, lines)
 
+    def problem(self, key: str, short: str, full: list[TextLine | Widget]) -> list[TextLine | Widget]:
+        """A problem as one short line and a Details button; opened, its whole text (and what to do) below."""
+        t = self.theme
+        opened = key in self.details
+        toggle = Big(self.tr(HIDE_DETAILS if opened else DETAILS), t, partial(self.toggle_details, key))
+        toggle.size_hint_x = None
+        toggle.width = max(t.target, text_width(toggle.text, t.body) + 2 * t.mm(1.5) + 6)
+        toggle.pos_hint = {"center_y": 0.5}
+        words = Words(self.tr(short), t, color=th.ALERT, bold=True, pos_hint={"center_y": 0.5})
+        line = Row(t, [words, toggle])
+        return [line, *full] if opened else [line]
+
+    def toggle_details(self, key: str) -> None:
+        self.details ^= {key}
+        self.fill_info()
+
     def refresh(self) -> None:
         super().refresh()
         self.draw_picture()
@@ -314,6 +449,11 @@ def preview_width() -> int:
     A preview made larger is scaled down again on the screen, after being copied twice and uploaded for nothing
     (a Pi's 7" screen draws it 400 pixels across)."""
     return max(PREVIEW_MIN, min(PREVIEW_WIDTH, round(Window.width / 2)))
+
+
+def row_of(view: LiveView) -> tuple[object, ...]:
+    """The parts of a view the row of buttons shows: it is built again when one of them changes."""
+    return (view.buttons, view.can_undo, view.language)
 
 
 def shown_words(view: LiveView) -> tuple[object, ...]:
