@@ -120,7 +120,7 @@ def test_a_missing_camera_is_said_by_the_check(ui) -> None:
     ui.tap("Check the camera")
     ui.until(lambda: setup.check.result is not None, 30, "the camera check")
     ui.app.go("setup")
-    assert any("No camera image" in t for t in ui.texts()), ui.texts()
+    assert any("No camera found" in t for t in ui.texts()), ui.texts()  # in words: webcam:9 is for the log
 
 
 def test_the_minus_and_plus_of_a_whole_number_option_stop_at_its_range(ui) -> None:

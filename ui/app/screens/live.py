@@ -24,7 +24,9 @@ from ui.app.picture import PictureView
 from ui.app.widgets import Big, Column, Row, TextLine, WordsPool, backdrop, scrolled
 from ui.control import secret
 from ui.control.camera import PREVIEW_WIDTH, camera_opener
-from ui.control.library import SavedGame
+from ui.control.checks import check_panel
+from ui.control.family import camera_words, logged
+from ui.control.library import SavedGame, resume_trouble
 from ui.control.table import TableControl
 
 TURN = N_("{seat}'s turn")
@@ -34,7 +36,6 @@ ALERTS = N_("Against the rules:")
 COACH = N_("Coach:")
 ADVICE = N_("• {title}: {outcome}")  # French puts a space before the colon
 LAST = N_("Last moves:")
-NO_CAMERA = N_("No camera image ({problem}). Still trying; moves can be entered by hand.")
 RETRY = N_("Try the camera again")
 WAITING = N_("Waiting for the camera…")
 SHOW_PICTURE = N_("Table picture")
@@ -46,7 +47,6 @@ CONFIRM_BUTTON = N_("Coach again")
 UNDO_BUTTON = N_("Undo")
 TAKE_BACK = N_("Take this card back")
 DEMO_FAILED = N_("The demo stopped: {problem}")
-CANNOT_RESUME = N_("{name} cannot be resumed: {problem}")
 WIDE = 1000  # pixels: from this width the camera image and the table picture are both shown
 PREVIEW_MIN = 160  # pixels across: the smallest camera image made, whatever the window
 
@@ -87,14 +87,14 @@ class LivePage(Page):
         self.open()
 
     def resume(self, saved: SavedGame) -> None:
+        """Play ``saved`` on; a file that cannot be (gone, damaged, in use) is said on Home in words."""
         if saved.problem:
             return
         try:
             session = LiveSession.resume(saved.path, self.app.registry)
         except RecordError as exc:
-            self.app.problems.append(
-                self.tr(CANNOT_RESUME, name=saved.path.name, problem=exc.tell(self.app.language))
-            )
+            logged(f"cannot resume {saved.path}", exc.tell("en"))
+            self.app.page("home").cannot_open(resume_trouble(exc, saved.path))
             self.app.go("home")
             return
         self.play(session, camera=saved.refereed_live)
@@ -127,19 +127,11 @@ class LivePage(Page):
     def panel_for(self, session: LiveSession) -> Any:
         """The GPIO panel, if the Pi has one wired; None off a Pi (the screen's buttons and keys stand in). A
         config with a problem is said on the home screen, and the game goes on without the panel."""
-        from hardware.claims import panel_warnings
-        from hardware.config import PanelConfigError
-        from hardware.i18n import hardware_translator
-        from hardware.start import config_problem_lines, open_panel, read_config
+        from hardware.start import open_panel
 
-        try:
-            config = read_config(self.app.options.panel_config)
-        except PanelConfigError as error:
-            self.app.problems.extend(config_problem_lines(error, hardware_translator(self.app.language)))
+        config: Any = check_panel(self.app.problems, self.app.options.panel_config)  # said once, on Home
+        if config is None:
             return None
-        for line in panel_warnings(config, hardware_translator(self.app.language)):
-            if line not in self.app.problems:  # said once on the home screen, however many games are opened
-                self.app.problems.append(line)
         spec = self.app.registry.find(session.game.name)
         adapter = spec.table_adapter(session.game)
         labels = button_words(adapter, session.game.translator(self.app.language)) if adapter else None
@@ -159,7 +151,12 @@ class LivePage(Page):
         self.show(self.app.table.view, None)
 
     def go_back(self) -> None:
+        session = (
+            getattr(self.app.table, "session", None) if isinstance(self.app.table, TableControl) else None
+        )
         self.app.end_table()  # the session keeps the game: it is listed on the home screen to resume
+        if session is not None:  # ... unless it was left before its first move: nothing to resume
+            self.app.library.forget_if_empty(session.path, self.app.registry)
         self.app.go("home")
 
     # --- drawing ----------------------------------------------------------------------------------------
@@ -276,7 +273,7 @@ class LivePage(Page):
         if notice:
             say(TextLine(notice, color=th.MUTED))
         if view.camera.present and not view.camera.ok and not failure:  # a demo that failed said why
-            say(TextLine(self.tr(NO_CAMERA, problem=view.camera.problem or "?"), color=th.ALERT))
+            say(TextLine(self.tr(camera_words(view.camera.problem)), color=th.ALERT))  # detail: the log
             say(Big(self.tr(RETRY), t, table.retry_camera))
         if view.alerts:
             say(TextLine(self.tr(ALERTS), color=th.ALERT, bold=True))
