@@ -47,9 +47,10 @@ class HistoryPage(Page):
     def build_body(self) -> Widget:
         t = self.theme
         column = Column(t)
-        if self.problem:
-            column.add_widget(Words(self.problem, t, color=th.ALERT))
         games = self.app.library.past_games(self.app.registry, self.app.language)
+        listed = {self.tr(DAMAGED, date=g.finished.strftime(DATE)) for g in games if g.problem}
+        if self.problem and self.problem not in listed:  # said once: the list says it of a game spoiled since
+            column.add_widget(Words(self.problem, t, color=th.ALERT))
         if not games:
             column.add_widget(Words(self.tr(NONE_YET), t, color=th.MUTED))
         for game in games:
