@@ -21,6 +21,7 @@ from companion.session import LiveSession
 from companion.simulate import default_seats
 from ui.app import theme as th
 from ui.app.page import Page
+from ui.app.screens.box import BOX_UNREADABLE
 from ui.app.widgets import Big, Column, Row, Words, scrolled
 from ui.control.family import logged
 from vision.kinds import StickerKind
@@ -220,11 +221,12 @@ class SetupPage(Page):
             try:
                 self.box_state = setup.load(setup.path()) is not None
             except RecordError as exc:
+                logged("box file unreadable", exc.tell("en"))
                 self.box_state = exc
         saved = self.box_state is True
         if not saved:
             unreadable = self.box_state if isinstance(self.box_state, RecordError) else None
-            problem = unreadable.tell(self.app.language) if unreadable else self.tr(BOX_NOT_SAVED)
+            problem = self.tr(BOX_UNREADABLE if unreadable else BOX_NOT_SAVED)  # the file's detail: the log
             column.add_widget(Words(problem, t, color=th.PENDING))
         game_tr = translator(self.app.language, spec.domain, spec.locale_dir)
         column.add_widget(Big(game_tr(setup.title), t, self.open_box, th.BUTTON if saved else th.ACCENT))
