@@ -54,6 +54,7 @@ CAMERA_WORDS = {Camera.MISSING: CAMERA_MISSING, Camera.IN_USE: CAMERA_IN_USE, Ca
 _IN_USE = ("busy", "in use", "ebusy", "already", "acquire")
 # ... and when there is no camera to open: no driver installed, no device, nothing found.
 _MISSING = (
+    "no frame could be read",
     "no camera",
     "no module named",
     "not found",

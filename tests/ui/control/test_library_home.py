@@ -140,6 +140,10 @@ def test_problems_are_kept_by_cause_said_once_and_go_when_solved() -> None:
         ("no camera: picamera could not be opened (Device or resource busy)", Camera.IN_USE),
         ("Failed to acquire camera: Pipeline handler in use by another process", Camera.IN_USE),
         ("camera lost: webcam:0 gave no frame", Camera.STOPPED),
+        (
+            "no frame could be read from webcam:9 in 2 seconds: check the camera's cable and --source",
+            Camera.MISSING,
+        ),
         (None, Camera.STOPPED),
     ],
 )
