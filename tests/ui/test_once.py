@@ -51,12 +51,16 @@ class Gives:
 @pytest.mark.parametrize(
     ("language", "ended", "died"),
     [
-        ("en", "ended without a reading: check that the camera is plugged in", "(exit code 3)"),
-        ("fr", "s'est terminé sans rien lire : vérifiez que la caméra est branchée", "(code de sortie 3)"),
+        ("en", "ended without a reading: check that the camera is plugged in", "The camera stopped"),
+        (
+            "fr",
+            "s'est terminé sans rien lire : vérifiez que la caméra est branchée",
+            "La caméra s'est arrêtée",
+        ),
         (
             "it",
             "è terminato senza leggere nulla: controlla che la telecamera sia collegata",
-            "(codice di uscita 3)",
+            "La telecamera si è fermata",
         ),
     ],
 )
@@ -68,14 +72,17 @@ def test_a_job_ending_without_its_result_is_said_in_the_screens_language(
     assert ended in said and "\n" not in said
     said = one_result(Dies(), language, lambda words: words)
     assert died in said and said[0].isupper() and said.endswith((".", "!"))
+    assert "3" not in said, "the exit code is for the log"
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "it"])
-def test_a_job_that_fails_is_said_in_its_own_words_with_no_advice_added(language: str) -> None:
-    from vision.sources import NO_CAMERA, SourceError
+def test_a_job_that_fails_is_said_by_its_kind_in_family_words(language: str) -> None:
+    from ui.control.family import CAMERA_MISSING
+    from ui.talk import ui_translator
 
     said = one_result(Fails(), language, lambda words: words)
-    assert said == SourceError(NO_CAMERA, spec="webcam:9", wait=2).tell(language)
+    assert said == ui_translator(language)(CAMERA_MISSING)
+    assert "webcam" not in said and "--source" not in said  # the camera's source is for the log
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,9 @@ from ui.app.dimmer import ScreenDimmer, find_backlight
 from ui.app.options import AppOptions
 from ui.app.taps import TapGuard
 from ui.app.theme import Theme
+from ui.control.checks import check_panel, check_screen
 from ui.control.library import Library
+from ui.control.problems import Problems
 from ui.talk import ui_translator
 
 TICK_S = 1 / 30
@@ -51,9 +53,9 @@ class CompanionApp(App):
         self.table: Any = None  # ui.control.table.TableControl or ui.control.demo.DemoControl
         self.title = "Fish table companion"
         self.manager: ScreenManager | None = None
-        self.problems: list[str] = []  # messages for the home screen: what went wrong, in words
+        self.problems = Problems()  # for the home screen: what is wrong, by cause, in family words
         self._told: tuple[Any, Any] = (None, None)  # the game and camera status last written to the log
-        self.problems.extend(options.screen.problem_lines(ui_translator(self.language)))
+        check_screen(self.problems, options.screen)
         self.dimmer: ScreenDimmer | None = None
         self.taps = TapGuard()
 
@@ -175,6 +177,12 @@ class CompanionApp(App):
         self.end_table()
         if self.dimmer is not None:
             self.dimmer.restore()
+
+    def check_settings(self) -> None:
+        """Read the settings files again (Home does, when shown): a mistake fixed since is said no more."""
+        options = self.options
+        check_screen(self.problems, options.screen, options.panel_config)  # applied at the next start
+        check_panel(self.problems, options.panel_config)
 
     def home_dir(self) -> Path:
         return self.library.root

@@ -7,10 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ui.control.camera_check import NO_IMAGE
+from ui.control.camera_check import no_image
 from ui.control.once import Once
 from ui.control.preview import Preview
-from ui.talk import ui_translator
 from ui.worker import Outlet, told
 
 
@@ -53,10 +52,10 @@ class BoxReadJob:
         try:
             frames = open_source(self.source)
         except ValueError as exc:
-            return BoxReading({}, None, told(exc)(self.language))  # in the screen's language
+            return BoxReading({}, None, no_image(told(exc)("en"), self.language))
         frame, problem = check.first_frame(frames, self.wait)
         if frame is None:
-            return BoxReading({}, None, ui_translator(self.language)(NO_IMAGE, problem=problem or "?"))
+            return BoxReading({}, None, no_image(problem, self.language))
         detections, proposals = read_pieces(frame, StickerKind(self.kind), spec, setup, GAMES)
         return BoxReading(proposals, preview(frame, detections, self.width))
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from companion.i18n import N_
 from companion.registry import GameSpec
+from ui.control.family import camera_words, logged
 from ui.control.once import Once
 from ui.control.preview import Preview
 from ui.talk import ui_translator
@@ -18,8 +18,13 @@ if TYPE_CHECKING:
     from vision.kinds import StickerKind
     from vision.verdict import Verdict
 
-NO_IMAGE = N_("No camera image ({problem}): check the cable, then try again.")
 WAIT_S = 5.0
+
+
+def no_image(problem: str | None, language: str) -> str:
+    """No frame from the camera, in a family's words (what kind of problem, what to do); the detail is logged."""
+    logged("camera check: no image", problem)
+    return ui_translator(language)(camera_words(problem))
 
 
 @dataclass(frozen=True)
@@ -58,10 +63,10 @@ class CheckJob:
         try:
             frames = open_source(self.source)
         except ValueError as exc:
-            return CheckResult(False, (told(exc)(self.language),), None)  # in the screen's language
+            return CheckResult(False, (no_image(told(exc)("en"), self.language),), None)
         frame, problem = check.first_frame(frames, self.wait)
         if frame is None:
-            return CheckResult(False, (ui_translator(self.language)(NO_IMAGE, problem=problem or "?"),), None)
+            return CheckResult(False, (no_image(problem, self.language),), None)
         expected = check.Expected(GameCards.of(GAMES.find(self.game)), StickerKind(self.kind), self.players)
         seen = check.look(frame, expected)
         verdict = check.judge(frame, seen, expected, tr)

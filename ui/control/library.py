@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,8 @@ from companion.i18n import N_, translator
 from companion.protocol import Game, RecordError, Violation
 from companion.record import IllegalAction, Record, loads, replay
 from companion.registry import GameSpec, Registry
-from companion.saveread import read_saved
+from companion.savelock import SaveLock, SaveLocked
+from companion.saveread import SessionDamaged, read_saved
 from companion.session import LiveSession
 from ui.talk import ui_translator
 
@@ -44,6 +46,16 @@ BREAKS_A_RULE = N_("Line {line} breaks a rule: {explanation}")
 UNKNOWN_GAME = N_("This is a game of {name}, which this app does not know.")
 
 
+class Trouble(Enum):
+    """What is wrong with a saved game, as the Home screen says it and what it offers."""
+
+    DAMAGED = "damaged"  # its moves up to the damage can be kept: `companion repair`, the Repair button
+    UNREADABLE = "unreadable"  # not even its players can be read: it can only be deleted
+    UNKNOWN_GAME = "unknown game"  # a game this app does not have
+    IN_USE = "in use"  # another program is writing it
+    GONE = "gone"  # deleted or moved by another program since it was listed
+
+
 @dataclass(frozen=True)
 class SavedGame:
     """A game in progress on disk, for the Home screen's "resume" list."""
@@ -57,6 +69,7 @@ class SavedGame:
     over: bool
     refereed_live: bool  # False: the camera cannot referee it yet, so manual play only
     problem: str | None  # None if it opens cleanly, else what is wrong in one sentence, in the language asked
+    trouble: Trouble | None = None  # the kind of problem, for family words (``problem`` is the log's detail)
 
 
 @dataclass(frozen=True)
@@ -136,9 +149,49 @@ class Library:
     def saved_games(self, registry: Registry, language: str = "en") -> list[SavedGame]:
         """Every session in ``saved/``, newest first, listed while a game is played too, problems told in
         ``language``. Each is read from a copy, read-only, so listing neither repairs nor locks a file
-        (`companion repair` sets a damaged file aside)."""
+        (`companion repair` sets a damaged file aside). A game started but left before its first move is not
+        listed: there is nothing in it to resume (``forget_if_empty`` removes it)."""
         games = [_saved_game(path, registry, language) for path in self.saved_dir.glob(f"*{SESSION_SUFFIX}")]
+        games = [g for g in games if g.actions or g.problem]
         return sorted(games, key=lambda g: _newest_first(g.path, g.saved), reverse=True)
+
+    def to_resume(self, games: list[SavedGame]) -> SavedGame | None:
+        """The game to offer first after a power cut: the most recent one not over that opens cleanly."""
+        return next((g for g in games if not g.over and g.trouble is None), None)
+
+    def delete(self, path: Path) -> bool:
+        """Delete a saved game with its SQLite sidecars; False if it was already gone.
+        Raises SaveLocked if another program is writing it (then nothing is deleted)."""
+        if not path.is_file():
+            return False
+        lock = SaveLock.take(path)
+        try:
+            for gone in (path, *(_sidecar(path, s) for s in _SIDECARS)):
+                gone.unlink(missing_ok=True)
+        finally:
+            lock.release()  # which removes the lock file too
+        return True
+
+    def repair(self, path: Path, registry: Registry) -> int:
+        """Repair a damaged saved game as `companion repair` does (``LiveSession.resume(repair=True)``): the
+        damaged file is kept aside, a clean one with every move before the damage takes its place. The number
+        of moves kept; RecordError (SaveLocked, a missing file, an unreadable header) if it cannot be."""
+        with LiveSession.resume(path, registry, repair=True) as session:
+            return len(session.actions)
+
+    def forget_if_empty(self, path: Path, registry: Registry) -> bool:
+        """Delete a game left before its first move (a started-but-empty game is no game to resume); True if
+        it was deleted. A damaged or unreadable file is left as it is."""
+        try:
+            contents = read_saved(path, registry)
+        except (RecordError, OSError, sqlite3.Error):
+            return False
+        if contents.actions or contents.damage:
+            return False
+        try:
+            return self.delete(path)
+        except (SaveLocked, OSError):
+            return False
 
     def archive(self, session: LiveSession) -> Path:
         """Move a game to the history: its record is written (and synced) first, then the session is closed and
@@ -194,10 +247,12 @@ def _saved_game(path: Path, registry: Registry, language: str) -> SavedGame:
         )  # read-only: it neither repairs, nor locks, nor waits for a writer
     except (RecordError, OSError, sqlite3.Error) as exc:
         name = _stored_game_name(path)
-        why = _unknown_game(name, registry, language) or _plain(exc, language, path)
+        unknown = _unknown_game(name, registry, language)
+        why = unknown or _plain(exc, language, path)
         known = _spec(name, registry)
         title = known.title if known else ""
-        return SavedGame(path, name, title, (), changed, 0, False, False, why)
+        trouble = Trouble.UNKNOWN_GAME if unknown else resume_trouble(exc, path)
+        return SavedGame(path, name, title, (), changed, 0, False, False, why, trouble)
     spec = registry.spec_of(contents.game)
     problems = [d.tell(language) for d in contents.damage]
     problem = ui_translator(language)(DAMAGED, problems="; ".join(problems)) if problems else None
@@ -211,7 +266,19 @@ def _saved_game(path: Path, registry: Registry, language: str) -> SavedGame:
         contents.match.is_over(),
         spec.refereed_live,
         problem,
+        Trouble.DAMAGED if problems else None,
     )
+
+
+def resume_trouble(exc: Exception, path: Path) -> Trouble:
+    """The kind of problem a saved game's error is, for the words a family reads."""
+    if isinstance(exc, SaveLocked):
+        return Trouble.IN_USE
+    if not path.exists():
+        return Trouble.GONE
+    if isinstance(exc, SessionDamaged):
+        return Trouble.DAMAGED
+    return Trouble.UNREADABLE
 
 
 def _stored_game_name(path: Path) -> str:

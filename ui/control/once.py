@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any, Generic, Self, TypeVar
 
 from companion.i18n import N_
+from ui.control.family import camera_words, logged
 from ui.talk import ui_translator
 from ui.worker import Job, Reader, ReaderStopped
 
@@ -17,9 +18,7 @@ J = TypeVar("J", bound=Job)
 NO_READING = N_(
     "The camera's reading process ended without a reading: check that the camera is plugged in, then try again."
 )
-STOPPED = N_(
-    "The camera stopped before a reading ({problem}): check that the camera is plugged in, then try again."
-)
+STOPPED = N_("The camera stopped before a reading: check that the camera is plugged in, then try again.")
 
 
 def one_result(job: Job, language: str, failed: Callable[[str], T]) -> T:
@@ -36,8 +35,9 @@ def one_result(job: Job, language: str, failed: Callable[[str], T]) -> T:
         words = None if result is not None else tr(NO_READING)
     except ReaderStopped as exc:
         # A process that died says only its exit code: the camera's driver is the likely cause. A job that failed
-        # says its own words (a camera not found says what to check already).
-        words = tr(STOPPED, problem=exc.tell(language)) if exc.died else exc.tell(language)
+        # is said by its kind (a camera missing, in use); its own words, naming the camera's source, go to the log.
+        logged("camera side", exc.tell("en"))
+        words = tr(STOPPED) if exc.died else tr(camera_words(exc.tell("en")))
     finally:
         reader.stop()
     return result if words is None else failed(words)

@@ -20,12 +20,12 @@ from companion.referee import NoTable
 from companion.registry import GameSpec
 from companion.session import LiveSession
 from hardware.interface import NullPanel, PanelInterface
+from ui.control.family import camera_words, logged
 from ui.talk import light_panel, panel_mode, ui_translator
 from ui.worker import told
 
 NO_CAMERA_CHOSEN = N_("No camera: enter each move by hand.")
 NOT_READ_LIVE = N_("The camera cannot read {title} yet: enter each move by hand.")
-CAMERA_FAILED = N_("The camera stopped ({problem}). Moves can still be entered by hand.")
 CORRECTED = N_("Move {number} corrected.")
 FPS = 30.0
 
@@ -190,6 +190,8 @@ class TableControl:
         if self.feed is not None:
             self.feed.stop()
         self.feed = None
-        self.manual_only_reason = CAMERA_FAILED
+        detail = problem("en")
+        logged("camera reader stopped", detail)
+        self.manual_only_reason = camera_words(detail)  # the kind of problem, in words; the detail is logged
         self._problem = problem
         self.live.camera_status(CameraStatus(present=True, ok=False, problem=problem(self.live.language)))

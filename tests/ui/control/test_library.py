@@ -61,7 +61,7 @@ def test_new_session_paths_are_numbered_in_order_and_named_after_the_game(tmp_pa
 
 def test_a_fresh_and_a_played_session_are_listed_newest_first(tmp_path: Path) -> None:
     library = Library(tmp_path)
-    with start(library, "kai-piranja", 0) as fresh:
+    with start(library, "kai-piranja", 1) as fresh:  # an empty game is not listed: test_library_home.py
         fresh_path = fresh.path
     with start(library, "kanaloa", 12) as played:
         played_path = played.path
@@ -73,7 +73,7 @@ def test_a_fresh_and_a_played_session_are_listed_newest_first(tmp_path: Path) ->
     assert newest.refereed_live and newest.problem is None and not newest.over  # Kanaloa: issue 17
     assert (oldest.game, oldest.actions, oldest.refereed_live, oldest.problem) == (
         "kai-piranja",
-        0,
+        1,
         True,
         None,
     )
@@ -144,7 +144,7 @@ def test_a_game_this_app_does_not_know_is_listed_with_a_problem(tmp_path: Path) 
     (italian,) = library.saved_games(GAMES, "it")
     assert italian.problem == f"È una partita di {toy.NAME}, un gioco che questa app non conosce."
     known = library.saved_games(GAMES.with_game(toy.spec(GAMES)))
-    assert known[0].problem is None
+    assert known == []  # known, and left before its first move: nothing to resume, not listed
 
 
 def test_archive_keeps_the_record_readable_and_removes_the_session_after(tmp_path: Path) -> None:

@@ -26,6 +26,7 @@ from companion.registry import GameSpec
 from ui.app import theme as th
 from ui.app.page import Page
 from ui.app.widgets import Big, Column, Row, Words, scrolled
+from ui.control.family import logged
 
 READ = N_("Read the cards with the camera")
 READING = N_("Looking through the camera…")
@@ -37,6 +38,9 @@ MARKED = N_("{mark}: yes")
 UNMARKED = N_("{mark}: no")
 SAVE = N_("Save")
 CANNOT_SAVE = N_("Nothing is saved: {problem}")
+BOX_UNREADABLE = N_("What was saved for this box cannot be read: confirm the pieces again, then save.")
+BOX_NOT_WRITTEN = N_("Nothing is saved: the memory card may be full or read-only.")
+BOX_SAVED = N_("Saved: this box's pieces are kept for every game.")
 
 
 def rgba(bgr: tuple[int, int, int]) -> tuple[float, float, float, float]:
@@ -88,8 +92,9 @@ class BoxPage(Page):
         }
         try:
             saved = setup.load(self.path())
-        except RecordError as exc:
-            self.said = (exc.tell, th.ALERT)
+        except RecordError as exc:  # the file's path and the parser's words are for the log
+            logged("box file unreadable", exc.tell("en"))
+            self.said = (lambda language: self.tr(BOX_UNREADABLE), th.ALERT)
             return fresh
         if saved is None:
             return fresh
@@ -249,16 +254,13 @@ class BoxPage(Page):
                 return
         try:
             setup.save(self.path(), self.values)
-        except (OSError, RecordError) as exc:
+        except RecordError as exc:  # not a whole box: the game's own words
             error = exc
-            self.said = (
-                lambda language: self.tr(
-                    CANNOT_SAVE,
-                    problem=error.tell(language) if isinstance(error, RecordError) else str(error),
-                ),
-                th.ALERT,
-            )
+            self.said = (lambda language: self.tr(CANNOT_SAVE, problem=error.tell(language)), th.ALERT)
+        except OSError as exc:  # the folder cannot be written: the detail is for the log
+            logged(f"cannot save the box in {self.path()}", exc)
+            self.said = (lambda language: self.tr(BOX_NOT_WRITTEN), th.ALERT)
         else:
-            saved, path = setup.saved, str(self.path())
-            self.said = (lambda language: self.game_tr(language)(saved, path=path), th.GOOD)
+            logged("box saved", self.path())
+            self.said = (lambda language: self.tr(BOX_SAVED), th.GOOD)
         self.refresh()

@@ -12,12 +12,14 @@ from companion.live import LiveView
 from ui.app import theme as th
 from ui.app.page import Page
 from ui.app.widgets import Big, Column, Row, Words, scrolled
+from ui.control.family import logged
 
 SCORES = N_("Scores")
 SCORE = N_("{seat}: {score}")
 KEPT = N_("The game is kept in the past games.")
 NOT_KEPT = N_(
-    "The game could not be kept in the past games ({problem}); it stays in progress on the home screen."
+    "The game could not be kept in the past games (the memory card may be full); it stays in progress on the home "
+    "screen."
 )
 DEMO_SAME = N_("The referee's scores equal the simulated players' game.")
 DEMO_DIFFERENT = N_("The referee's scores differ from the simulated players' game.")
@@ -49,8 +51,9 @@ class EndPage(Page):
         if not self.demo:
             try:
                 self.app.library.archive(table.session)
-            except OSError as exc:
-                self.kept = str(exc)
+            except OSError as exc:  # the detail (the file, the system's words) is for the log
+                logged("cannot keep the game in the history", exc)
+                self.kept = "full"
         self.app.end_table()
         self.app.go("end")
 
@@ -80,7 +83,7 @@ class EndPage(Page):
         elif self.kept is None:
             column.add_widget(Words(self.tr(KEPT), t, color=th.MUTED))
         else:
-            column.add_widget(Words(self.tr(NOT_KEPT, problem=self.kept), t, color=th.ALERT))
+            column.add_widget(Words(self.tr(NOT_KEPT), t, color=th.ALERT))
         buttons = [Big(self.tr(HOME), t, lambda: self.app.go("home"), th.ACCENT)]
         if self.demo:
             buttons.append(Big(self.tr(AGAIN), t, self.app.page("live").start_demo))

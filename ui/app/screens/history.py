@@ -6,6 +6,7 @@ fails to replay leaves its problem on this page: the other games still open.
 
 from __future__ import annotations
 
+from datetime import datetime
 from functools import partial
 from typing import Any
 
@@ -17,13 +18,14 @@ from companion.protocol import RecordError
 from ui.app import theme as th
 from ui.app.page import Page
 from ui.app.widgets import Big, Column, Words, scrolled
+from ui.control.family import logged
 from ui.control.library import PastGame
 
 HEADING = N_("History")
 NONE_YET = N_("No past game yet: every finished game is kept here, to replay step by step.")
 PAST = N_("{title}, {date}: {scores}")
 WINNERS = NP_("Winner: {names}", "Winners: {names} (a shared win)")
-DAMAGED = N_("{name} cannot be replayed: {problem}")
+DAMAGED = N_("A past game from {date} is damaged: it cannot be replayed. The other games are kept.")
 DATE = "%d/%m/%Y %H:%M"
 
 
@@ -45,16 +47,16 @@ class HistoryPage(Page):
     def build_body(self) -> Widget:
         t = self.theme
         column = Column(t)
-        if self.problem:
-            column.add_widget(Words(self.problem, t, color=th.ALERT))
         games = self.app.library.past_games(self.app.registry, self.app.language)
+        listed = {self.tr(DAMAGED, date=g.finished.strftime(DATE)) for g in games if g.problem}
+        if self.problem and self.problem not in listed:  # said once: the list says it of a game spoiled since
+            column.add_widget(Words(self.problem, t, color=th.ALERT))
         if not games:
             column.add_widget(Words(self.tr(NONE_YET), t, color=th.MUTED))
         for game in games:
-            if game.problem:
-                column.add_widget(
-                    Words(self.tr(DAMAGED, name=game.path.name, problem=game.problem), t, color=th.ALERT)
-                )
+            if game.problem:  # its detail (the file, the line, the parser's words) is for the log
+                date = game.finished.strftime(DATE)
+                column.add_widget(Words(self.tr(DAMAGED, date=date), t, color=th.ALERT))
             else:
                 column.add_widget(Big(self.words(game), t, partial(self.open, game)))
         body = BoxLayout()
@@ -79,5 +81,9 @@ class HistoryPage(Page):
         self.app.go("replay")
 
     def fail(self, name: str, problem: str) -> None:
-        self.problem = self.tr(DAMAGED, name=name, problem=problem)
+        """A game that did not replay: said in words here, its file and problem in the log."""
+        logged(f"cannot replay {name}", problem)
+        path = self.app.library.history_dir / name
+        date = datetime.fromtimestamp(path.stat().st_mtime) if path.exists() else datetime.now()
+        self.problem = self.tr(DAMAGED, date=date.strftime(DATE))
         self.app.go("history")

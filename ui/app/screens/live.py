@@ -26,7 +26,9 @@ from ui.app.picture import PictureView
 from ui.app.widgets import Big, Column, Row, TextLine, Words, WordsPool, backdrop, scrolled
 from ui.control import secret
 from ui.control.camera import PREVIEW_WIDTH, camera_opener
-from ui.control.library import SavedGame
+from ui.control.checks import PANEL, check_panel
+from ui.control.family import camera_words, logged
+from ui.control.library import SavedGame, resume_trouble
 from ui.control.table import TableControl
 
 TURN = N_("{seat}'s turn")
@@ -36,7 +38,6 @@ ALERTS = N_("Against the rules:")
 COACH = N_("Coach:")
 ADVICE = N_("• {title}: {outcome}")  # French puts a space before the colon
 LAST = N_("Last moves:")
-NO_CAMERA = N_("No camera image ({problem}). Still trying; moves can be entered by hand.")
 RETRY = N_("Try the camera again")
 WAITING = N_("Waiting for the camera…")
 SHOW_PICTURE = N_("Table picture")
@@ -78,7 +79,6 @@ class LivePage(Page):
         self.words: WordsPool | None = None  # the information column's labels, kept from one view to the next
         self.more_open = False  # the less used buttons shown, above the row
         self.details: set[str] = set()  # the problems whose whole text is open
-        self.panel_error: Any = None  # hardware.config.PanelConfigError of the config read for this game
         self.answer: Widget | None = None  # the bubble answering a refused press
         self._answer_clock: Any = None
 
@@ -103,14 +103,14 @@ class LivePage(Page):
         self.open()
 
     def resume(self, saved: SavedGame) -> None:
+        """Play ``saved`` on; a file that cannot be (gone, damaged, in use) is said on Home in words."""
         if saved.problem:
             return
         try:
             session = LiveSession.resume(saved.path, self.app.registry)
         except RecordError as exc:
-            self.app.problems.append(
-                self.tr(CANNOT_RESUME, name=saved.path.name, problem=exc.tell(self.app.language))
-            )
+            logged(f"cannot resume {saved.path}", exc.tell("en"))
+            self.app.page("home").cannot_open(resume_trouble(exc, saved.path))
             self.app.go("home")
             return
         self.play(session, camera=saved.refereed_live)
@@ -143,21 +143,11 @@ class LivePage(Page):
     def panel_for(self, session: LiveSession) -> Any:
         """The GPIO panel, if the Pi has one wired; None off a Pi (the screen's buttons and keys stand in). A
         config with a problem is said on the home screen and on this one, and the game goes on without the panel."""
-        from hardware.claims import panel_warnings
-        from hardware.config import PanelConfigError
-        from hardware.i18n import hardware_translator
-        from hardware.start import config_problem_lines, open_panel, read_config
+        from hardware.start import open_panel
 
-        self.panel_error = None
-        try:
-            config = read_config(self.app.options.panel_config)
-        except PanelConfigError as error:
-            self.app.problems.extend(config_problem_lines(error, hardware_translator(self.app.language)))
-            self.panel_error = error  # said on this screen too, in the screen's language
+        config: Any = check_panel(self.app.problems, self.app.options.panel_config)  # said on Home too
+        if config is None:
             return None
-        for line in panel_warnings(config, hardware_translator(self.app.language)):
-            if line not in self.app.problems:  # said once on the home screen, however many games are opened
-                self.app.problems.append(line)
         spec = self.app.registry.find(session.game.name)
         adapter = spec.table_adapter(session.game)
         labels = button_words(adapter, session.game.translator(self.app.language)) if adapter else None
@@ -180,7 +170,12 @@ class LivePage(Page):
         self.show(self.app.table.view, None)
 
     def go_back(self) -> None:
+        session = (
+            getattr(self.app.table, "session", None) if isinstance(self.app.table, TableControl) else None
+        )
         self.app.end_table()  # the session keeps the game: it is listed on the home screen to resume
+        if session is not None:  # ... unless it was left before its first move: nothing to resume
+            self.app.library.forget_if_empty(session.path, self.app.registry)
         self.app.go("home")
 
     # --- drawing ----------------------------------------------------------------------------------------
@@ -387,16 +382,14 @@ class LivePage(Page):
         notice = table.notice()
         camera_failing = view.camera.present and not view.camera.ok and not failure  # a failed demo said why
         if camera_failing:
-            full: list[TextLine | Widget] = [TextLine(self.tr(NO_CAMERA, problem=view.camera.problem or "?"))]
+            # The family's words here; the camera's own detail went to the log.
+            full: list[TextLine | Widget] = [TextLine(self.tr(camera_words(view.camera.problem)))]
             lines += self.problem("camera", CAMERA_GONE, [*full, Big(self.tr(RETRY), t, table.retry_camera)])
         elif notice:
             say(TextLine(notice, color=th.MUTED))
-        if self.panel_error is not None:
-            from hardware.i18n import hardware_translator
-            from hardware.start import config_problem_lines
-
-            said = config_problem_lines(self.panel_error, hardware_translator(self.app.language))
-            lines += self.problem("panel", PANEL_BROKEN, [TextLine(line) for line in said])
+        panel_words = self.app.problems.words(PANEL)
+        if panel_words is not None:
+            lines += self.problem("panel", PANEL_BROKEN, [TextLine(panel_words(self.app.language))])
         if view.alerts:
             say(TextLine(self.tr(ALERTS), color=th.ALERT, bold=True))
             for alert in view.alerts:

@@ -21,7 +21,9 @@ from companion.session import LiveSession
 from companion.simulate import default_seats
 from ui.app import theme as th
 from ui.app.page import Page
+from ui.app.screens.box import BOX_UNREADABLE
 from ui.app.widgets import Big, Column, Row, Words, scrolled
+from ui.control.family import logged
 from vision.kinds import StickerKind
 
 PLAYERS = N_("Players")
@@ -40,7 +42,7 @@ CHECKING = N_("Looking through the camera…")
 BOX_NOT_SAVED = N_("Not confirmed yet for this box: the camera needs it once before it referees.")
 START = N_("Start the game")
 BAD_OPTIONS = N_("These options do not go together: {problem}")
-CANNOT_SAVE = N_("The game cannot be saved: {problem}")
+CANNOT_SAVE = N_("The game cannot be saved: the memory card may be full or read-only. Nothing was lost.")
 
 
 class SetupPage(Page):
@@ -219,11 +221,12 @@ class SetupPage(Page):
             try:
                 self.box_state = setup.load(setup.path()) is not None
             except RecordError as exc:
+                logged("box file unreadable", exc.tell("en"))
                 self.box_state = exc
         saved = self.box_state is True
         if not saved:
             unreadable = self.box_state if isinstance(self.box_state, RecordError) else None
-            problem = unreadable.tell(self.app.language) if unreadable else self.tr(BOX_NOT_SAVED)
+            problem = self.tr(BOX_UNREADABLE if unreadable else BOX_NOT_SAVED)  # the file's detail: the log
             column.add_widget(Words(problem, t, color=th.PENDING))
         game_tr = translator(self.app.language, spec.domain, spec.locale_dir)
         column.add_widget(Big(game_tr(setup.title), t, self.open_box, th.BUTTON if saved else th.ACCENT))
@@ -279,10 +282,9 @@ class SetupPage(Page):
             try:
                 path = self.app.library.new_session_path(self.spec.name)
                 session = LiveSession.create(path, game, names)
-            except RecordError as exc:  # the folder cannot be written, or another program holds the file
-                self.problem = self.tr(CANNOT_SAVE, problem=exc.tell(self.app.language))
-            except OSError as exc:
-                self.problem = self.tr(CANNOT_SAVE, problem=str(exc))
+            except (RecordError, OSError) as exc:  # the folder cannot be written: the detail is for the log
+                logged("cannot save a new game", exc.tell("en") if isinstance(exc, RecordError) else exc)
+                self.problem = self.tr(CANNOT_SAVE)
             else:
                 self.app.page("live").play(session, camera=self.camera, kind=self.kind)
                 return
