@@ -1,20 +1,15 @@
 """The scoreboard on the live screen of every game, and the end screen: the winner first and large, the others in
-the game's order, Kanaloa's race told as its rules tell it, and Play again (a real pointer click through the X
-server) opening the setup with the same players and options. Games are simulated to a chosen move, saved as a
-session, then opened on the live screen as a game by hand."""
+the game's order, Kanaloa's race told as its rules tell it, and Play again opening the setup with the same
+players and options. Games are simulated to a chosen move, saved as a session, then opened on the live screen as
+a game by hand."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from kivy.core.window import Window
 from kivy.uix.label import Label
-from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 
 from companion.games import GAMES
@@ -47,50 +42,6 @@ def scoreboard(ui: Any) -> ScoreboardView:
     boards = ui.widgets(ScoreboardView)
     assert len(boards) == 1, boards
     return boards[0]
-
-
-@pytest.fixture
-def pointer() -> Iterator[None]:
-    """The app's mouse input, as ``App.run`` starts it (the session's app is pumped by hand and never ran): the
-    touchscreen's taps reach Kivy through SDL's mouse events."""
-    from kivy.base import EventLoop
-    from kivy.input.providers.mouse import MouseMotionEventProvider
-
-    provider = MouseMotionEventProvider("mouse", "disable_multitouch")
-    EventLoop.add_input_provider(provider)
-    provider.start()
-    yield
-    provider.stop()
-    EventLoop.remove_input_provider(provider)
-
-
-def click(ui: Any, x: float, y: float) -> None:
-    """A real pointer click through the X server at (x, y) of the app's window, from its bottom left (Kivy's),
-    then SDL's queue read: the session's app is pumped by hand (``Driver.pump``), and Kivy reads the X server's
-    events only in its window's own loop."""
-    window = subprocess.run(
-        ["xdotool", "search", "--onlyvisible", "--pid", str(os.getpid())],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.split()[0]
-    top = Window.height - y  # X counts from the top
-    subprocess.run(["xdotool", "mousemove", "--window", window, str(round(x)), str(round(top))], check=True)
-    read_events(
-        ui
-    )  # the pointer enters the window, which takes the focus: a click sent with the move is lost
-    # A finger's tap: down, a few frames, up (a click's down and up in one frame go to the scroll view alone).
-    subprocess.run(["xdotool", "mousedown", "1"], check=True)
-    read_events(ui)
-    subprocess.run(["xdotool", "mouseup", "1"], check=True)
-    read_events(ui)
-
-
-def read_events(ui: Any) -> None:
-    for _ in range(5):  # the events reach the X server, then SDL's queue, a little later
-        time.sleep(0.03)
-        Window.mainloop()
-        ui.pump(1)
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -165,20 +116,10 @@ def test_kanaloas_end_tells_the_race_not_points(ui: Any) -> None:
     assert any("lapped the last boat" in t or "caught up with the last boat" in t for t in texts)
 
 
-def test_play_again_by_a_real_click_opens_the_setup_with_the_same_players_and_options(
-    ui: Any, pointer: None
-) -> None:
+def test_play_again_opens_the_setup_with_the_same_players_and_options(ui: Any) -> None:
     finish(ui, "kai-piranja")
-    button = ui.button("Play again")
-    scroll = button.parent
-    while not isinstance(scroll, ScrollView):
-        scroll = scroll.parent
-    scroll.scroll_to(button, padding=10, animate=False)  # below the reasons, it may be below the fold
-    ui.pump(3)
-    x, y = button.to_window(button.center_x, button.center_y)
-    assert 0 < x < Window.width and 0 < y < Window.height, (x, y)
-    click(ui, x, y)
-    ui.until(lambda: ui.app.current == "setup", timeout=20, what="the setup screen after Play again")
+    ui.tap("Play again")
+    assert ui.app.current == "setup"
     setup = ui.page
     assert setup.spec.name == "kai-piranja" and setup.players == 3
     assert setup.names[:3] == list(SEATS)

@@ -16,15 +16,15 @@ from ui.app.theme import Theme
 from ui.app.widgets import Colour, Words, backdrop
 
 PLAYER = N_("Player")
-CELL_MM = 4.5  # 23 px at 800x480 on the 7" screen: above the 16 px floor, and four seats fit the column
-HEAD_MM = 3.5  # 18 px
+CELL_MM = th.BODY_MM  # the body's 5 mm (26 px at 800x480 on the 7" screen): read from the seats
+HEAD_MM = th.BODY_MM  # the headings too, told apart by their muted colour
 ACTING = (
     0.16,
     0.55,
     0.78,
     0.55,
 )  # the accent, see-through: the seat to act stands out, its words stay legible
-WIDTHS = (0.42, 0.2, 0.38)  # name, measure, state: a share of the width each
+WIDTHS = (0.36, 0.2, 0.44)  # name, measure, state: a share of the width each
 
 
 class ScoreLine(BoxLayout):
