@@ -20,6 +20,7 @@ from kivy.uix.textinput import TextInput
 from companion.games import GAMES
 from companion.session import LiveSession
 from companion.simulate import simulate
+from tests.app.layout import layout_problems
 from ui.app.scoreboard import ScoreboardView
 
 SEATS = ("Anna", "Bruno", "Chloé")
@@ -212,13 +213,35 @@ def test_play_again_by_a_real_tap_opens_the_setup_with_the_same_players_and_opti
     ui.screenshot("setup-after-play-again")
 
 
-@pytest.mark.parametrize("language", ["fr", "it"])
-def test_the_scoreboard_and_the_end_speak_the_screens_language(ui: Any, language: str) -> None:
+def broken_words(board: ScoreboardView) -> list[str]:
+    """The words of the scoreboard wider than their cell: a word Kivy would cut across two lines."""
+    from kivy.core.text import Label as CoreLabel
+
+    broken = []
+    for cell in board.walk(restrict=True):
+        if isinstance(cell, Label):
+            for word in cell.text.split():
+                drawn = CoreLabel(text=word, font_size=cell.font_size, bold=cell.bold)
+                drawn.refresh()
+                if drawn.texture.size[0] > cell.width:
+                    broken.append(f"{word!r} in {cell.width:.0f} px")
+    return broken
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+@pytest.mark.parametrize("language", ["en", "fr", "it"])
+def test_the_scoreboard_speaks_the_screens_language_without_breaking_a_word(
+    ui: Any, language: str, name: str
+) -> None:
     ui.app.set_language(language)
     ui.pump(3)
-    open_at(ui, "shark-park", 0.3)
+    open_at(ui, name, 0.3)
     board = scoreboard(ui)
-    assert board.board is not None and board.board == ui.page.view.scoreboard
-    heading = {"fr": "Niveau de faim", "it": "Livello di fame"}[language]
-    assert board.board.state_label == heading
-    ui.screenshot(f"live-scoreboard-shark-park-{language}")
+    view = ui.page.view
+    assert view.language == language and board.board == view.scoreboard
+    assert broken_words(board) == []
+    assert layout_problems(board, ui.app.options.display.dpi) == []
+    if name == "shark-park" and language != "en":
+        assert board.board.state_label == {"fr": "Niveau de faim", "it": "Livello di fame"}[language]
+    if name == "kanaloa":
+        ui.screenshot(f"live-scoreboard-kanaloa-{language}")

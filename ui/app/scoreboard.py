@@ -24,7 +24,7 @@ ACTING = (
     0.78,
     0.55,
 )  # the accent, see-through: the seat to act stands out, its words stay legible
-WIDTHS = (0.36, 0.2, 0.44)  # name, measure, state: a share of the width each
+WIDTHS = (0.32, 0.3, 0.38)  # name, measure, state: a share of the width each
 
 
 class ScoreLine(BoxLayout):
@@ -71,7 +71,7 @@ class ScoreboardView(BoxLayout):
             colour: Colour = th.TEXT
             cells = (row.name, row.measure, row.state)
             words = tuple(self.cell(text, CELL_MM, colour, bold=row.acting) for text in cells)
-            self.lines.append(ScoreLine(words, row.acting, padding=(pad, pad / 2)))
+            self.lines.append(ScoreLine(words, row.acting, padding=(pad, pad / 2), spacing=pad))
         for line in self.lines:
             self.add_widget(line)
 

@@ -16,8 +16,8 @@ from .state import State
 if TYPE_CHECKING:
     from .engine import KanaloaGame
 
-SQUARE_LABEL = N_("Boat's square")
-TRICKS_LABEL = N_("Tricks this round")
+SQUARE_LABEL = N_("Square")  # the boat's: a word short enough for its column
+TRICKS_LABEL = N_("Tricks")  # this round's
 SQUARE_TOLD = N_("boat on square {square}")
 NO_SQUARE = "–"  # before the sea is laid out, no boat has a square
 
