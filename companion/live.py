@@ -21,6 +21,7 @@ from companion.i18n import N_, translator
 from companion.panel import GAME_BUTTONS, Level, PanelButton
 from companion.protocol import Action, Effect, Game
 from companion.referee import GameRecord, Referee, Review, Ruling, TableAdapter
+from companion.scoreboard import Scoreboard
 from companion.table import SeenCard, TableChange
 
 RECENT = 8  # rulings kept in a view: what a screen shows under "last effects"
@@ -69,6 +70,7 @@ class LiveView:
     refused: tuple[str, ...]  # among them, the actions refused as against the rules
     recent: tuple[str, ...]  # the last rulings, oldest first
     scores: tuple[int, ...]
+    scoreboard: Scoreboard  # each seat's score and the game's own state of it, in the view's language
     over: bool
     winners: tuple[int, ...]
     camera: CameraStatus
@@ -226,6 +228,7 @@ class LiveGame:
             refused=refused,
             recent=self._recent,
             scores=tuple(self.game.scores(state)),
+            scoreboard=self.game.scoreboard(state, self.language, self.seats),
             over=over,
             winners=tuple(self.game.winners(state)) if over else (),
             camera=self.camera,

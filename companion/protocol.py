@@ -23,6 +23,8 @@ from companion.jsondata import RecordError as RecordError  # defined with the JS
 if TYPE_CHECKING:
     import random  # only named: a command that plays no random game starts without it
 
+    from companion.scoreboard import Scoreboard
+
 JSON = Any  # a value made of dict, list, str, int, float, bool and None
 
 # The checks every game makes before its own rules, with one code and one message each (core's catalog).
@@ -470,6 +472,17 @@ class Game(ABC, Generic[S, A]):
         won = join_words([seat_name(s, tr, seats) for s in winners], tr)
         decided = tr(TIE_BREAK_WINS, seat=won) if len(winners) == 1 else tr(TIE_BREAK_SHARED, seats=won)
         return (tr.plural(*TOP_SCORE_TIED, top, seats=names), decided)
+
+    def scoreboard(self, state: S, language: str = "en", seats: Sequence[str] = ()) -> Scoreboard:
+        """Each seat's score with the game's own state of it beside, the seat to act and the seats ranked, in
+        ``language`` (companion/scoreboard.py). Every game gives its own from its ``scoreboard`` module; this one
+        knows only the points."""
+        from companion.scoreboard import points_board  # the scoreboard's values name this module's helpers
+
+        over = self.is_over(state)
+        turn = None if over else self.current_player(state)
+        winners = self.winners(state) if over else []
+        return points_board(self.translator(language), seats, turn, self.scores(state), winners)
 
     # --- plain data -------------------------------------------------------------------------------
 

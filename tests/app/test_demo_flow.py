@@ -24,8 +24,11 @@ def test_the_demo_game_runs_from_home_to_the_scores_with_the_camera_image_on_scr
     end = ui.page
     assert end.demo and end.demo_same, "the referee's scores must equal the simulated game's"
     texts = ui.texts()
-    for seat, score in zip(end.view.seats, end.view.scores, strict=True):
-        assert f"{seat}: {score}" in texts, (seat, score, texts)
+    board = end.scoreboard()  # the winner first, then the others in order, each with its score
+    for place, seat in enumerate(board.ranking, start=1):
+        row = board.rows[seat]
+        said = f"{row.name} wins!" if seat in end.view.winners else f"{place}. {row.name}: {row.told}"
+        assert row.score == end.view.scores[seat] and said in texts, (said, texts)
     assert len(turns) > 3, "the turn shown on screen moved on with the game"
     images, seconds = live.images_shown - shown_before, time.monotonic() - started
     # The demo draws up to 30 frames a second and the screen shows the latest one each time it draws: count a rate,

@@ -7,7 +7,9 @@ from dataclasses import replace
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.i18n import translator
 from companion.live import CameraStatus, Lights, LiveView
+from companion.scoreboard import points_board
 from hardware.interface import NullPanel
 from ui.talk import TerminalTable
 
@@ -29,6 +31,7 @@ VIEW = LiveView(
     refused=(),
     recent=(),
     scores=(0, 0, 0),
+    scoreboard=points_board(translator("en"), ("Ann", "Bob", "Cy"), 0, (0, 0, 0), ()),
     over=False,
     winners=(),
     camera=CameraStatus(),

@@ -24,6 +24,8 @@ from .state import JSON_FIELDS, NO_REVEAL, SATED, CardSet, State
 if TYPE_CHECKING:
     import random  # only named: the rules, replays and the table need no random generator
 
+    from companion.scoreboard import Scoreboard
+
     from . import playout
 
 
@@ -228,6 +230,11 @@ class KaiPiranjaGame(Game[State, KaiPiranjaAction]):
 
     def winners(self, state: State) -> list[int]:
         return winners_by_rulebook(self.scores(state), self.tie_breaks(state))
+
+    def scoreboard(self, state: State, language: str = "en", seats: Sequence[str] = ()) -> Scoreboard:
+        from .scoreboard import scoreboard  # read by the screens, not by simulated games
+
+        return scoreboard(self, state, self.translator(language), seats)
 
     def outcome(self, state: State, language: str = "en", seats: Sequence[str] = ()) -> tuple[str, ...]:
         if not state.over:

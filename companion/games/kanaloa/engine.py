@@ -37,6 +37,8 @@ from .words import card_name, describe_action, describe_param, describe_state, r
 if TYPE_CHECKING:
     import random  # only named: the rules, replays and the table need no random generator
 
+    from companion.scoreboard import Scoreboard
+
     from . import playout
 
 
@@ -177,6 +179,11 @@ class KanaloaGame(Game[State, KanaloaAction]):
 
     def winners(self, state: State) -> list[int]:
         return [state.winner] if state.phase == OVER else []
+
+    def scoreboard(self, state: State, language: str = "en", seats: Sequence[str] = ()) -> Scoreboard:
+        from .scoreboard import scoreboard  # read by the screens, not by simulated games
+
+        return scoreboard(self, state, self.translator(language), seats)
 
     def outcome(self, state: State, language: str = "en", seats: Sequence[str] = ()) -> tuple[str, ...]:
         return ending.outcome(self.profile, state, self.translator(language), seats)

@@ -22,6 +22,8 @@ from .state import OCTOPUS, OVER, PILES, PLAY, REVEAL, SHARKS, TILES, State
 if TYPE_CHECKING:
     import random  # only named: the rules, replays and the table need no random generator
 
+    from companion.scoreboard import Scoreboard
+
 
 class KunaYalaGame(Game[State, KunaYalaAction]):
     name: ClassVar[str] = "kuna-yala"
@@ -165,6 +167,11 @@ class KunaYalaGame(Game[State, KunaYalaAction]):
         counted = ending.scores(self.profile, self.faces, state)
         self._scored = (state, counted)
         return counted
+
+    def scoreboard(self, state: State, language: str = "en", seats: Sequence[str] = ()) -> Scoreboard:
+        from .scoreboard import scoreboard  # read by the screens, not by simulated games
+
+        return scoreboard(self, state, self.translator(language), seats)
 
     def outcome(self, state: State, language: str = "en", seats: Sequence[str] = ()) -> tuple[str, ...]:
         return ending.outcome(self.profile, self.faces, state, self.translator(language), seats)

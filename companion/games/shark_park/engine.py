@@ -29,6 +29,8 @@ from .state import GREEN, MOVE, OVER, RED, RELOCATE, RESTOCK, SCARE, SETUP, SPEC
 
 if TYPE_CHECKING:
     import random  # only named: the rules, replays and the table need no random generator
+
+    from companion.scoreboard import Scoreboard
 from .words import card_name, describe_action, describe_param, describe_state, rules_summary
 
 
@@ -224,6 +226,11 @@ class SharkParkGame(Game[State, SharkParkAction]):
 
     def winners(self, state: State) -> list[int]:
         return ending.winners(self.profile, state)
+
+    def scoreboard(self, state: State, language: str = "en", seats: Sequence[str] = ()) -> Scoreboard:
+        from .scoreboard import scoreboard  # read by the screens, not by simulated games
+
+        return scoreboard(self, state, self.translator(language), seats)
 
     def outcome(self, state: State, language: str = "en", seats: Sequence[str] = ()) -> tuple[str, ...]:
         return ending.outcome(self.profile, state, self.translator(language), seats)

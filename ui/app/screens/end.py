@@ -1,4 +1,6 @@
-"""End of game: the scores, the winner and how the tie-break decided it; the game goes to the history."""
+"""End of game: the winner celebrated first and large, then the others in the game's own order with their scores
+(Kanaloa: the race, its boats' squares), then why, as the rules decide; the game goes to the history, and Play
+again opens a new setup with the same players and options."""
 
 from __future__ import annotations
 
@@ -9,13 +11,18 @@ from kivy.uix.widget import Widget
 
 from companion.i18n import N_
 from companion.live import LiveView
+from companion.protocol import join_words
+from companion.scoreboard import Scoreboard
 from ui.app import theme as th
 from ui.app.page import Page
 from ui.app.widgets import Big, Column, Row, Words, scrolled
 from ui.control.family import logged
+from ui.talk import ui_translator
 
-SCORES = N_("Scores")
-SCORE = N_("{seat}: {score}")
+WINS = N_("{seat} wins!")
+SHARE = N_("{seats} share the win!")
+PLACE = N_("{place}. {seat}: {score}")
+WINNER_MM = 12.0  # the winner's name, read from across the table
 KEPT = N_("The game is kept in the past games.")
 NOT_KEPT = N_(
     "The game could not be kept in the past games (the memory card may be full); it stays in progress on the home "
@@ -26,6 +33,7 @@ DEMO_DIFFERENT = N_("The referee's scores differ from the simulated players' gam
 HOME = N_("Home")
 HISTORY = N_("Past games")
 AGAIN = N_("Watch another demo game")
+PLAY_AGAIN = N_("Play again")
 
 
 class EndPage(Page):
@@ -63,17 +71,25 @@ class EndPage(Page):
         if view is None or game is None:
             return body
         column = Column(t)
-        column.add_widget(Words(self.tr(SCORES), t, th.TITLE_MM, bold=True))
-        for seat, score in enumerate(view.scores):
-            won = seat in view.winners
+        board = self.scoreboard()
+        winners = [seat for seat in board.ranking if seat in view.winners]
+        if winners:  # a tie the rulebook leaves unbroken has no winner: the order and the reasons say it
+            names = [board.rows[seat].name for seat in winners]
+            said = (
+                self.tr(WINS, seat=names[0])
+                if len(names) == 1
+                else self.tr(SHARE, seats=join_words(names, ui_translator(self.app.language)))
+            )
+            column.add_widget(Words(said, t, WINNER_MM, th.GOOD, halign="center", bold=True))
+            told = list(dict.fromkeys(board.rows[seat].told for seat in winners))  # a shared win's score once
+            told_words = join_words(told, ui_translator(self.app.language))
+            column.add_widget(Words(told_words, t, th.TITLE_MM, th.GOOD, halign="center"))
+        for place, seat in enumerate(board.ranking, start=1):
+            if seat in winners:
+                continue
+            row = board.rows[seat]
             column.add_widget(
-                Words(
-                    self.tr(SCORE, seat=view.seats[seat], score=score),
-                    t,
-                    th.TURN_MM if won else th.BODY_MM,
-                    th.GOOD if won else th.TEXT,
-                    bold=won,
-                )
+                Words(self.tr(PLACE, place=place, seat=row.name, score=row.told), t, th.TITLE_MM)
             )
         for line in self.outcome_lines():
             column.add_widget(Words(line, t))
@@ -84,14 +100,25 @@ class EndPage(Page):
             column.add_widget(Words(self.tr(KEPT), t, color=th.MUTED))
         else:
             column.add_widget(Words(self.tr(NOT_KEPT), t, color=th.ALERT))
-        buttons = [Big(self.tr(HOME), t, lambda: self.app.go("home"), th.ACCENT)]
+        buttons = [Big(self.tr(HOME), t, lambda: self.app.go("home"))]
         if self.demo:
-            buttons.append(Big(self.tr(AGAIN), t, self.app.page("live").start_demo))
+            buttons.append(Big(self.tr(AGAIN), t, self.app.page("live").start_demo, th.ACCENT))
         else:
             buttons.append(Big(self.tr(HISTORY), t, lambda: self.app.go("history")))
+            buttons.append(Big(self.tr(PLAY_AGAIN), t, self.play_again, th.ACCENT))
         column.add_widget(Row(t, buttons))
         body.add_widget(scrolled(column))
         return body
+
+    def scoreboard(self) -> Scoreboard:
+        """The final scoreboard, in the screen's language (it may have changed since the last view)."""
+        assert self.view is not None
+        return self.game.scoreboard(self.view.state, self.app.language, self.view.seats)
+
+    def play_again(self) -> None:
+        """A new game of the same game, with the same players in the same seats and the same rules options."""
+        assert self.view is not None and self.game is not None
+        self.app.page("setup").play_again(self.view.game, list(self.view.seats), self.game.profile.to_json())
 
     def outcome_lines(self) -> tuple[str, ...]:
         """Who won and why, from the game's rules (the tie-break in words)."""

@@ -23,6 +23,7 @@ from ui.app import theme as th
 from ui.app.buttonrow import RowButton, build_row, fit, text_width
 from ui.app.page import Page
 from ui.app.picture import PictureView
+from ui.app.scoreboard import ScoreboardView
 from ui.app.widgets import Big, Column, Row, TextLine, Words, WordsPool, backdrop, scrolled
 from ui.control import secret
 from ui.control.camera import PREVIEW_WIDTH, camera_opener
@@ -376,6 +377,7 @@ class LivePage(Page):
         say = lines.append
         turn = self.tr(TURN, seat=view.seats[view.turn]) if view.turn is not None else self.tr(TURN_OVER)
         say(TextLine(turn, th.TURN_MM, bold=True))
+        say(self.scoreboard_view(view))
         failure = getattr(table, "failure", None)
         if failure:
             lines += self.problem("demo", DEMO_STOPPED, [TextLine(self.tr(DEMO_FAILED, problem=failure))])
@@ -432,6 +434,14 @@ class LivePage(Page):
         self.details ^= {key}
         self.fill_info()
 
+    def scoreboard_view(self, view: LiveView) -> ScoreboardView:
+        """The scoreboard under the turn, kept from one view to the next (redrawn when the scores change)."""
+        board = getattr(self, "scoreboard", None)
+        if board is None or board.theme is not self.theme:
+            board = self.scoreboard = ScoreboardView(self.theme, self.tr)
+        board.show(view.scoreboard)
+        return board
+
     def refresh(self) -> None:
         super().refresh()
         self.draw_picture()
@@ -453,6 +463,7 @@ def shown_words(view: LiveView) -> tuple[object, ...]:
     """The parts of a view the information column shows: it is rebuilt only when one of them changes."""
     return (
         view.turn,
+        view.scoreboard,
         view.pending,
         view.alerts,
         view.check,

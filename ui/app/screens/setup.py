@@ -72,6 +72,16 @@ class SetupPage(Page):
         self.camera = self.spec.refereed_live and self.app.options.source != "none"
         self.check, self.problem = None, None
 
+    def play_again(self, game: str, names: list[str], options: dict[str, Any]) -> None:
+        """The end screen's Play again: a new setup of ``game`` with the same players, in order, and options.
+        (Minimal; the "keys" branch's version replaces it at merge.)"""
+        self.begin(game)
+        assert self.spec is not None
+        self.players = len(names)
+        self.names = [*names, *self.names[len(names) :]]
+        self.options = dict(options)
+        self.app.go("setup")
+
     def on_pre_enter(self, *args: Any) -> None:
         self.box_state = None  # back from the box screen, perhaps saved there: read the file again
         super().on_pre_enter(*args)
