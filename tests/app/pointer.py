@@ -24,7 +24,9 @@ class Pointer:
         from kivy.base import EventLoop
         from kivy.input import MotionEventFactory
 
-        assert shutil.which("xdotool"), "xdotool is not installed: run ./test.sh, which installs it (apt xdotool)"
+        assert shutil.which("xdotool"), (
+            "xdotool is not installed: run ./test.sh, which installs it (apt xdotool)"
+        )
         self.ui = ui
         if not any(type(p).__name__ == "MouseMotionEventProvider" for p in EventLoop.input_providers):
             mouse = MotionEventFactory.get("mouse")("mouse", "disable_multitouch")

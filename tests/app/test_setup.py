@@ -34,7 +34,7 @@ def test_a_name_is_typed_on_the_apps_own_keyboard(ui) -> None:
     for char in "Zo":  # the driver's touches; tests/app/test_setup_keys.py taps with the real pointer
         ui.tap(next(k for k in setup.editor.keyboard.letters if k.char.lower() == char.lower()))
     ui.tap(next(k for k in setup.editor.keyboard.letters if k.char == "é"))
-    ui.tap(next(k for k in setup.editor.keyboard.keys() if k.text == "Done"))
+    ui.tap(next(k for k in setup.editor.keyboard.all_keys() if k.text == "Done"))
     assert setup.editor is None and setup.names[0] == "Zoé"
     assert names(ui)[0] == "Zoé"
 

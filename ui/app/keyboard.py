@@ -112,7 +112,9 @@ class NameEditor(BoxLayout):
         with self.field.canvas.after:  # an underline: this is where the typing goes
             Color(*th.ACCENT)
             line = Rectangle()
-        self.field.bind(pos=lambda w, _p: setattr(line, "pos", w.pos), width=lambda w, x: setattr(line, "size", (x, 3)))
+        self.field.bind(
+            pos=lambda w, _p: setattr(line, "pos", w.pos), width=lambda w, x: setattr(line, "size", (x, 3))
+        )
         self.add_widget(self.field)
         self.keyboard = NameKeyboard(theme, tr, layout_for(language), self)
         self.add_widget(self.keyboard)
@@ -210,7 +212,9 @@ class NameKeyboard(BoxLayout):
         self.shift = self.key("ABC", theme, editor.shift, th.BUTTON, 1.5)
         self.add_widget(row(*letters(first)))
         self.add_widget(row(*letters(second)))
-        self.add_widget(row(self.shift, *letters(third), self.key(tr(ERASE), theme, editor.erase, th.BUTTON, 1.8)))
+        self.add_widget(
+            row(self.shift, *letters(third), self.key(tr(ERASE), theme, editor.erase, th.BUTTON, 1.8))
+        )
         self.add_widget(row(*letters(layout.accents)))
         self.clear = self.key(tr(CLEAR), theme, editor.clear, th.ALERT, 1.5)
         self.space = self.key(tr(SPACE), theme, lambda: editor.type(" "), th.PANEL, 4.0)
@@ -228,5 +232,5 @@ class NameKeyboard(BoxLayout):
             key.text = key.char
         self.shift.text = "abc" if upper else "ABC"
 
-    def keys(self) -> list[Big]:
+    def all_keys(self) -> list[Big]:
         return [w for w in self.walk(restrict=True) if isinstance(w, Big)]

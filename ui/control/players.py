@@ -30,8 +30,9 @@ def recent_players(library: Library, registry: Registry, limit: int = RECENT) ->
     default seat names (P1…) and without names the setup would refuse."""
     found: list[str] = []
     seen: set[str] = set(name.casefold() for name in default_seats(4))
-    games = [*library.saved_games(registry), *library.past_games(registry)]
-    for seats in (game.seats for game in games if game.problem is None):
+    seatings = [g.seats for g in library.saved_games(registry) if g.problem is None]
+    seatings += [g.seats for g in library.past_games(registry) if g.problem is None]
+    for seats in seatings:
         for name in seats:
             if name.casefold() in seen or seat_problem([name], 0) is not None:
                 continue

@@ -14,7 +14,7 @@ from kivy.uix.widget import Widget
 
 from companion.errors import CommandError
 from companion.i18n import N_, Translator, translator
-from companion.names import MAX_NAME, LONG_NAME, checked_names
+from companion.names import LONG_NAME, MAX_NAME, checked_names
 from companion.protocol import Option, RecordError
 from companion.registry import GameSpec
 from companion.session import LiveSession
@@ -74,8 +74,8 @@ class SetupPage(Page):
         self.editing: int | None = None  # the seat whose name it types
         self.advanced = False  # the sticker kind's fold
         self.scroll: ScrollView | None = None
-        self.verdict: Widget | None = None
-        self.told: Widget | None = None  # what Start or a chip refused  # the camera check's words, scrolled to when they arrive
+        self.verdict: Widget | None = None  # the camera check's words, scrolled to when they arrive
+        self.told: Widget | None = None  # what Start or a chip refused
         self.shown_check: Any = None  # the check result the page was drawn with
         # The box file as read when the page was last entered: None, not read yet; else whether a box is saved,
         # or why the file cannot be read (told in the language of each redraw).
@@ -202,7 +202,13 @@ class SetupPage(Page):
         if self.camera_missing():
             column.add_widget(Words(self.tr(CAMERA_MISSING), t, color=th.ALERT))
             column.add_widget(
-                Row(t, [Big(self.tr(BY_HAND), t, self.play_by_hand, th.GOOD), Big(self.tr(START), t, self.start)])
+                Row(
+                    t,
+                    [
+                        Big(self.tr(BY_HAND), t, self.play_by_hand, th.GOOD),
+                        Big(self.tr(START), t, self.start),
+                    ],
+                )
             )
         else:
             column.add_widget(Big(self.tr(START), t, self.start, th.GOOD))
@@ -219,7 +225,10 @@ class SetupPage(Page):
         column = Column(t, [Big(fold + self.tr(ADVANCED), t, self.toggle_advanced, th.PANEL)], padding=0)
         if self.advanced:
             column.add_widget(Words(self.tr(STICKERS), t, bold=True))
-            kinds = [Big(k.value.upper(), t, partial(self.set_kind, k), self.pick(k == self.kind)) for k in StickerKind]
+            kinds = [
+                Big(k.value.upper(), t, partial(self.set_kind, k), self.pick(k == self.kind))
+                for k in StickerKind
+            ]
             column.add_widget(Row(t, kinds))
         return column
 
@@ -434,7 +443,8 @@ class SetupPage(Page):
         except RecordError as exc:
             self.problem = self.tr(BAD_OPTIONS, problem=exc.tell(self.app.language))
         else:
-            pictured = names_problem(names)  # an emoji typed on a physical keyboard: the screen cannot draw it
+            # An emoji typed on a physical keyboard: the screen cannot draw it.
+            pictured = names_problem(names)
             if pictured is not None:
                 self.problem = self.tr(pictured.message, **pictured.params)
                 self.refresh()
