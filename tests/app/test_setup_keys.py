@@ -67,6 +67,7 @@ def test_a_name_with_accents_is_typed_by_touch_in_the_languages_layout(
     ui: Driver, pointer: Pointer, language: str, name: str, layout_row: str
 ) -> None:
     setup = open_setup(ui, pointer, language)
+    ui.screenshot(f"setup-{language}-800x480")
     pointer.tap(setup.inputs[1])
     keyboard = editor(ui).keyboard
     first_row = "".join(k.char.lower() for k in keyboard.letters[:10])
@@ -180,12 +181,14 @@ def test_a_recent_players_chip_fills_the_first_seat_without_a_name(ui: Driver, p
     played(ui, ("Zoé", "Niccolò", "Ann"))
     setup = open_setup(ui, pointer)
     assert [c.text for c in setup.chips] == ["Zoé", "Niccolò", "Ann"]
+    setup.scroll.scroll_to(setup.inputs[0], padding=0, animate=False)
+    ui.screenshot("setup-recent-players-800x480")
     pointer.tap(next(c for c in setup.chips if c.text == "Niccolò"))
     assert setup.names[:2] == ["Niccolò", "P2"]
     assert "Niccolò" not in [c.text for c in setup.chips]  # seated: no longer offered
     pointer.tap(next(c for c in setup.chips if c.text == "Zoé"))
     assert setup.names[:2] == ["Niccolò", "Zoé"]
-    ui.screenshot("setup-recent-players-800x480")
+    ui.screenshot("setup-recent-players-seated-800x480")
 
 
 def test_play_again_fills_the_page_ready_for_start(ui: Driver) -> None:

@@ -221,7 +221,7 @@ class SetupPage(Page):
     def advanced_part(self) -> Widget:
         """The sticker kind, folded away: a family's box comes with the app's stickers, left as they are."""
         t = self.theme
-        fold = "▾ " if self.advanced else "▸ "
+        fold = "− " if self.advanced else "+ "  # the font has these, not ▸ ▾
         column = Column(t, [Big(fold + self.tr(ADVANCED), t, self.toggle_advanced, th.PANEL)], padding=0)
         if self.advanced:
             column.add_widget(Words(self.tr(STICKERS), t, bold=True))
