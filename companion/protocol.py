@@ -304,7 +304,10 @@ class Option:
     ``N_``) that the app shows translated next to the option; the detail stays in ``source`` and the game's docs.
     ``choices`` lists every value a str option accepts (empty for bool and int options), or, when ``open``, the
     values the app offers of a text read by the game's own rule (a deck, a pairing). ``low`` and ``high`` bound a
-    whole-number option: the profile refuses others, and the app's − and + stop there.
+    whole-number option: the profile refuses others, and the app's − and + stop there. ``says`` gives each of
+    ``choices`` in a family's words (msgids of the game's domain, in the same order) for the app's buttons, where
+    the code ("first-tiki") is for the command line and the record; ``ask``, the question the app puts before
+    them when ``why`` names the codes (empty: ``why`` is asked).
     """
 
     name: str
@@ -314,6 +317,8 @@ class Option:
     low: int | None = None
     high: int | None = None
     open: bool = False
+    says: tuple[str, ...] = ()
+    ask: str = ""
 
 
 class Game(ABC, Generic[S, A]):

@@ -233,3 +233,26 @@ def test_the_sticker_kind_is_folded_under_advanced(ui: Driver, pointer: Pointer)
     pointer.tap(ui.button("Advanced"))
     pointer.tap(ui.button("QR"))
     assert setup.kind.value == "qr"
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "it"])
+def test_each_choice_of_a_rules_option_is_a_button_in_words_the_rulebooks_marked(
+    ui: Driver, pointer: Pointer, language: str
+) -> None:
+    ui.app.set_language(language)
+    setup = ui.app.page("setup")
+    setup.begin("shark-park")
+    ui.app.go("setup")
+    ui.pump(3)
+    tr = ui.app.tr
+    from companion.i18n import translator
+
+    spec = GAMES.find("shark-park")
+    game_tr = translator(language, spec.domain, spec.locale_dir)
+    stays = tr("{value} (the rulebook's)", value=game_tr("it stays where it was"))
+    leaves = game_tr("it leaves the game")
+    assert ui.button(stays) and ui.button(leaves)
+    assert not [t for t in ui.texts() if "active-player" in t or "block" == t]
+    pointer.tap(ui.button(leaves))
+    assert setup.options["two_sharks"] == "escape"
+    ui.screenshot(f"setup-options-{language}-800x480")

@@ -259,11 +259,19 @@ class SetupPage(Page):
             row.add_widget(self.step(option.name, value, -1, option.low))
             row.add_widget(Words(words, t, halign="center", size_hint_x=0.5))
             row.add_widget(self.step(option.name, value, +1, option.high))
+        elif option.says and len(option.says) == len(option.choices):
+            # Every choice in words, side by side: the family sees what else there is, the rulebook's marked.
+            for choice, said in zip(option.choices, option.says, strict=True):
+                label = self.tr(RULEBOOK, value=game_tr(said)) if choice == default else game_tr(said)
+                row.add_widget(
+                    Big(label, t, partial(self.set_option, option.name, choice), self.pick(choice == value))
+                )
         else:
             choices = option.choices or (default,)
             following = choices[(choices.index(value) + 1) % len(choices)] if value in choices else default
             row.add_widget(Big(words, t, lambda: self.set_option(option.name, following)))
-        return Column(t, [Words(game_tr(option.why), t, color=th.MUTED), row], padding=0)
+        asked = option.ask if option.ask and option.says else option.why
+        return Column(t, [Words(game_tr(asked), t, color=th.MUTED), row], padding=0)
 
     def step(self, name: str, value: int, by: int, end: int | None) -> Big:
         """The − or + of a whole-number option: flat and doing nothing at the end of its range."""
