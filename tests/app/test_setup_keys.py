@@ -256,3 +256,27 @@ def test_each_choice_of_a_rules_option_is_a_button_in_words_the_rulebooks_marked
     pointer.tap(ui.button(leaves))
     assert setup.options["two_sharks"] == "escape"
     ui.screenshot(f"setup-options-{language}-800x480")
+
+
+@pytest.mark.parametrize("screen", ["800x480", "1280x720"])
+@pytest.mark.parametrize("language", ["en", "fr", "it"])
+def test_the_keyboard_passes_the_layout_check(ui: Driver, language: str, screen: str) -> None:
+    from kivy.core.window import Window
+
+    from tests.app.layout import layout_problems
+
+    ui.resize(screen)
+    ui.app.set_language(language)
+    setup = ui.app.page("setup")
+    setup.begin("kanaloa")
+    ui.app.go("setup")
+    ui.pump(3)
+    ui.tap(setup.inputs[0])
+    ui.pump(3)
+    assert layout_problems(setup, ui.app.options.display.dpi) == []
+    field, keys = rect(editor(ui).field), rect(editor(ui).keyboard)
+    assert not overlaps(field, keys) and keys[1] >= 0 and field[3] <= Window.height
+    taller = [k.text for k in editor(ui).keyboard.all_keys() if k.height > k.parent.height + 1]
+    assert taller == [], "keys taller than their row cover the next"
+    if screen == "1280x720":
+        ui.screenshot(f"setup-keyboard-{language}-1280x720")

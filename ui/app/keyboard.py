@@ -186,7 +186,9 @@ class Letter(Big):
     """A key that types ``char``, shown as it will be typed."""
 
     def __init__(self, char: str, theme: Theme, editor: NameEditor) -> None:
-        super().__init__(char, theme, lambda: editor.type(self.char), th.BUTTON, KEY_MM, size_hint=(1, 1))
+        super().__init__(
+            char, theme, lambda: editor.type(self.char), th.BUTTON, KEY_MM, size_hint_x=1, size_hint_y=1
+        )
         self.char = char
 
 
@@ -213,7 +215,7 @@ class NameKeyboard(BoxLayout):
         self.add_widget(row(*letters(first)))
         self.add_widget(row(*letters(second)))
         self.add_widget(
-            row(self.shift, *letters(third), self.key(tr(ERASE), theme, editor.erase, th.BUTTON, 1.8))
+            row(self.shift, *letters(third), self.key(tr(ERASE), theme, editor.erase, th.BUTTON, 2.0))
         )
         self.add_widget(row(*letters(layout.accents)))
         self.clear = self.key(tr(CLEAR), theme, editor.clear, th.ALERT, 1.5)
@@ -223,7 +225,8 @@ class NameKeyboard(BoxLayout):
 
     @staticmethod
     def key(text: str, theme: Theme, press: Callable[[], None], colour: Colour, width: float = 1.0) -> Big:
-        return Big(text, theme, press, colour, KEY_MM, size_hint=(width, 1))
+        """A key of words (Erase, space…): body-sized, as "Cancella" must fit one line of its key."""
+        return Big(text, theme, press, colour, th.BODY_MM, size_hint_x=width, size_hint_y=1)
 
     def set_case(self, upper: bool) -> None:
         """Letters as they will be typed: capitals at a name's start and after Shift."""
