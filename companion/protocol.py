@@ -307,7 +307,8 @@ class Option:
     whole-number option: the profile refuses others, and the app's − and + stop there. ``says`` gives each of
     ``choices`` in a family's words (msgids of the game's domain, in the same order) for the app's buttons, where
     the code ("first-tiki") is for the command line and the record; ``ask``, the question the app puts before
-    them when ``why`` names the codes (empty: ``why`` is asked).
+    them when ``why`` names the codes (empty: ``why`` is asked). ``offered``: False for an option that changes
+    nothing a family plays (a simulation's, a line of codes only a file edits), left off the setup screen.
     """
 
     name: str
@@ -319,6 +320,7 @@ class Option:
     open: bool = False
     says: tuple[str, ...] = ()
     ask: str = ""
+    offered: bool = True
 
 
 class Game(ABC, Generic[S, A]):

@@ -163,6 +163,7 @@ OPTIONS: tuple[Option, ...] = (
         "cartes'. Default 4.",
         low=0,
         high=23,
+        offered=False,
     ),
     Option(
         "elements",
@@ -170,6 +171,7 @@ OPTIONS: tuple[Option, ...] = (
         "Not in the rulebook. REFERENCE.md §3.1 proposes water=navy, air=turquoise, earth=green, fire=red.",
         ELEMENT_CHOICES,
         open=True,  # any order of the pairs is read
+        offered=False,  # no rule uses it: 24 lines of codes would only stand between a family and Start
     ),
     Option(
         "lay_down_dolphin",

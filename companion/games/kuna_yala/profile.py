@@ -75,6 +75,7 @@ OPTIONS: tuple[Option, ...] = (
         "cards, 3 with one fish and 1 with two in each. Fish cards take their faces in the order written.",
         (deck.DEFAULT_FISH_DECK,),  # the one composition proposed; a table edits the line for its box
         open=True,
+        offered=False,  # one choice, a line of codes: edited in a file, not on the screen
     ),
     Option(
         "fish_match",

@@ -175,7 +175,7 @@ class SetupPage(Page):
         if spec.options:
             game_tr = translator(self.app.language, spec.domain, spec.locale_dir)  # the game's own words
             column.add_widget(Words(self.tr(OPTIONS), t, th.TITLE_MM, bold=True))
-            for option in spec.options:
+            for option in (o for o in spec.options if o.offered):
                 column.add_widget(self.option_row(option, game_tr))
         if spec.refereed_live:
             column.add_widget(Words(self.tr(CAMERA), t, th.TITLE_MM, bold=True))
