@@ -15,6 +15,7 @@ from typing import Any
 
 from kivy.core.window import Window
 from kivy.graphics import Color, Rectangle
+from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.utils import escape_markup, get_hex_from_color
@@ -32,6 +33,32 @@ FIELD_MM = 14.0  # the name being typed: large enough to read from the other sid
 NAME_MM = 8.0
 KEY_MM = 6.5
 BACKSPACE, ENTER, KEYPAD_ENTER = 8, 13, 271
+
+
+class NameField(ButtonBehavior, Label):
+    """A seat's name on the setup page, touched to type it: a field to look at, not one more button among the
+    page's (a seat called "P3" is not the player count's 3)."""
+
+    def __init__(self, text: str, theme: Theme, on_press: Callable[[], None], empty: bool) -> None:
+        super().__init__(
+            text=text,
+            font_size=theme.body,
+            color=th.MUTED if empty else th.TEXT,
+            halign="left",
+            valign="middle",
+            shorten=True,
+            padding=(theme.mm(2), 0),
+            size_hint_y=None,
+            height=theme.target,
+        )
+        self.bind(size=lambda w, size: setattr(w, "text_size", size), on_release=lambda *_: on_press())
+        backdrop(self, th.PANEL)
+        with self.canvas.after:  # the underline of a field that can be typed into
+            Color(*th.MUTED)
+            line = Rectangle()
+        self.bind(
+            pos=lambda w, _p: setattr(line, "pos", w.pos), width=lambda w, x: setattr(line, "size", (x, 2))
+        )
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from companion.registry import GameSpec
 from companion.session import LiveSession
 from companion.simulate import default_seats
 from ui.app import theme as th
-from ui.app.keyboard import NameEditor
+from ui.app.keyboard import NameEditor, NameField
 from ui.app.page import Page
 from ui.app.widgets import Big, Column, Row, Words, scrolled
 from ui.control.players import fits, names_problem, recent_players, seat_problem
@@ -67,7 +67,7 @@ class SetupPage(Page):
         self.camera = True
         self.check: Any = None  # ui.control.camera_check.CameraCheck, once asked
         self.problem: str | None = None
-        self.inputs: list[Big] = []  # each seat's name, touched to type it
+        self.inputs: list[NameField] = []  # each seat's name, touched to type it
         self.chips: list[Big] = []  # the players of recent games
         self.recent: list[str] = []
         self.editor: NameEditor | None = None  # the keyboard, while a name is typed
@@ -155,10 +155,9 @@ class SetupPage(Page):
         self.inputs = []
         for seat in range(self.players):
             name = self.names[seat].strip()
-            field = Big(name or self.tr(NO_NAME, n=seat + 1), t, partial(self.open_editor, seat), th.PANEL)
-            field.halign = "left"
-            if not name:
-                field.color = th.MUTED
+            field = NameField(
+                name or self.tr(NO_NAME, n=seat + 1), t, partial(self.open_editor, seat), not name
+            )
             self.inputs.append(field)
             row = Row(t, [field])
             if seat > 0:
