@@ -306,7 +306,11 @@ class Option:
     ``N_``) that the app shows translated next to the option; the detail stays in ``source`` and the game's docs.
     ``choices`` lists every value a str option accepts (empty for bool and int options), or, when ``open``, the
     values the app offers of a text read by the game's own rule (a deck, a pairing). ``low`` and ``high`` bound a
-    whole-number option: the profile refuses others, and the app's − and + stop there.
+    whole-number option: the profile refuses others, and the app's − and + stop there. ``says`` gives each of
+    ``choices`` in a family's words (msgids of the game's domain, in the same order) for the app's buttons, where
+    the code ("first-tiki") is for the command line and the record; ``ask``, the question the app puts before
+    them when ``why`` names the codes (empty: ``why`` is asked). ``offered``: False for an option that changes
+    nothing a family plays (a simulation's, a line of codes only a file edits), left off the setup screen.
     """
 
     name: str
@@ -316,6 +320,9 @@ class Option:
     low: int | None = None
     high: int | None = None
     open: bool = False
+    says: tuple[str, ...] = ()
+    ask: str = ""
+    offered: bool = True
 
 
 class Game(ABC, Generic[S, A]):

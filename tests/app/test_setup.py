@@ -25,22 +25,18 @@ def test_the_player_count_and_the_seat_order_are_set_by_touch(ui) -> None:
     assert names(ui) == ["P1", "P3", "P2"]
 
 
-def test_a_name_is_typed_on_the_on_screen_keyboard(ui) -> None:
-    from kivy.core.window import Window
-    from kivy.uix.vkeyboard import VKeyboard
+def test_a_name_is_typed_on_the_apps_own_keyboard(ui) -> None:
+    from ui.app.keyboard import NameEditor
 
-    open_setup(ui)
-    field = ui.page.inputs[0]
-    ui.tap(field)
-    assert field.focus
-    ui.until(lambda: any(isinstance(w, VKeyboard) for w in Window.children), 5, "the on-screen keyboard")
-    field.select_all()
-    field.delete_selection()
-    for key in "Zoé":
-        field.insert_text(key)  # what the keyboard's keys do
-    field.focus = False
-    ui.pump(2)
-    assert ui.page.names[0] == "Zoé"
+    setup = open_setup(ui)
+    ui.tap(setup.inputs[0])
+    assert isinstance(setup.editor, NameEditor)
+    for char in "Zo":  # the driver's touches; tests/app/test_setup_keys.py taps with the real pointer
+        ui.tap(next(k for k in setup.editor.keyboard.letters if k.char.lower() == char.lower()))
+    ui.tap(next(k for k in setup.editor.keyboard.letters if k.char == "é"))
+    ui.tap(next(k for k in setup.editor.keyboard.all_keys() if k.text == "Done"))
+    assert setup.editor is None and setup.names[0] == "Zoé"
+    assert names(ui)[0] == "Zoé"
 
 
 def test_an_option_shows_the_rulebooks_value_and_changes_by_touch(ui) -> None:

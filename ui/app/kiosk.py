@@ -56,7 +56,9 @@ def configure(display: Display, home: Path | None = None) -> None:
     if journal:
         quiet_kivy(Config)
     Config.set("kivy", "exit_on_escape", "0")  # Escape goes back a screen; a family cannot restart the app
-    Config.set("kivy", "keyboard_mode", "systemanddock")  # the on-screen keyboard for names, and a real one
+    # A physical keyboard only: names are typed on the app's own keys (ui/app/keyboard.py), under the name, where
+    # Kivy's docked keyboard covered the field it typed into.
+    Config.set("kivy", "keyboard_mode", "system")
     Config.set("graphics", "width", str(display.width))
     Config.set("graphics", "height", str(display.height))
     Config.set("graphics", "resizable", "1")

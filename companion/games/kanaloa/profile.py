@@ -103,6 +103,8 @@ OPTIONS: tuple[Option, ...] = (
         "nobody has to follow in that trick, the first tiki card's colour still ranks the cards. REFERENCE.md "
         "§3.3 proposes 'first-tiki', as in Wizard, to which reviews compare the Kanaloa and Kraken cards.",
         SPECIAL_LEADS,
+        says=(N_("follow the first tiki card's colour"), N_("no colour to follow")),
+        ask=N_("When Kanaloa or the Kraken opens a trick, the others:"),
     ),
     Option(
         "kraken_sea_floor",
@@ -135,6 +137,11 @@ OPTIONS: tuple[Option, ...] = (
         "passed). 'catch-up': also when it lands on the square directly behind the rearmost boat. Rulebook: "
         "'rattrape' (catches up with); German reviews: 'überrundet' (laps). REFERENCE.md §3.5 proposes 'lap'.",
         GAME_ENDS,
+        says=(
+            N_("when a boat goes past the last boat"),
+            N_("already when a boat reaches the square just behind the last boat"),
+        ),
+        ask=N_("The game ends:"),
     ),
     Option(
         "end_only_after_moves",
@@ -156,6 +163,7 @@ OPTIONS: tuple[Option, ...] = (
         "cartes'. Default 4.",
         low=0,
         high=23,
+        offered=False,
     ),
     Option(
         "elements",
@@ -163,6 +171,7 @@ OPTIONS: tuple[Option, ...] = (
         "Not in the rulebook. REFERENCE.md §3.1 proposes water=navy, air=turquoise, earth=green, fire=red.",
         ELEMENT_CHOICES,
         open=True,  # any order of the pairs is read
+        offered=False,  # no rule uses it: 24 lines of codes would only stand between a family and Start
     ),
     Option(
         "lay_down_dolphin",
@@ -185,6 +194,8 @@ OPTIONS: tuple[Option, ...] = (
         "sail at all that round, so its tricks' moves are lost too. Default 'keep': the sentence answers the "
         "bet's 3 squares.",
         WRONG_BETS,
+        says=(N_("it still sails for its tricks"), N_("it does not sail this round")),
+        ask=N_("Variant: a boat laid down that takes a trick all the same:"),
     ),
     Option(
         "kraken_keeps_free_square",

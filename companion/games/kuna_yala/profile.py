@@ -75,6 +75,7 @@ OPTIONS: tuple[Option, ...] = (
         "cards, 3 with one fish and 1 with two in each. Fish cards take their faces in the order written.",
         (deck.DEFAULT_FISH_DECK,),  # the one composition proposed; a table edits the line for its box
         open=True,
+        offered=False,  # one choice, a line of codes: edited in a file, not on the screen
     ),
     Option(
         "fish_match",
@@ -82,12 +83,14 @@ OPTIONS: tuple[Option, ...] = (
         "Rulebook: 'au moins un critère commun' with the fish beside it, not said for several. REFERENCE.md §2.4 "
         "proposes 'every' (corals, octopuses and sharks always match; fish bones never do).",
         MATCHES,
+        says=(N_("every fish next to it"), N_("at least one fish next to it")),
     ),
     Option(
         "empty_pile",
         N_("A display card taken from an empty pile is replaced from the next pile, or not at all."),
         "Not in the rulebook. REFERENCE.md §2.3 proposes 'next-pile': the next pile with cards, clockwise.",
         REFILLS,
+        says=(N_("from the next pile"), N_("not replaced")),
     ),
     Option(
         "unplaceable_pair",
@@ -95,6 +98,7 @@ OPTIONS: tuple[Option, ...] = (
         "Not in the rulebook. REFERENCE.md §2.4 proposes 'forbidden'; when no pair can be placed whole, any pair "
         "may be taken and the card with no place is discarded. 'discard': that is so for every pair.",
         PAIRS,
+        says=(N_("such a pair may not be taken"), N_("such a pair may be taken, one card discarded")),
     ),
     Option(
         "curse_whole_run",
@@ -112,12 +116,14 @@ OPTIONS: tuple[Option, ...] = (
         "Rulebook: 'lorsque 3 piles pioche sont épuisées'. REFERENCE.md §2.5 proposes the end of that turn: the "
         "display is refilled from the last pile first.",
         ENDS,
+        says=(N_("at the end of that turn"), N_("at once")),
     ),
     Option(
         "majority_counts",
         N_("The +3 for the majority counts fish (a card with 2 fish counts 2) or cards."),
         "Rulebook: 'sa propre couleur de poisson est majoritaire'. REFERENCE.md §2.5 proposes counting fish.",
         COUNTS,
+        says=(N_("fish"), N_("cards")),
     ),
     Option(
         "majority_strict",

@@ -92,6 +92,12 @@ OPTIONS: tuple[Option, ...] = (
         "is not eaten and stays where it was, blocking its lane. 'escape': it leaves the game. 'active-player': "
         "the active player's shark there eats it (if none is his, it blocks).",
         TWO_SHARKS,
+        says=(
+            N_("it stays where it was"),
+            N_("it leaves the game"),
+            N_("the shark of the player to play eats it"),
+        ),
+        ask=N_("A fish pushed onto a square with two sharks:"),
     ),
     Option(
         "sharks_share_squares",
