@@ -165,7 +165,9 @@ def test_a_click_on_a_shark_park_square_offers_the_moves_on_that_square_only(poi
     everything = choices(session.game, session.state, "en", session.seats)
     assert not any(c.label in shown for c in everything if c.label not in expected)  # the others left out
     ui.tap("All moves")
-    assert [c.label for c in everything] == [b.text for b in ui.buttons() if b.text in {c.label for c in everything}]
+    assert [c.label for c in everything] == [
+        b.text for b in ui.buttons() if b.text in {c.label for c in everything}
+    ]
     ui.tap(next(b for b in ui.buttons() if b.text == "Back"))
     assert ui.app.current == "live"
 
@@ -176,7 +178,9 @@ def test_a_click_on_a_kanaloa_sea_card_offers_its_removal(pointer) -> None:
     start_by_hand(ui, title, players)
     play_some(ui, moves)  # a Kraken was played: the table waits for a sea card to be removed
     session = ui.app.table.session
-    removable = {a.card for a in session.game.legal_actions(session.state) if type(a).kind == "remove-sea-card"}
+    removable = {
+        a.card for a in session.game.legal_actions(session.state) if type(a).kind == "remove-sea-card"
+    }
     tile = next(t for t in ui.page.picture.picture.tiles if dict(t.about).get("card") in removable)
     expected = offered_about(ui, tile)
     assert len(expected) == 1
@@ -185,3 +189,26 @@ def test_a_click_on_a_kanaloa_sea_card_offers_its_removal(pointer) -> None:
     assert f"Moves about {tile.called}:" in ui.texts()
     ui.tap(next(b for b in ui.buttons() if b.text == expected[0]))
     assert dict(tile.about)["card"] not in ui.app.table.session.state.sea  # the card tapped was removed
+
+
+def test_the_layout_check_finds_small_or_broken_text_in_a_picture(ui) -> None:
+    """The check reads what a picture wrote: 9 px text and "pesc / e" (the old picture's Italian) are found."""
+    from kivy.uix.boxlayout import BoxLayout
+
+    from ui.app.picture import DrawnText, PictureView
+
+    root, view = BoxLayout(), PictureView()
+    root.add_widget(view)
+    view.texts = [
+        DrawnText("pesc", "pesce rosso", 16.0, 0, 0, 30, 19),
+        DrawnText("e rosso", "pesce rosso", 16.0, 0, 19, 50, 19),
+        DrawnText("16…", "16. red", 9.0, 0, 40, 20, 11),
+        DrawnText("P1", "P1", 18.0, 0, 60, 20, 21),
+    ]
+    problems = picture_text_problems(root)
+    assert problems == [  # P1 at 18 px, whole, is no problem
+        "picture text 'pesce rosso' breaks words: ['pesc']",
+        "picture text 'pesce rosso' breaks words: ['e']",
+        "picture text '16…' is 9.0 px (< 16)",
+        "picture text '16. red' breaks words: ['16…']",  # "16…n": a word cut short is a word broken
+    ]
