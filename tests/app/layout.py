@@ -10,7 +10,8 @@ MIN_TEXT_MM = 5.0
 
 
 def layout_problems(root: Any, dpi: float) -> list[str]:
-    """Every text overflowing its widget, touch target under 9 mm and text under 5 mm in ``root``'s tree."""
+    """Every text overflowing its widget, touch target under 9 mm and text under 5 mm in ``root``'s tree, and
+    every line a table picture in it wrote under 16 px or with a word broken (``picture_text_problems``)."""
     from kivy.uix.behaviors import ButtonBehavior
     from kivy.uix.label import Label
     from kivy.uix.textinput import TextInput
@@ -38,7 +39,7 @@ def layout_problems(root: Any, dpi: float) -> list[str]:
             if min(w, h) < MIN_TARGET_MM - 0.05:
                 label = getattr(widget, "text", "")[:40]
                 problems.append(f"touch target {label!r} is {w:.1f} x {h:.1f} mm (< {MIN_TARGET_MM})")
-    return problems
+    return problems + picture_text_problems(root)
 
 
 MIN_PICTURE_TEXT_PX = 16.0  # at 800x480 on the 7" screen: 3 mm, read at arm's length

@@ -38,7 +38,7 @@ SIZE_OF = {"small": 1, "hungry": 2, "large": 3}  # a fish drawn this big: a hung
 IN_CATCH = NP_("{n} in the catch", "{n} in the catch")
 EMPTY_ROW = N_("empty row")
 
-CARD_H = 0.07  # a row's height: six seats and the centre fit in a picture about as high as it is wide
+CARD_H = 0.085  # a row's height: six seats and the centre fit in a picture less high than it is wide
 PLATE_W = 0.2  # a seat's name plate, at the left of its row
 CATCH_W = 0.16  # its catch, at the right
 STACK_W = (1 - 2 * GAP) / 6 - GAP  # the six stacks of the centre: two backs and four species, side by side
