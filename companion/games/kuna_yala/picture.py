@@ -39,6 +39,7 @@ PILE_LEFT = NP_("pile {pile}: {n} card", "pile {pile}: {n} cards")
 SHOWN_TILE = N_("{seat}: {fish_type}")
 CARD_H = 0.07
 PLATE_W = 0.26
+PLATE_H = 0.075  # a seat's name plate: its name at 16 px where the picture is 256 px wide
 ROW = 0.8  # a bank's row height, as a share of its cell's width: cards are wider than the gap between rows
 MOST_CELL = 0.09  # a bank's cell at most this wide: a small bank stays readable, a wide one shrinks
 
@@ -78,8 +79,13 @@ def picture(game: KunaYalaGame, state: State, language: str, seats: Sequence[str
         name = names[seat]
         if state.tiles[seat]:
             name = tr(SHOWN_TILE, seat=name, fish_type=type_name(state.tiles[seat], tr))
-        sketch.row([(name, HIGHLIGHT if seat in lit else SEAT)], GAP, PLATE_W, CARD_H / 2, PLATE_W, seat)
-        sketch.y += CARD_H / 2 + GAP
+        plate = (
+            name,
+            HIGHLIGHT if seat in lit else SEAT,
+            Extra(short=names[seat]),
+        )  # the tile's name may not fit
+        sketch.row([plate], GAP, PLATE_W, PLATE_H, PLATE_W, seat)
+        sketch.y += PLATE_H + GAP
         xs = [x for x, _, _, _, _ in bank]
         ys = [y for _, y, _, _, _ in bank]
         left, top = min(xs), max(ys)
