@@ -178,3 +178,19 @@ def test_a_tile_without_moves_about_it_offers_none() -> None:
         about = actions_about(game, state, tile.about)
         card = dict(tile.about)["card"]
         assert [a.card for a in about] == ([card] if card in removals else [])
+
+
+def test_a_kuna_yala_display_card_s_moves_take_it_for_either_bank() -> None:
+    game, seen = states("kuna-yala", 2)
+    state = next(
+        s for s in seen if all(s.display) and any(type(a).kind == "take" for a in game.legal_actions(s))
+    )
+    shown = [t for t in picture("kuna-yala", game, state).tiles if t.role == "card" and t.seat is None]
+    legal = game.legal_actions(state)
+    offered = 0
+    for slot, tile in enumerate(shown):  # a shark with no fish to eat has none: a tap on it offers no move
+        about = actions_about(game, state, tile.about)
+        assert all(type(a).kind == "take" and slot in (a.own, a.other) for a in about)
+        assert len(about) == sum(type(a).kind == "take" and slot in (a.own, a.other) for a in legal)
+        offered += len(about)
+    assert offered
