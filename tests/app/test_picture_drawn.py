@@ -212,3 +212,61 @@ def test_the_layout_check_finds_small_or_broken_text_in_a_picture(ui) -> None:
         "picture text '16…' is 9.0 px (< 16)",
         "picture text '16. red' breaks words: ['16…']",  # "16…n": a word cut short is a word broken
     ]
+
+
+def test_a_card_s_drawing_shows_its_size_hunger_and_count(ui) -> None:
+    """Every shape drawn large, for a person to look at (build/screens/picture-faces.png); a hungry fish draws
+    its open mouth and a mark more than a sated one, a large fish is drawn larger, two fish twice."""
+    from kivy.graphics import Ellipse, Triangle
+    from kivy.uix.widget import Widget
+
+    from companion.picture import SHAPES, Face, TablePicture, Tile
+    from ui.app.picture import PictureView, draw_face
+
+    def drawn(face: Face) -> list[Any]:
+        widget = Widget()
+        with widget.canvas:
+            draw_face(face, (0, 0, 100, 80))
+        return list(widget.canvas.children)
+
+    def body(face: Face) -> float:
+        return max(i.size[0] for i in drawn(face) if isinstance(i, Ellipse))
+
+    sated, hungry = drawn(Face("fish", "piranha")), drawn(Face("fish", "piranha", hunger=1))
+    assert sum(isinstance(i, Triangle) for i in hungry) > sum(isinstance(i, Triangle) for i in sated)
+    assert body(Face("fish", size=3)) > body(Face("fish", size=2)) > body(Face("fish", size=1))
+    two = drawn(Face("fish", "red", "yellow", count=2))
+    assert sum(isinstance(i, Triangle) for i in two) == 2 * sum(isinstance(i, Triangle) for i in sated)
+
+    faces = [Face(shape, "barracuda") for shape in SHAPES]
+    faces += [Face("fish", "piranha", size=1), Face("fish", "moonfish", size=3)]
+    faces += [
+        Face("fish", "flamefish", hunger=1),
+        Face("shark", "blue", hunger=2),
+        Face("sea", "green", mark=True),
+    ]
+    faces += [Face("fish", "red", "yellow", count=2), Face("tiki", "red", number="7")]
+    tiles = tuple(
+        Tile(
+            0.02 + (k % 5) * 0.196,
+            0.02 + (k // 5) * 0.2,
+            0.18,
+            0.18,
+            "",
+            "card",
+            face=face,
+            short=face.number,
+        )
+        for k, face in enumerate(faces)
+    )
+    from kivy.core.window import Window
+
+    view = PictureView(size=(800, 480))
+    view.show(TablePicture(0.62, tiles))
+    Window.add_widget(view)  # over the home screen, for the screenshot only
+    try:
+        ui.pump(3)
+        ui.screenshot("picture-faces")
+    finally:
+        Window.remove_widget(view)
+    assert [t.line for t in view.texts] == ["7"]
