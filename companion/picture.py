@@ -69,6 +69,7 @@ COLOURS: tuple[str, ...] = (
 )
 
 About = tuple[tuple[str, Any], ...]  # (field, value) pairs an action's record names: "" matches any field
+ALL = "&"  # a pair ("&", ((field, value), ...)) holds when all its pairs do: the shark eating *this* seat's fish
 
 
 @dataclass(frozen=True)
@@ -121,11 +122,16 @@ def _plain(value: Any) -> Any:
 
 def about_action(record: Any, about: About) -> bool:
     """Whether an action's JSON record names one of ``about``'s (field, value) pairs: the field holds the value,
-    or a list in it does; field "" means any field. ``{"action": "move", "origin": "E8", "target": "D8"}`` is
-    about ``(("", "E8"),)`` and about ``(("action", "move"),)``."""
+    or a list in it does; field "" means any field, field ALL a tuple of pairs that must all hold.
+    ``{"action": "move", "origin": "E8", "target": "D8"}`` is about ``(("", "E8"),)`` and about
+    ``(("action", "move"),)``, not about ``((ALL, (("origin", "E8"), ("target", "E7"))),)``."""
     if not isinstance(record, dict):
         return False
     for field_name, wanted in about:
+        if field_name == ALL:
+            if all(about_action(record, (pair,)) for pair in wanted):
+                return True
+            continue
         wanted = _plain(wanted)
         values = record.values() if field_name == "" else [record.get(field_name)]
         for value in values:

@@ -8,7 +8,9 @@ from typing import Any
 import pytest
 
 from companion.games import GAMES
+from companion.games.kuna_yala.picture import bank_moves
 from companion.picture import (
+    ALL,
     BONES,
     COLOURS,
     FISH,
@@ -194,3 +196,41 @@ def test_a_kuna_yala_display_card_s_moves_take_it_for_either_bank() -> None:
         assert len(about) == sum(type(a).kind == "take" and slot in (a.own, a.other) for a in legal)
         offered += len(about)
     assert offered
+
+
+def test_a_kuna_yala_bank_card_s_moves_are_the_sharks_eating_it_and_the_octopus_on_it() -> None:
+    """With three players, a card's cell alone would name a card of every bank: the seat is matched too."""
+    game, seen = states("kuna-yala", 3)
+    eaten = octopus = 0
+    for state in seen[::3]:
+        legal = game.legal_actions(state)
+        drawn = picture("kuna-yala", game, state)
+        for tile in (t for t in drawn.tiles if t.seat is not None and t.about):
+            about = set(actions_about(game, state, tile.about))
+            cell = next(
+                (x, y)
+                for x, y, card, *_ in state.banks[tile.seat]
+                if tile.about == bank_moves(tile.seat, (x, y))
+            )
+            takes = {
+                a
+                for a in legal
+                if type(a).kind == "take"
+                and (
+                    (a.opponent, a.other_cell) == (tile.seat, cell)
+                    or (a.seat, a.own_cell) == (tile.seat, cell)
+                )
+            }
+            octopuses = {
+                a for a in legal if type(a).kind == "place-octopus" and (a.seat, a.cell) == (tile.seat, cell)
+            }
+            assert about == takes | octopuses
+            eaten += len(takes)
+            octopus += len(octopuses)
+    assert eaten and octopus
+
+
+def test_all_of_a_clause_must_hold() -> None:
+    take = {"action": "take", "seat": 0, "opponent": 1, "other_cell": [1, 0], "own_cell": [-1, 0]}
+    assert about_action(take, ((ALL, (("opponent", 1), ("other_cell", (1, 0)))),))
+    assert not about_action(take, ((ALL, (("opponent", 2), ("other_cell", (1, 0)))),))

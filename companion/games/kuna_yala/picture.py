@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from companion.i18n import N_, NP_
 from companion.picture import (
+    ALL,
     BACK,
     BONES,
     CARD,
@@ -19,6 +20,7 @@ from companion.picture import (
     PILE,
     SEAT,
     SHAPES,
+    About,
     Extra,
     Face,
     Item,
@@ -94,7 +96,17 @@ def picture(game: KunaYalaGame, state: State, language: str, seats: Sequence[str
             label = tr(T.BONES_CARD) if down else card_name(game.faces, card, tr)
             at_x, at_y = GAP + (x - left) * cell, sketch.y + (top - y) * cell * ROW
             face = Face(BONES) if down else face_of(game.faces, card)
-            tile = Tile(at_x, at_y, cell * 0.9, cell * (ROW - 0.1), label, BACK if down else CARD, seat, face)
+            tile = Tile(
+                at_x,
+                at_y,
+                cell * 0.9,
+                cell * (ROW - 0.1),
+                label,
+                BACK if down else CARD,
+                seat,
+                face,
+                about=bank_moves(seat, (x, y)),
+            )
             sketch.tiles.append(tile)
         sketch.y += (top - min(ys) + 1) * cell * ROW + GAP
     if state.phase == OVER:
@@ -102,6 +114,16 @@ def picture(game: KunaYalaGame, state: State, language: str, seats: Sequence[str
     elif waiting is not None:
         sketch.caption(tr(T.WAITING, seat=names[waiting], task=tr(T.TASKS[state.phase])))
     return sketch.picture()
+
+
+def bank_moves(seat: int, cell: tuple[int, int]) -> About:
+    """The moves about a card of ``seat``'s bank: a shark sent to eat it (the opponent's card of a take), a card
+    of the seat's own put on it, the octopus put on it (a coral)."""
+    return (
+        (ALL, (("opponent", seat), ("other_cell", cell))),
+        (ALL, (("seat", seat), ("own_cell", cell))),
+        (ALL, (("seat", seat), ("cell", cell))),
+    )
 
 
 def face_of(faces: Faces, card: str) -> Face:
