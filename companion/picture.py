@@ -2,7 +2,9 @@
 
 A picture is 1.0 wide and ``TablePicture.height`` high, y growing downward, so a front end scales it to any
 widget. It holds labelled rectangles (``Tile``) and free text (``Caption``); a tile's ``role`` names its colour
-from a small fixed set, so front ends agree on what a colour means without knowing any game.
+from a small fixed set, so front ends agree on what a colour means without knowing any game. A card's tile also
+says what the card shows (``Face``: a fish of a colour, its size and hunger, a number), so a front end can draw
+the card as it looks, and what moves are about it (``Tile.about``), so a tap on it can offer those moves.
 """
 
 from __future__ import annotations
@@ -28,16 +30,72 @@ SEAT = "seat"  # a seat's name plate, when it is not the seat to act
 EMPTY = "empty"  # a place with nothing on it yet
 ROLES: tuple[str, ...] = (CARD, BACK, PILE, HIGHLIGHT, BOAT, TRUMP, SEAT, EMPTY)
 
-LINE = 0.045  # a caption's line height in picture units: small enough for six seats, large enough to read
+LINE = 0.075  # a caption's line height in picture units: 16 px text where a picture is 256 px wide (800x480)
 GAP = 0.01  # the space kept between tiles and around the picture's edge
 
 COUNT = N_("{name}: {n}")  # a stack and its size, "piranha: 3"; French puts a space before the colon
 GAME_OVER = N_("The game is over.")
 
 
+# Shapes a ``Face`` is drawn as: what is printed on the card, in a front end's few strokes.
+FISH = "fish"
+SHARK = "shark"
+CORAL = "coral"
+OCTOPUS = "octopus"
+BONES = "bones"  # a card face down, or fish bones
+TIKI = "tiki"  # a Kanaloa tiki card: a colour and a value
+SEA = "sea"  # a square of Kanaloa's sea: a colour, a dolphin maybe
+SHAPES: tuple[str, ...] = (FISH, SHARK, CORAL, OCTOPUS, BONES, TIKI, SEA)
+
+# The colours a face may name: a front end has a paint for each (the games' species, tikis, sharks and fish).
+COLOURS: tuple[str, ...] = (
+    "piranha",
+    "moonfish",
+    "flamefish",
+    "barracuda",
+    "navy",
+    "turquoise",
+    "red",
+    "green",
+    "yellow",
+    "blue",
+    "purple",
+    "orange",
+    "pink",
+    "white",
+    "kanaloa",
+    "kraken",
+    "unknown",  # a fish whose colour the table does not show
+)
+
+About = tuple[tuple[str, Any], ...]  # (field, value) pairs an action's record names: "" matches any field
+ALL = "&"  # a pair ("&", ((field, value), ...)) holds when all its pairs do: the shark eating *this* seat's fish
+
+
+@dataclass(frozen=True)
+class Face:
+    """What a card shows, as plain facts a front end draws: ``shape`` (one of SHAPES) in ``colour`` (one of
+    COLOURS) on ``background`` (a colour, "" for the card's own), ``size`` 1 (small) to 3 (large), ``hunger``
+    marks (0: sated), ``count`` fish printed, ``number`` its value or place as a few characters, ``mark`` a
+    dolphin on a sea square."""
+
+    shape: str
+    colour: str = "unknown"
+    background: str = ""
+    size: int = 2
+    hunger: int = 0
+    count: int = 1
+    number: str = ""
+    mark: bool = False
+
+
 @dataclass(frozen=True)
 class Tile:
-    """One card, stack, boat or marker, drawn as a labelled rectangle; x, y is its top-left corner."""
+    """One card, stack, boat or marker, drawn as a labelled rectangle; x, y is its top-left corner.
+
+    ``short`` is what a front end writes when ``label`` does not fit legibly (a count, a square's number), ""
+    to write nothing. ``name`` calls the tile in words when its label does not ("E8", "sea card 5"), and
+    ``about`` holds the record fields and values of the moves about it (``about_action``)."""
 
     x: float
     y: float
@@ -46,6 +104,41 @@ class Tile:
     label: str  # short words in the chosen language: a card's name, a count
     role: str  # one of ROLES
     seat: int | None = None  # the seat it belongs to, if any
+    face: Face | None = None
+    short: str = ""
+    name: str = ""
+    about: About = ()
+
+    @property
+    def called(self) -> str:
+        """The tile in words, for a screen listing the moves about it: "E8", "large piranha"."""
+        return self.name or self.label
+
+
+def _plain(value: Any) -> Any:
+    """A record's value made comparable: JSON lists (a cell) become tuples."""
+    return tuple(_plain(v) for v in value) if isinstance(value, list | tuple) else value
+
+
+def about_action(record: Any, about: About) -> bool:
+    """Whether an action's JSON record names one of ``about``'s (field, value) pairs: the field holds the value,
+    or a list in it does; field "" means any field, field ALL a tuple of pairs that must all hold.
+    ``{"action": "move", "origin": "E8", "target": "D8"}`` is about ``(("", "E8"),)`` and about
+    ``(("action", "move"),)``, not about ``((ALL, (("origin", "E8"), ("target", "E7"))),)``."""
+    if not isinstance(record, dict):
+        return False
+    for field_name, wanted in about:
+        if field_name == ALL:
+            if all(about_action(record, (pair,)) for pair in wanted):
+                return True
+            continue
+        wanted = _plain(wanted)
+        values = record.values() if field_name == "" else [record.get(field_name)]
+        for value in values:
+            value = _plain(value)
+            if value == wanted or (isinstance(value, tuple) and wanted in value):
+                return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -57,6 +150,7 @@ class Caption:
     w: float
     text: str
     size: float = LINE
+    align: str = "left"  # or "center": a board's letter under its column
 
 
 @dataclass(frozen=True)
@@ -78,6 +172,19 @@ def out_of_bounds(picture: TablePicture) -> list[str]:
     ]
 
 
+@dataclass(frozen=True)
+class Extra:
+    """What a row's tile says beyond its label and role: its face, short label, name and moves (``Tile``)."""
+
+    face: Face | None = None
+    short: str = ""
+    name: str = ""
+    about: About = ()
+
+
+Item = tuple[str, str] | tuple[str, str, Extra]  # a row's tile: (label, role), with what more it says
+
+
 @dataclass
 class Sketch:
     """A picture being drawn top to bottom by one function: ``y`` is where the next line goes. Local to the
@@ -94,7 +201,7 @@ class Sketch:
 
     def row(
         self,
-        items: Sequence[tuple[str, str]],
+        items: Sequence[Item],
         x: float,
         w: float,
         h: float,
@@ -106,8 +213,12 @@ class Sketch:
         if not items:
             return
         step = min(widest + GAP, (w + GAP) / len(items))
-        for i, (label, role) in enumerate(items):
-            self.tiles.append(Tile(x + i * step, self.y, step - GAP, h, label, role, seat))
+        for i, item in enumerate(items):
+            extra = item[2] if len(item) == 3 else Extra()
+            at = (x + i * step, self.y, step - GAP, h)
+            self.tiles.append(
+                Tile(*at, item[0], item[1], seat, extra.face, extra.short, extra.name, extra.about)
+            )
 
     def picture(self) -> TablePicture:
         return TablePicture(self.y + GAP, tuple(self.tiles), tuple(self.captions))

@@ -11,7 +11,8 @@ MIN_TEXT_MM = 5.0
 
 def layout_problems(root: Any, dpi: float) -> list[str]:
     """Every text overflowing its widget, touch target under 9 mm, text under 5 mm and word broken across lines in
-    ``root``'s tree."""
+    ``root``'s tree, and every line a table picture in it wrote under 16 px or with a word broken
+    (``picture_text_problems``)."""
     from kivy.uix.behaviors import ButtonBehavior
     from kivy.uix.label import Label
     from kivy.uix.textinput import TextInput
@@ -41,6 +42,30 @@ def layout_problems(root: Any, dpi: float) -> list[str]:
             if min(w, h) < MIN_TARGET_MM - 0.05:
                 label = getattr(widget, "text", "")[:40]
                 problems.append(f"touch target {label!r} is {w:.1f} x {h:.1f} mm (< {MIN_TARGET_MM})")
+    return problems + picture_text_problems(root)
+
+
+MIN_PICTURE_TEXT_PX = 16.0  # at 800x480 on the 7" screen: 3 mm, read at arm's length
+
+
+def picture_text_problems(root: Any, least_px: float = MIN_PICTURE_TEXT_PX) -> list[str]:
+    """Every line of text a table picture in ``root``'s tree drew under ``least_px``, or with a word of its text
+    broken across lines (the picture draws textures, not Labels: it lists what it wrote in ``texts``)."""
+    from ui.app.picture import PictureView
+
+    problems = []
+    for widget in root.walk(restrict=True):
+        if not isinstance(widget, PictureView) or widget.opacity == 0 or widget.parent is None:
+            continue
+        for drawn in widget.texts:
+            if drawn.font_px < least_px - 0.05:
+                problems.append(
+                    f"picture text {drawn.line[:40]!r} is {drawn.font_px:.1f} px (< {least_px:g})"
+                )
+            whole = set(drawn.source.split()) | {"…"}
+            broken = [word for word in drawn.line.split() if word not in whole]
+            if broken:
+                problems.append(f"picture text {drawn.source[:40]!r} breaks words: {broken}")
     return problems
 
 

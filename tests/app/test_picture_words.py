@@ -1,15 +1,23 @@
-"""A table picture's tile words (ui/app/picture.py): a word is shrunk to fit whole rather than broken mid-word."""
+"""A table picture's words (ui/app/picture.py): never under 16 px, never a word broken mid-word."""
 
 from __future__ import annotations
 
 from ui.app.picture import fitted
 
 
-def test_a_word_wider_than_its_tile_is_shrunk_whole_not_broken(ui) -> None:
-    # At 14.4 px "purple" is 39 px wide: in a 28 px tile Kivy would wrap it as "purp / le" and call it fitted.
-    texture = fitted("purple", 28, 40, "center")
-    assert texture.width <= 29
-    assert texture.height < 17, "more than one line: the word was broken"
+def test_a_word_wider_than_its_tile_at_16_px_is_not_drawn_smaller_nor_broken(ui) -> None:
+    # At 16 px "purple" is about 45 px wide: in a 28 px tile it is neither shrunk (the old 7 px) nor broken.
+    assert fitted("purple", 28, 40, "center") is None
+    fit = fitted("purple", 60, 40, "center")
+    assert fit is not None and fit.size >= 16 and [line for line, _ in fit.lines] == ["purple"]
+
+
+def test_words_wrap_whole_and_a_caption_says_less_rather_than_smaller(ui) -> None:
+    two = fitted("pesce rosso", 60, 50, "center")
+    assert two is not None and [line for line, _ in two.lines] == ["pesce", "rosso"]
+    cut = fitted("Si aspetta che P2 possa scoprire una carta", 200, 20, "left", shorten=True)
+    assert cut is not None and cut.size == 16
+    assert cut.lines[0][0].endswith(" …") and cut.lines[0][1].width <= 200
 
 
 def test_a_redrawn_picture_fits_again_only_the_words_that_changed(ui, monkeypatch) -> None:

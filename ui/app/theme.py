@@ -34,6 +34,25 @@ ROLE_COLOURS = {  # companion.picture roles
     "empty": (0.30, 0.34, 0.40, 1.0),
     "seat": (0.26, 0.32, 0.40, 1.0),
 }
+FACE_COLOURS = {  # companion.picture.COLOURS: the paint of a species, a tiki, a shark, a fish card's fish
+    "piranha": (0.85, 0.22, 0.22, 1.0),
+    "moonfish": (0.95, 0.82, 0.25, 1.0),
+    "flamefish": (0.96, 0.55, 0.15, 1.0),
+    "barracuda": (0.25, 0.55, 0.85, 1.0),
+    "navy": (0.12, 0.22, 0.55, 1.0),
+    "turquoise": (0.20, 0.75, 0.75, 1.0),
+    "red": (0.85, 0.20, 0.20, 1.0),
+    "green": (0.25, 0.65, 0.30, 1.0),
+    "yellow": (0.95, 0.85, 0.25, 1.0),
+    "blue": (0.22, 0.45, 0.85, 1.0),
+    "purple": (0.55, 0.30, 0.75, 1.0),
+    "orange": (0.96, 0.55, 0.15, 1.0),
+    "pink": (0.95, 0.50, 0.70, 1.0),
+    "white": (0.96, 0.96, 0.94, 1.0),
+    "kanaloa": (0.55, 0.40, 0.25, 1.0),
+    "kraken": (0.20, 0.20, 0.25, 1.0),
+    "unknown": (0.55, 0.60, 0.65, 1.0),
+}
 
 
 @dataclass(frozen=True)

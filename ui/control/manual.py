@@ -70,15 +70,22 @@ class CorrectionPreview:
 NARROW_ABOVE = 200
 
 
-def choices(game: Game[Any, Any], state: Any, language: str, seats: Sequence[str]) -> tuple[Choice, ...]:
-    """The legal actions in ``state`` as buttons, one per kind of action, in the order the rules list them.
+def choices(
+    game: Game[Any, Any],
+    state: Any,
+    language: str,
+    seats: Sequence[str],
+    actions: Sequence[Action] | None = None,
+) -> tuple[Choice, ...]:
+    """The legal actions in ``state`` (or those of them given as ``actions``: the moves about a tapped square)
+    as buttons, one per kind of action, in the order the rules list them.
 
     A kind with several actions is one button named after the kind, opening a picker sorted by label; copies of
     one card share a name, so only the first of them is offered (any copy plays the same to the rules' words).
     A kind whose actions all read the same is one button playing the first of them. A kind with more than
     ``NARROW_ABOVE`` actions is narrowed by ``details`` instead."""
     by_kind: dict[str, list[Action]] = {}
-    for action in game.legal_actions(state):
+    for action in game.legal_actions(state) if actions is None else actions:
         by_kind.setdefault(type(action).kind, []).append(action)
     buttons = []
     for kind, actions in by_kind.items():

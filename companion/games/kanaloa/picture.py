@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 
 from companion.i18n import N_, NP_, Translator
 from companion.picture import (
@@ -17,15 +18,20 @@ from companion.picture import (
     GAP,
     HIGHLIGHT,
     PILE,
+    SEA,
     SEAT,
+    TIKI,
     TRUMP,
+    Extra,
+    Face,
+    Item,
     Sketch,
     TablePicture,
     Tile,
 )
 
 from . import text as T
-from .cards import HAND_SIZE
+from .cards import COLOUR_OF, HAND_SIZE, VALUE_OF
 from .engine import KanaloaGame
 from .rules import current_player
 from .sea import circle, colour_of_square, is_dolphin
@@ -33,6 +39,7 @@ from .state import DEAL, LAYOUT, OVER, State
 from .words import card_name, colour_name, round_line, seat_names
 
 TRUMP_LABEL = N_("Trump: {colour}")
+TRUMP_SHORT = N_("Trump")  # the trump's tile when "Trump: navy blue" is too long to read there
 PLAYED = N_("{seat}: {card}")  # a card of the trick and who played it
 SQUARE = N_("{number}. {colour}")  # a square of the sea, numbered clockwise from the first sea card
 DOLPHIN_SQUARE = N_("{number}. {colour}, dolphin")
@@ -57,13 +64,15 @@ def picture(game: KanaloaGame, state: State, language: str, seats: Sequence[str]
     if state.sea:
         _ring(sketch, state, names, tr)
     if state.trump or state.trick:
-        items = [(tr(TRUMP_LABEL, colour=colour_name(state.trump, tr)), TRUMP)] if state.trump else []
+        items: list[Item] = []
+        if state.trump:
+            trump = Extra(Face(TIKI, state.trump), tr(TRUMP_SHORT))
+            items.append((tr(TRUMP_LABEL, colour=colour_name(state.trump, tr)), TRUMP, trump))
         for i, card in enumerate(state.trick):
             seat = (state.leader + i) % state.players
             last = i == len(state.trick) - 1
-            items.append(
-                (tr(PLAYED, seat=names[seat], card=card_name(card, tr)), HIGHLIGHT if last else CARD)
-            )
+            label = tr(PLAYED, seat=names[seat], card=card_name(card, tr))
+            items.append((label, HIGHLIGHT if last else CARD, tiki(card)))
         sketch.row(items, GAP, 1 - 2 * GAP, CARD_H, 0.18)
         sketch.y += CARD_H + GAP
     waiting = current_player(state)
@@ -74,9 +83,13 @@ def picture(game: KanaloaGame, state: State, language: str, seats: Sequence[str]
         if state.laid_down and state.laid_down[seat]:
             name = f"{name} ({tr(T.LAID_DOWN_MARK)})"
         plate = HIGHLIGHT if seat in (waiting, state.winner) else SEAT
-        items = [(tr.plural(*IN_HAND, n), BACK if n else EMPTY) for n in _hand_size(state, seat)]
+        items = [
+            (tr.plural(*IN_HAND, n), BACK if n else EMPTY, Extra(short=str(n)))
+            for n in _hand_size(state, seat)
+        ]
         if state.tricks_won:
-            items.append((tr.plural(*TRICKS, state.tricks_won[seat]), PILE))
+            won = state.tricks_won[seat]
+            items.append((tr.plural(*TRICKS, won), PILE, Extra(short=str(won))))
         sketch.row([(name, plate)], GAP, PLATE_W, CARD_H, PLATE_W, seat)
         sketch.row(items, 2 * GAP + PLATE_W, 1 - 3 * GAP - PLATE_W, CARD_H, count_w, seat)
         sketch.y += CARD_H + GAP
@@ -85,6 +98,13 @@ def picture(game: KanaloaGame, state: State, language: str, seats: Sequence[str]
     elif waiting is not None:
         sketch.caption(tr(T.STATE_WAITING, current_seat=names[waiting], task=tr(T.TASKS[state.phase])))
     return sketch.picture()
+
+
+def tiki(card: str) -> Extra:
+    """A played card as it looks: its colour and value (Kanaloa and Kraken in their own colours, no value)."""
+    value = VALUE_OF.get(card, 0)
+    number = str(value) if value else ""
+    return Extra(Face(TIKI, COLOUR_OF.get(card, "unknown"), number=number), number)
 
 
 def _hand_size(state: State, seat: int) -> list[int]:
@@ -117,15 +137,24 @@ def _ring(sketch: Sketch, state: State, names: Sequence[str], tr: Translator) ->
         x, y = cx + rx * ux, cy + ry * uy
         code = state.layout_squares[square]
         message = DOLPHIN_SQUARE if is_dolphin(code) else SQUARE
-        label = tr(message, number=k + 1, colour=colour_name(colour_of_square(code), tr))
-        sketch.tiles.append(_centred(x, y, side, side, label, CARD, None))
+        colour = colour_of_square(code)
+        label = tr(message, number=k + 1, colour=colour_name(colour, tr))
+        card = state.layout_cards[square // 2]  # two squares a sea card, in layout order
+        face = Face(SEA, colour, number=str(k + 1), mark=is_dolphin(code))
+        tile = _centred(x, y, side, side, label, CARD, None)
+        sketch.tiles.append(
+            replace(tile, face=face, short=str(k + 1), name=card_name(card, tr), about=(("card", card),))
+        )
         for i, seat in enumerate(boats_on.get(square, [])):
             inward = side * 0.8 + i * step
             bx, by = (
                 x - inward * ux,
                 y - inward * uy,
             )  # inward by less than the smaller radius: inside the box
-            sketch.tiles.append(_centred(bx, by, side * 0.9, side * 0.45, names[seat], BOAT, seat))
+            boat = _centred(bx, by, side * 0.9, side * 0.45, names[seat], BOAT, seat)
+            sketch.tiles.append(
+                replace(boat, short=names[seat][:1])
+            )  # the seat's initial where a name cannot fit
     sketch.y = top + RING_H + GAP
 
 

@@ -27,11 +27,15 @@ from ui.app import theme as th
 from ui.app.page import Page
 from ui.app.screens.live import TURN, TURN_OVER, UNDO_BUTTON
 from ui.app.widgets import Big, Column, Row, Words, scrolled
+from ui.control.about import actions_about
 from ui.control.manual import Choice, Detail, Pick, choices, details, moves, preview, replacements
 
 HEADING = N_("Moves by hand")
 CHOOSE = N_("Choose what is played:")
 NOTHING = N_("No move can be entered now.")
+ABOUT = N_("Moves about {what}:")  # after a tap on a square or a card of the table picture
+NOTHING_ABOUT = N_("No move about {what} can be entered now.")
+EVERY_CHOICE = N_("All moves")
 DONE = N_("What the last move did:")
 MOVES = N_("Moves played, newest first:")
 NO_MOVES = N_("No move yet.")
@@ -94,9 +98,17 @@ class ManualPage(Page):
         self.said_in = ""  # the language they were said in: another language's words are not shown
         self.every_move = False  # list every move played, not only the latest SHOWN
         self.drawn: LiveView | None = None  # the table's view the choices were drawn from
+        self.about: Any = None  # the picture's tile tapped: only the moves about it are offered
+        self.about_next: Any = None  # the tile tapped on the live screen, for this page's next opening
+
+    def show_about(self, tile: Any) -> None:
+        """Open on the moves about ``tile`` (a square or a card tapped in the table picture)."""
+        self.about_next = tile
+        self.app.go("manual")
 
     def on_pre_enter(self, *args: Any) -> None:
         self.open, self.said, self.refused, self.every_move = None, (), (), False
+        self.about, self.about_next = self.about_next, None
         super().on_pre_enter(*args)
 
     def on_enter(self, *args: Any) -> None:
@@ -152,9 +164,15 @@ class ManualPage(Page):
             for line in self.said:
                 left.add_widget(Words(line, t, color=th.ALERT if line in self.refused else th.MUTED))
         offered = self.choices()
-        left.add_widget(Words(self.tr(CHOOSE if offered else NOTHING), t, bold=True))
+        if self.about is not None:
+            what = self.about.called
+            left.add_widget(Words(self.tr(ABOUT if offered else NOTHING_ABOUT, what=what), t, bold=True))
+        else:
+            left.add_widget(Words(self.tr(CHOOSE if offered else NOTHING), t, bold=True))
         for choice in offered:
             left.add_widget(Big(choice.label, t, partial(self.choose, choice), th.ACCENT))
+        if self.about is not None:
+            left.add_widget(Big(self.tr(EVERY_CHOICE), t, self.every_choice))
         right = Column(t)
         right.add_widget(Big(self.tr(UNDO_BUTTON), t, self.undo, disabled=not session.actions))
         right.add_widget(Words(self.tr(MOVES), t, bold=True))
@@ -268,7 +286,10 @@ class ManualPage(Page):
         session = table.session
         if session.is_over():
             return ()
-        return choices(session.game, session.state, self.app.language, session.seats)
+        about = (
+            actions_about(session.game, session.state, self.about.about) if self.about is not None else None
+        )
+        return choices(session.game, session.state, self.app.language, session.seats, about)
 
     @staticmethod
     def kind(choice: Choice) -> str:
@@ -279,6 +300,11 @@ class ManualPage(Page):
     def show(self, opened: Open) -> None:
         self.open = opened
         self.refresh()
+
+    def every_choice(self) -> None:
+        """Back from the moves about a tapped tile to every move of the moment."""
+        self.about = None
+        self.show(None)
 
     def show_every_move(self) -> None:
         self.every_move = True
@@ -310,7 +336,7 @@ class ManualPage(Page):
     def after(self, view: LiveView) -> None:
         """Say what the move did and offer the next choices; at the game's end, the end page."""
         self.said, self.refused, self.said_in = view.rulings, view.refused, view.language
-        self.open = None
+        self.open, self.about = None, None  # the tap's moves served: the next move may be any
         if view.over:
             self.app.page("end").finish(view)
             return
