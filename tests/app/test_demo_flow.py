@@ -8,7 +8,9 @@ import time
 
 def test_the_demo_game_runs_from_home_to_the_scores_with_the_camera_image_on_screen(ui) -> None:
     # The ui fixture sets a short game (tests/app/conftest.py: SHORT_DEMO).
-    ui.tap("Watch a demo game")
+    ui.tap(
+        next(b for b in ui.buttons() if b.text == "Kai Piranja")
+    )  # the demo's button, under "Watch a demo game"
     assert ui.app.current == "live"
     live = ui.page
     ui.until(lambda: live.camera_image.texture is not None, 30, "a first camera image")
@@ -24,6 +26,11 @@ def test_the_demo_game_runs_from_home_to_the_scores_with_the_camera_image_on_scr
     end = ui.page
     assert end.demo and end.demo_same, "the referee's scores must equal the simulated game's"
     texts = ui.texts()
+    # The end says who won and by how much, in a player's words; the referee's check is for the log only.
+    winner = end.view.seats[end.view.winners[0]]
+    assert any(text.startswith(f"{winner} wins") for text in texts), texts
+    assert not any("referee" in text or "simulated" in text for text in texts), texts
+    assert set(end.view.seats) <= {"Ann", "Bob", "Cy", "Dee"}
     for seat, score in zip(end.view.seats, end.view.scores, strict=True):
         assert f"{seat}: {score}" in texts, (seat, score, texts)
     assert len(turns) > 3, "the turn shown on screen moved on with the game"

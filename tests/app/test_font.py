@@ -14,7 +14,9 @@ def test_every_label_of_the_app_is_drawn_in_the_apps_font(ui: Any) -> None:
 
     assert DEFAULT_FONT == FONT_NAME
     files = font_files()
-    registered = LabelBase._fonts[FONT_NAME]  # Kivy's table of fonts by name: regular, italic, bold, bold italic
+    registered = LabelBase._fonts[
+        FONT_NAME
+    ]  # Kivy's table of fonts by name: regular, italic, bold, bold italic
     assert (registered[0], registered[2]) == (str(files.regular), str(files.bold))
     labels = [w for w in ui.widgets(Label)]
     assert labels, "the home screen has words"

@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from fontTools.ttLib import TTFont
+from fontTools.ttLib import TTFont  # type: ignore[import-untyped]  # fontTools ships no types
 
 from companion.i18n import LANGUAGES, parse_po
 from tests.english import catalogs

@@ -48,8 +48,7 @@ class HomePage(Page):
             column.add_widget(
                 Big(self.tr(words, title=spec.title), t, partial(self.choose, spec.name), th.ACCENT)
             )
-        if any(app.registry[n].demo is not None for n in app.registry):
-            column.add_widget(Big(self.tr(DEMO), t, lambda: app.page("live").start_demo()))
+        self.add_demos(column)
         column.add_widget(Words(self.tr(RESUME), t, th.TITLE_MM, bold=True))
         saved = app.library.saved_games(app.registry, app.language)
         if not saved:
@@ -76,6 +75,18 @@ class HomePage(Page):
         body = BoxLayout()
         body.add_widget(scrolled(column))
         return body
+
+    def add_demos(self, column: Widget) -> None:
+        """A demo of each game the camera referees: one button each, named by the game."""
+        t, registry = self.theme, self.app.registry
+        games = [registry[name] for name in registry if registry[name].demo is not None]
+        if not games:
+            return
+        column.add_widget(Words(self.tr(DEMO), t, th.TITLE_MM, bold=True))
+        column.add_widget(Row(t, [Big(spec.title, t, partial(self.demo, spec.name)) for spec in games]))
+
+    def demo(self, game: str) -> None:
+        self.app.page("live").start_demo(game)
 
     def saved_words(self, game: SavedGame) -> str:
         if game.problem:

@@ -47,6 +47,12 @@ UNDO_BUTTON = N_("Undo")
 TAKE_BACK = N_("Take this card back")
 DEMO_FAILED = N_("The demo stopped: {problem}")
 CANNOT_RESUME = N_("{name} cannot be resumed: {problem}")
+PAUSE = N_("Pause")
+GO_ON = N_("Go on")
+SLOWER = N_("Slower")
+FASTER = N_("Faster")
+PACE = N_("Demo speed: ×{speed}")
+PACE_PAUSED = N_("Demo paused (speed ×{speed})")
 WIDE = 1000  # pixels: from this width the camera image and the table picture are both shown
 PREVIEW_MIN = 160  # pixels across: the smallest camera image made, whatever the window
 
@@ -68,21 +74,25 @@ class LivePage(Page):
 
     # --- starting a game --------------------------------------------------------------------------------
 
-    def start_demo(self) -> None:
+    def start_demo(self, game: str | None = None) -> None:
+        """Watch a demo of ``game`` (the options' demo game if None)."""
         from ui.control.demo import DemoControl  # the renderer and OpenCV load only when a demo is watched
 
         options = self.app.options
-        spec = self.app.registry.find(options.demo_game)
+        spec = self.app.registry.find(game or options.demo_game)
+        # The options' rules (a test's short game) are the options' demo game's: another game plays its rulebook's.
+        profile = options.demo_profile if spec.name == options.demo_game else None
+        players = min(options.demo_players, spec.drawn_players or options.demo_players)
         self.app.end_table()
         self.app.table = DemoControl(
             spec,
-            options.demo_players,
+            players,
             options.seed,
             self.app.language,
             options.demo_resolution,
             preview_width=preview_width(),
             fps=options.demo_fps,
-            profile=options.demo_profile,
+            profile=profile,
         ).start()
         self.open()
 
@@ -199,6 +209,9 @@ class LivePage(Page):
         if not getattr(table, "watch_only", False):
             row.add_widget(Big(self.tr(TURN_BUTTON), t, lambda: self.app.press(PanelButton.TURN)))
         row.add_widget(Big(self.tr(CONFIRM_BUTTON), t, lambda: self.app.press(PanelButton.CONFIRM)))
+        if getattr(table, "watch_only", False):
+            for button in self.demo_buttons():
+                row.add_widget(button)
         if not getattr(table, "watch_only", False):
             row.add_widget(Big(self.tr(UNDO_BUTTON), t, lambda: self.app.press(PanelButton.UNDO)))
             game = table.session.game
@@ -212,6 +225,40 @@ class LivePage(Page):
             flip = SHOW_CAMERA if self.showing_picture else SHOW_PICTURE
             row.add_widget(Big(self.tr(flip), t, self.flip))
         return row
+
+    def demo_buttons(self) -> list[Widget]:
+        """A watched demo's pace: pause or go on, slower, faster."""
+        t, demo = self.theme, self.app.table
+        return [
+            Big(self.tr(GO_ON if demo.paused else PAUSE), t, self.pause_or_go_on, th.ACCENT),
+            Big(self.tr(SLOWER), t, partial(self.set_pace, faster=False)),
+            Big(self.tr(FASTER), t, partial(self.set_pace, faster=True)),
+        ]
+
+    def pause_or_go_on(self) -> None:
+        demo = self.app.table
+        if demo is None or not getattr(demo, "watch_only", False):
+            return  # the demo ended under the finger
+        if demo.paused:
+            demo.go_on()
+        else:
+            demo.pause()
+        self.refresh()
+
+    def set_pace(self, faster: bool) -> None:
+        demo = self.app.table
+        if demo is None or not getattr(demo, "watch_only", False):
+            return
+        if faster:
+            demo.faster()
+        else:
+            demo.slower()
+        self.refresh()
+
+    def pace_words(self) -> str:
+        demo = self.app.table
+        speed = f"{demo.speed:g}" if demo.speed >= 1 else f"1/{round(1 / demo.speed)}"
+        return self.tr(PACE_PAUSED if demo.paused else PACE, speed=speed)
 
     def has_camera(self) -> bool:
         """Whether this game has a camera image to show (a demo always does; a game by hand has none)."""
@@ -269,6 +316,8 @@ class LivePage(Page):
         say = lines.append
         turn = self.tr(TURN, seat=view.seats[view.turn]) if view.turn is not None else self.tr(TURN_OVER)
         say(TextLine(turn, th.TURN_MM, bold=True))
+        if getattr(table, "watch_only", False):
+            say(TextLine(self.pace_words(), color=th.MUTED))
         failure = getattr(table, "failure", None)
         if failure:
             say(TextLine(self.tr(DEMO_FAILED, problem=failure), color=th.ALERT))
