@@ -1,94 +1,24 @@
 """A demo of each of the four games started from Home by a real pointer click (xdotool, through the X server, as a
 touchscreen's events arrive), its players named, paused (nothing moves while it is), and faster or slower.
 
-The clicks reach this test process's own Kivy window on the session's virtual screen (tests/app/conftest.py).
-The session's app is prepared, not run (``App.run`` cannot run twice in a process), so two things a running app
-has are given to it here: the mouse input provider of its configuration (ui/app/kiosk.py: SDL turns a
-touchscreen's taps into mouse events), and turns of the window's own loop (``Window.mainloop``, which a running
-app calls between frames) that read the X server's events.
+The clicks reach this test process's own Kivy window on the session's virtual screen (tests/app/pointer.py).
 """
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
 import time
-from functools import cache
 from typing import Any
 
 import pytest
 
 from companion.games import GAMES
+from tests.app.pointer import click
 from ui.control.demo import DEMO_NAMES
 
 GAMES_WITH_DEMOS = [name for name in GAMES if GAMES[name].demo is not None]
 # Not a measure: only so that a demo that never moves fails the test instead of hanging the run.
 STUCK_S = 240
 PAUSE_S = 2.0  # how long a paused demo is watched for a move that must not come
-
-
-@cache
-def window_id() -> str:
-    """This process's Kivy window on the virtual screen."""
-    assert shutil.which("xdotool"), "xdotool is not installed: run ./test.sh, which installs it (apt xdotool)"
-    found = subprocess.run(
-        ["xdotool", "search", "--onlyvisible", "--pid", str(os.getpid())],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.split()
-    assert found, "the app's window is not on the virtual screen"
-    return found[0]
-
-
-@cache
-def mouse_provider() -> None:
-    """The app's input provider, started as ``App.run`` starts it (kivy.base.runTouchApp)."""
-    from kivy.base import EventLoop
-    from kivy.input import MotionEventFactory, kivy_postproc_modules
-    from kivy.input.providers.mouse import MouseMotionEventProvider
-
-    if any(isinstance(p, MouseMotionEventProvider) for p in EventLoop.input_providers):
-        return
-    provider = MotionEventFactory.get("mouse")("mouse", "disable_multitouch")
-    EventLoop.add_input_provider(provider, True)
-    for module in kivy_postproc_modules.values():
-        if module not in EventLoop.postproc_modules:
-            EventLoop.add_postproc_module(module)
-    provider.start()
-
-
-def click(ui: Any, widget: Any) -> None:
-    """A real click in the middle of ``widget``, through the X server, then the frames that read it."""
-    from kivy.core.window import Window
-    from kivy.uix.scrollview import ScrollView
-
-    parent = widget.parent
-    while parent is not None and parent.parent is not parent:
-        if isinstance(parent, ScrollView):
-            parent.scroll_to(widget, padding=10, animate=False)
-            ui.pump(2)
-            break
-        parent = parent.parent
-    mouse_provider()
-    x, y = widget.to_window(widget.center_x, widget.center_y)
-    # Kivy counts from the bottom left, X from the top left. The pointer is moved first, then pressed: SDL drops a
-    # press that arrives in the same batch as the move that brought the pointer into its window.
-    where = [str(round(x)), str(round(Window.height - y))]
-    subprocess.run(["xdotool", "mousemove", "--window", window_id(), *where], check=True)
-    read_events(ui, 3)
-    subprocess.run(["xdotool", "click", "1"], check=True)
-    read_events(ui)
-
-
-def read_events(ui: Any, frames: int = 6) -> None:
-    from kivy.core.window import Window
-
-    for _ in range(frames):
-        time.sleep(0.02)  # the X server's events reach the window's queue meanwhile
-        Window.mainloop()  # takes every event the X server has sent, then returns
-        ui.pump(1)
 
 
 def button_saying(ui: Any, words: str) -> Any:

@@ -8,9 +8,7 @@ import time
 
 def test_the_demo_game_runs_from_home_to_the_scores_with_the_camera_image_on_screen(ui) -> None:
     # The ui fixture sets a short game (tests/app/conftest.py: SHORT_DEMO).
-    ui.tap(
-        next(b for b in ui.buttons() if b.text == "Kai Piranja")
-    )  # the demo's button, under "Watch a demo game"
+    ui.watch_demo()
     assert ui.app.current == "live"
     live = ui.page
     ui.until(lambda: live.camera_image.texture is not None, 30, "a first camera image")

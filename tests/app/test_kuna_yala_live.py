@@ -11,7 +11,7 @@ def test_the_live_screen_referees_a_kuna_yala_demo_and_draws_its_banks(ui) -> No
     options.demo_game, options.demo_players, options.demo_resolution = "kuna-yala", 2, (3840, 2160)
     options.demo_profile, options.seed = None, 1
     try:
-        ui.tap("Watch a demo game")
+        ui.watch_demo()
         assert ui.app.current == "live"
         live = ui.page
         ui.until(lambda: live.camera_image.texture is not None, 60, "a first camera image")
