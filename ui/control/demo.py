@@ -66,14 +66,21 @@ def ending_words(
         return tr(WINS_RACE, winner=names[0])
     top = max(scores[s] for s in winners)
     if len(names) > 1:
-        together = tr(AND, first=", ".join(names[:-1]), last=names[-1])
-        return tr(SHARE, winners=together, score=top)
+        return tr(SHARE, winners=together(names, tr), score=top)
     others = [s for s in range(len(scores)) if s not in winners]
-    second = max(others, key=lambda s: scores[s])
-    margin = top - scores[second]
+    best = max(scores[s] for s in others)
+    second = together([seats[s] for s in others if scores[s] == best], tr)  # every seat tied second
+    margin = top - best
     if margin <= 0:  # level on points: the rulebook's tie-break chose
-        return tr(WINS_TIE_BREAK, winner=names[0], second=seats[second], score=top)
-    return tr.plural(*WINS_BY, margin, winner=names[0], score=top, margin=margin, second=seats[second])
+        return tr(WINS_TIE_BREAK, winner=names[0], second=second, score=top)
+    return tr.plural(*WINS_BY, margin, winner=names[0], score=top, margin=margin, second=second)
+
+
+def together(names: Sequence[str], tr: Translator) -> str:
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
+    if len(names) == 1:
+        return names[0]
+    return tr(AND, first=", ".join(names[:-1]), last=names[-1])
 
 
 @dataclass

@@ -27,6 +27,11 @@ def test_a_one_point_margin_is_singular_in_every_language() -> None:
     )
 
 
+def test_seats_tied_second_are_all_named() -> None:
+    words = ending_words([0, 3, 0], [1], SEATS, ui_translator("it"))
+    assert words == "Bob vince con 3, 3 punti di vantaggio su Ann e Cy."
+
+
 def test_level_on_points_the_tie_break_is_named() -> None:
     words = ending_words([10, 10, 2], [1], SEATS, ui_translator("en"))
     assert words == "Bob wins on the tie-break, level with Ann at 10."
