@@ -24,7 +24,9 @@ def test_the_live_screen_referees_a_kuna_yala_demo_and_draws_its_banks(ui) -> No
         ui.screenshot("live-kuna-yala")
         ui.tap("Table picture")
         texts = " ".join(ui.texts())
-        assert all(seat in texts for seat in table.seats)  # the picture's name plates over each bank (Ann, Bob)
+        assert all(
+            seat in texts for seat in table.seats
+        )  # the picture's name plates over each bank (Ann, Bob)
         ui.screenshot("live-kuna-yala-picture")
     finally:
         options.demo_game, options.demo_players, options.demo_resolution, options.seed = saved
