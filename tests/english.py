@@ -37,6 +37,7 @@ _ENGLISH_WORDS = """
     whose shuffles deals leads follow lap laps waves dolphin square squares free trump removes short finished
     rulebook corrected undone average length panel pins header pressed key hold about such cell cells
     shark sharks puts hunger marker eaten unrecognized invalid value ignored explicit expected
+    starting coral above below speed paused
 """
 ENGLISH_WORDS = frozenset(_ENGLISH_WORDS.split())
 # English words that French shares: English only in Italian output.

@@ -32,7 +32,7 @@ STOP_S = 3.0  # how long a reader is given to finish its frame and leave before 
 # child killed at the wrong moment stays held, and the app's next ``set`` then waits forever. A waiting child
 # looks at them this often.
 POLL_S = 0.02
-STOP, RETRY = 0, 1  # the requests' places in the shared flags
+STOP, RETRY, PAUSE = 0, 1, 2  # the requests' places in the shared flags
 
 
 @dataclass(frozen=True)
@@ -128,7 +128,11 @@ class Outlet:
         self._pipe.send(item)
 
     def keep_pace(self) -> None:
-        """Wait until the next frame is due at ``pace`` frames a second (0: none is waited for)."""
+        """Wait until the next frame is due at ``pace`` frames a second (0: none is waited for), and for as long
+        as the app holds the job paused (a watched demo)."""
+        while self._flags[PAUSE] and not self.stopping:
+            time.sleep(POLL_S)
+            self._next = time.monotonic()  # after a pause the next frame is due at once, not a burst of them
         pace = self._shared[1]
         now = time.monotonic()
         if pace <= 0:
@@ -183,7 +187,8 @@ class Reader:
         self._slots = context.RawArray("i", SLOTS)  # 1: holds a preview the app has not taken; 0: free
         self._shared = context.RawArray("d", 2)  # frames read, frames a second asked for (0: as fast as read)
         self._shared[1] = pace
-        self._flags = context.RawArray("b", 2)  # the app asks to stop (STOP), to try the camera again (RETRY)
+        # The app asks to stop (STOP), to try the camera again (RETRY), to hold the job at its next frame (PAUSE).
+        self._flags = context.RawArray("b", 3)
         args = (job, send, self._pixels, self._slots, self._shared, self._flags)
         self._process = context.Process(target=_serve, args=args, name="camera-reader", daemon=True)
         self._send = send
@@ -218,6 +223,14 @@ class Reader:
     @pace.setter
     def pace(self, fps: float) -> None:
         self._shared[1] = fps
+
+    @property
+    def paused(self) -> bool:
+        return bool(self._flags[PAUSE])
+
+    @paused.setter
+    def paused(self, paused: bool) -> None:
+        self._flags[PAUSE] = int(paused)
 
     @property
     def status(self) -> CameraStatus:

@@ -150,6 +150,11 @@ class Driver:
         assert len(matches) == 1, f"{len(matches)} buttons say {text!r}: {[b.text for b in self.buttons()]}"
         return matches[0]
 
+    def watch_demo(self) -> None:
+        """Tap Home's demo button of the options' demo game (each game's, under "Watch a demo game")."""
+        title = self.app.registry.find(self.app.options.demo_game).title
+        self.tap(next(b for b in self.buttons() if b.text == title))
+
     def tap(self, target: Any) -> None:
         """Touch the middle of a widget (or the button saying ``target``), scrolled into view first."""
         from kivy.tests.common import UnitTestTouch

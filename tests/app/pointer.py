@@ -1,9 +1,11 @@
-"""Real pointer taps on the test session's app: xdotool presses the X server's pointer where a widget is drawn, and
-the app reads the event from SDL as it reads a touchscreen's (its mouse provider, ui/app/kiosk.py).
+"""Real pointer clicks on the session's app (tests/app/conftest.py): xdotool moves the X server's pointer over a
+widget and presses, as a touchscreen's events arrive on the Pi.
 
-The session's app is driven frame by frame (tests/app/conftest.py), never through ``App.run``, which is what
-starts Kivy's input providers and polls SDL's events: ``Pointer`` starts the configured mouse provider once, and
-polls the window between the press and the release, as a finger's touch lasts a few frames.
+The session's app is prepared, not run (``App.run`` cannot run twice in a process), so two things a running app
+has are given to it here: the mouse input provider of its configuration (ui/app/kiosk.py: SDL turns a
+touchscreen's taps into mouse events), and turns of the window's own loop (``Window.mainloop``, which a running
+app calls between frames) that read the X server's events. The provider is started once for the whole session, by
+whichever test clicks first: two of them would turn each click into two touches.
 """
 
 from __future__ import annotations
@@ -12,56 +14,96 @@ import os
 import shutil
 import subprocess
 import time
+from functools import cache
 from typing import Any
 
-from tests.app.conftest import Driver
 
-FRAME_S = 0.02
+@cache
+def window_id() -> str:
+    """This process's Kivy window on the virtual screen."""
+    assert shutil.which("xdotool"), "xdotool is not installed: run ./test.sh, which installs it (apt xdotool)"
+    found = subprocess.run(
+        ["xdotool", "search", "--onlyvisible", "--pid", str(os.getpid())],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert found, "the app's window is not on the virtual screen"
+    return found[0]
+
+
+@cache
+def mouse_provider() -> None:
+    """The app's input provider, started as ``App.run`` starts it (kivy.base.runTouchApp)."""
+    from kivy.base import EventLoop
+    from kivy.input import MotionEventFactory, kivy_postproc_modules
+    from kivy.input.providers.mouse import MouseMotionEventProvider
+
+    if any(isinstance(p, MouseMotionEventProvider) for p in EventLoop.input_providers):
+        return
+    provider = MotionEventFactory.get("mouse")("mouse", "disable_multitouch")
+    EventLoop.add_input_provider(provider, True)
+    for module in kivy_postproc_modules.values():
+        if module not in EventLoop.postproc_modules:
+            EventLoop.add_postproc_module(module)
+    provider.start()
+
+
+def click(ui: Any, widget: Any, across: float = 0.5) -> None:
+    """A real click on ``widget``, ``across`` its width from the left (the middle by default), through the X
+    server, then the frames that read it."""
+    from kivy.core.window import Window
+
+    scroll_into_view(ui, widget)
+    mouse_provider()
+    x, y = widget.to_window(widget.x + across * widget.width, widget.center_y)
+    # Kivy counts from the bottom left, X from the top left. The pointer is moved first, then pressed: SDL drops a
+    # press that arrives in the same batch as the move that brought the pointer into its window.
+    where = [str(round(x)), str(round(Window.height - y))]
+    subprocess.run(["xdotool", "mousemove", "--window", window_id(), *where], check=True)
+    read_events(ui, 3)
+    subprocess.run(["xdotool", "click", "1"], check=True)
+    read_events(ui)
+
+
+def scroll_into_view(ui: Any, widget: Any) -> None:
+    from kivy.uix.scrollview import ScrollView
+
+    parent = widget.parent
+    while parent is not None and parent.parent is not parent:
+        if isinstance(parent, ScrollView):
+            parent.scroll_to(widget, padding=10, animate=False)
+            ui.pump(2)
+            break
+        parent = parent.parent
+
+
+def read_events(ui: Any, frames: int = 6) -> None:
+    from kivy.core.window import Window
+
+    for _ in range(frames):
+        time.sleep(0.02)  # the X server's events reach the window's queue meanwhile
+        Window.mainloop()  # takes every event the X server has sent, then returns
+        ui.pump(1)
 
 
 class Pointer:
-    def __init__(self, ui: Driver) -> None:
-        from kivy.base import EventLoop
-        from kivy.input import MotionEventFactory
+    """The pointer as a person at the screen uses it: taps on widgets, and the physical keyboard's typing."""
 
-        assert shutil.which("xdotool"), (
-            "xdotool is not installed: run ./test.sh, which installs it (apt xdotool)"
-        )
+    def __init__(self, ui: Any) -> None:
+        mouse_provider()
         self.ui = ui
-        if not any(type(p).__name__ == "MouseMotionEventProvider" for p in EventLoop.input_providers):
-            mouse = MotionEventFactory.get("mouse")("mouse", "disable_multitouch")
-            EventLoop.add_input_provider(mouse, True)
-            if EventLoop.status == "started":
-                mouse.start()
-        EventLoop.start()  # once: later calls do nothing
-        found = subprocess.run(
-            ["xdotool", "search", "--onlyvisible", "--pid", str(os.getpid())],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        self.window = found.stdout.split()[0]
+        self.window = window_id()
 
     def frames(self, n: int) -> None:
-        from kivy.core.window import Window
-
-        for _ in range(n):
-            time.sleep(FRAME_S)  # for the X server's event to reach SDL's queue
-            Window.mainloop()  # SDL's events, as the app's own loop reads them
-            self.ui.pump(1)
+        read_events(self.ui, n)
 
     def tap(self, widget: Any) -> None:
-        """Press and release the pointer on the middle of ``widget``, scrolled into view first."""
+        """Press, hold for two frames as a finger does, and lift on the middle of ``widget``, scrolled into view
+        first."""
         from kivy.core.window import Window
-        from kivy.uix.scrollview import ScrollView
 
-        parent = widget.parent
-        while parent is not None and parent.parent is not parent:
-            if isinstance(parent, ScrollView):
-                parent.scroll_to(widget, padding=10, animate=False)
-                self.ui.pump(2)
-                break
-            parent = parent.parent
+        scroll_into_view(self.ui, widget)
         x, y = widget.to_window(widget.center_x, widget.center_y)
         where = [str(round(x)), str(round(Window.height - y))]  # X counts from the top
         subprocess.run(["xdotool", "mousemove", "--window", self.window, *where], check=True)

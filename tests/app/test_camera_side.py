@@ -12,7 +12,7 @@ from tests.ui.test_worker import gone
 def test_a_dead_camera_side_is_said_on_screen_in_its_language_and_leaving_leaves_no_process(ui) -> None:
     ui.app.options.demo_fps = 30.0  # the short demo must not end before its camera side is killed
     try:
-        ui.tap("Watch a demo game")
+        ui.watch_demo()
         live = ui.page
         ui.until(lambda: live.camera_image.texture is not None, 60, "a first camera image")
         pid = ui.app.table.reader.pid
@@ -44,7 +44,7 @@ def test_the_camera_image_is_made_at_the_size_the_screen_draws_it(ui) -> None:
     uploaded for nothing, then scaled down on the screen."""
     from ui.app.screens.live import preview_width
 
-    ui.tap("Watch a demo game")
+    ui.watch_demo()
     live = ui.page
     ui.until(lambda: live.texture is not None, 60, "a first camera image")
     assert tuple(live.texture.size) == (400, 225)  # the demo's 1280x720 frames, at 800x480

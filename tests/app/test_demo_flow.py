@@ -8,7 +8,7 @@ import time
 
 def test_the_demo_game_runs_from_home_to_the_scores_with_the_camera_image_on_screen(ui) -> None:
     # The ui fixture sets a short game (tests/app/conftest.py: SHORT_DEMO).
-    ui.tap("Watch a demo game")
+    ui.watch_demo()
     assert ui.app.current == "live"
     live = ui.page
     ui.until(lambda: live.camera_image.texture is not None, 30, "a first camera image")
@@ -29,6 +29,10 @@ def test_the_demo_game_runs_from_home_to_the_scores_with_the_camera_image_on_scr
         row = board.rows[seat]
         said = f"{row.name} wins!" if seat in end.view.winners else f"{place}. {row.name}: {row.told}"
         assert row.score == end.view.scores[seat] and said in texts, (said, texts)
+    # The demo's end says by how much, in a player's words; the referee's check is for the log only.
+    assert end.demo_words and end.demo_words in texts, (end.demo_words, texts)
+    assert not any("referee" in text or "simulated" in text for text in texts), texts
+    assert set(end.view.seats) <= {"Ann", "Bob", "Cy", "Dee"}
     assert len(turns) > 3, "the turn shown on screen moved on with the game"
     images, seconds = live.images_shown - shown_before, time.monotonic() - started
     # The demo draws up to 30 frames a second and the screen shows the latest one each time it draws: count a rate,

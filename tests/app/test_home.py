@@ -9,7 +9,7 @@ from companion.session import LiveSession
 def test_home_lists_every_registered_game_and_says_which_are_refereed_live(ui) -> None:
     for name in GAMES:
         spec = GAMES[name]
-        button = ui.button(spec.title)
+        button = ui.button(f"{spec.title}:")  # the new game's, not the demo's (its title alone)
         said = "camera referees" if spec.refereed_live else "by hand"
         assert said in button.text, button.text
 

@@ -19,6 +19,7 @@ import pytest
 
 from companion.games import GAMES
 from companion.session import LiveSession
+from tests.app.pointer import mouse_provider
 from tests.english import EnglishFinder, english_messages
 
 # What a family must never read: a path, a module, a process, a parser's or a database's words.
@@ -31,15 +32,8 @@ TECHNICAL = re.compile(
 def mouse() -> Iterator[None]:
     """The mouse provider the app's own start (``runTouchApp``) adds from Kivy's config: the driver turns the
     loop by hand and never adds it, so a click through the X server would reach no widget."""
-    from kivy.base import EventLoop
-    from kivy.input.providers.mouse import MouseMotionEventProvider
-
-    provider = MouseMotionEventProvider("mouse", "disable_multitouch")
-    EventLoop.add_input_provider(provider)
-    provider.start()
+    mouse_provider()
     yield
-    provider.stop()
-    EventLoop.remove_input_provider(provider)
 
 
 def click(ui: Any, target: Any) -> None:

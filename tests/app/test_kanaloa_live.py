@@ -11,7 +11,7 @@ def test_the_kanaloa_demo_shows_on_the_live_screen(ui) -> None:  # type: ignore[
     options = ui.app.options
     options.demo_game, options.demo_profile, options.seed = "kanaloa", None, 3
     try:
-        ui.tap("Watch a demo game")
+        ui.watch_demo()
         assert ui.app.current == "live"
         live = ui.page
         started = time.monotonic()

@@ -14,7 +14,7 @@ def test_the_shark_park_demo_shows_the_board_the_picture_and_the_rulings(ui, mon
     ui.app.options.demo_profile = None
     ui.app.options.seed = 1
     try:
-        ui.tap("Watch a demo game")
+        ui.watch_demo()
         assert ui.app.current == "live"
         live = ui.page
         ui.until(lambda: live.camera_image.texture is not None, 30, "a first camera image")

@@ -10,7 +10,7 @@ from ui.app.widgets import Words
 
 
 def test_the_live_column_keeps_its_labels_from_one_view_to_the_next(ui) -> None:
-    ui.tap("Watch a demo game")
+    ui.watch_demo()
     live = ui.page
     kept: dict[int, Words] = {}  # held, so no id is reused by a new label
     most, fills, last = 0, 0, None

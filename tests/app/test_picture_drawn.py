@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from tests.app.layout import picture_text_problems
+from tests.app.pointer import mouse_provider
 from ui.control.about import actions_about
 from ui.control.manual import choices
 
@@ -88,21 +89,8 @@ def test_shark_park_s_board_is_lettered_and_numbered_as_the_moves_name_squares(u
 def pointer(ui) -> Iterator[Any]:
     """The app reading the X server's pointer as it does when run: ``App.run`` starts the input providers of
     the app's Kivy configuration (ui/app/kiosk.py: the mouse), which the test session's driver never runs."""
-    from kivy.base import EventLoop
-    from kivy.config import Config
-    from kivy.input.factory import MotionEventFactory
-
-    started = []
-    for name, value in Config.items("input"):
-        kind, *args = value.split(",", 1)
-        provider = MotionEventFactory.get(kind)(name, args[0] if args else "")
-        EventLoop.add_input_provider(provider)
-        provider.start()
-        started.append(provider)
+    mouse_provider()
     yield ui
-    for provider in started:
-        provider.stop()
-        EventLoop.remove_input_provider(provider)
 
 
 def click(ui, x: float, y: float) -> None:

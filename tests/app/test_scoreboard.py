@@ -21,6 +21,7 @@ from companion.games import GAMES
 from companion.session import LiveSession
 from companion.simulate import simulate
 from tests.app.layout import layout_problems
+from tests.app.pointer import mouse_provider
 from ui.app.scoreboard import ScoreboardView
 
 SEATS = ("Anna", "Bruno", "Chloé")
@@ -56,18 +57,11 @@ def pointer(ui: Any) -> Iterator[None]:
     """The app's mouse input, as ``App.run`` starts it (the session's app is pumped by hand and never ran): a
     touchscreen's taps reach Kivy as SDL's mouse events. SDL's queue is read only here, so the events earlier
     tests left in it (a resize to 1280x720 long undone) are read first, and the screen set to 800x480 again."""
-    from kivy.base import EventLoop
-    from kivy.input.providers.mouse import MouseMotionEventProvider
-
     for _ in range(2):
         Window.mainloop()
         ui.resize("800x480")
-    provider = MouseMotionEventProvider("mouse", "disable_multitouch")
-    EventLoop.add_input_provider(provider)
-    provider.start()
+    mouse_provider()
     yield
-    provider.stop()
-    EventLoop.remove_input_provider(provider)
 
 
 def tap(ui: Any, widget: Any) -> None:

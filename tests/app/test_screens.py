@@ -58,7 +58,7 @@ def live_camera_missing(ui: Driver) -> None:
 
 def live_demo(ui: Driver) -> None:
     ui.app.options.demo_profile = None  # the whole game (a minute at 30 frames a second) outlasts the tour
-    ui.tap("Watch a demo game")
+    ui.watch_demo()
     live = ui.app.page("live")
     ui.until(
         lambda: live.images_shown > 20 and live.view is not None and live.view.actions > 0, 60, "the demo"

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from tests.app.conftest import Driver
+from tests.app.pointer import mouse_provider
 from tests.app.test_manual import offered, start, tap_exactly
 from ui.app.taps import TapGuard
 
@@ -169,14 +170,6 @@ class _Touch:
 def _mouse(driver: Driver) -> Iterator[None]:
     """The mouse provider, as the app's own start makes it from its input config (ui/app/kiosk.py: SDL turns a
     touchscreen's taps into mouse events): the tests' session app is never started, so it has none."""
-    from kivy.base import EventLoop
-    from kivy.config import Config
-    from kivy.input.providers.mouse import MouseMotionEventProvider
-
-    mouse = MouseMotionEventProvider("mouse", Config.get("input", "mouse").partition(",")[2])
-    EventLoop.add_input_provider(mouse)
-    mouse.start()
+    mouse_provider()
     subprocess.run(["xdotool", "mousemove", "0", "0"], check=True)  # away from every button
     yield
-    mouse.stop()
-    EventLoop.remove_input_provider(mouse)

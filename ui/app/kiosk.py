@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from math import hypot
 from pathlib import Path
 
+from ui.app.fonts import font_files
 from ui.app.heap import tune_heap
 from ui.app.service import log_to_stderr, quiet_kivy
 
@@ -56,6 +57,7 @@ def configure(display: Display, home: Path | None = None) -> None:
     if journal:
         quiet_kivy(Config)
     Config.set("kivy", "exit_on_escape", "0")  # Escape goes back a screen; a family cannot restart the app
+    Config.set("kivy", "default_font", font_files().kivy_setting())  # Roboto has no "→" (ui/app/fonts.py)
     # A physical keyboard only: names are typed on the app's own keys (ui/app/keyboard.py), under the name, where
     # Kivy's docked keyboard covered the field it typed into.
     Config.set("kivy", "keyboard_mode", "system")

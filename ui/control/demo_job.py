@@ -94,6 +94,7 @@ class DemoJob:
     seed: int
     resolution: tuple[int, int]
     width: int  # the preview's, in pixels across
+    seats: tuple[str, ...] = ()  # the players' names, the app's; none: P1, P2…
 
     def __call__(self, outlet: Outlet) -> None:
         from companion.games import GAMES
@@ -104,7 +105,7 @@ class DemoJob:
         adapter = spec.table_adapter(game)
         if adapter is None:
             raise ValueError(f"{game.title} has no table adapter: it cannot be shown through the camera")
-        seats = default_seats(self.players)
+        seats = self.seats or default_seats(self.players)
         with tempfile.TemporaryDirectory(prefix="companion-demo-reader-") as folder:
             session = LiveSession.create(Path(folder) / "pace.sqlite", game, seats, self.seed)
             live = Relayed(game, adapter, session, seats, coaching=False, levels=spec.levels)

@@ -53,6 +53,7 @@ class KanaloaGame(Game[State, KanaloaAction]):
     action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
     kind_words: ClassVar[Mapping[str, str]] = T.KIND_WORDS
     back_words: ClassVar[Mapping[str, str]] = T.BACK_WORDS
+    scored_in_points: ClassVar[bool] = False  # a race: its scores only mark the winner (``scores``)
 
     profile: KanaloaProfile
 

@@ -79,9 +79,27 @@ ON = N_("on {card}")
 YOUR_CARD = N_("your {card}")
 SEATS_CARD = N_("{seat}'s {card}")
 DISCARDED = N_("discarded")
+# Where a cell lies from its bank's starting coral, for a move told without the table it was played on (a saved
+# game's list of moves): places counted across and up, never coordinates.
+ON_START = N_("on {seat}'s starting coral")
+RIGHT_OF_START = N_("to the right of {seat}'s starting coral")
+LEFT_OF_START = N_("to the left of {seat}'s starting coral")
+ABOVE_START = N_("above {seat}'s starting coral")
+BELOW_START = N_("below {seat}'s starting coral")
+PLACES_RIGHT = NP_("{n} place to the right", "{n} places to the right")
+PLACES_LEFT = NP_("{n} place to the left", "{n} places to the left")
+PLACES_UP = NP_("{n} place up", "{n} places up")
+PLACES_DOWN = NP_("{n} place down", "{n} places down")
+ACROSS_AND_UP = N_("{across} and {up}")
+FROM_START = N_("{steps} from {seat}'s starting coral")
+ON_CORAL_AT = N_("on the coral {where}")
+PAIR_OWN = N_("{seat} puts the card from pile {pile} in their own bank, {where}.")
+PAIR_OTHER = N_("{seat} puts the card from pile {pile} in {to_seat}'s bank, {where}.")
+PAIR_NO_PLACE = N_("{seat} discards the card from pile {pile}: it has no place.")
+AT_PLACE = N_("{card} {where}")
 PILE = N_("Pile {pile}")  # a display place chosen by hand: the pile under it
 FROM_PILE = N_(
-    "{card} (pile {pile})"
+    "{card} above pile {pile}"
 )  # a display card chosen by hand: copies of one card lie above two piles
 
 # --- effects ---
@@ -140,9 +158,8 @@ WAITING = N_("Waiting for {seat} to {task}.")
 DISPLAY = N_("Display: {cards}.")
 PILES = N_("Cards left in the piles: {counts}.")
 BANK_OF = N_("{seat}'s bank: {cards}.")
-AT = N_("{card} at ({x}, {y})")
 UNDER = N_("{card} on {under}")
-DOWN = N_("fish bones ({card})")
+DOWN = N_("fish bones, once {card}")
 TILES_SHOWN = N_("Fish tiles shown: {tiles}.")
 SCORE_LINE = N_(
     "{seat}: {total} points ({fish} for fish of their colour, {majority} for the majority, "

@@ -9,7 +9,7 @@ from companion.i18n import Translator
 from companion.protocol import JSON, join_words, seat_name
 
 from . import text as T
-from .actions import DiscardShark, KunaYalaAction, PlaceOctopus, Reveal, ShowTile, Take
+from .actions import Cell, DiscardShark, KunaYalaAction, PlaceOctopus, Reveal, ShowTile, Take
 from .bank import ON, Faces, anchor, top_of
 from .cards import CORAL, FISH, OCTOPUS, SHARK
 from .state import OVER, State
@@ -17,6 +17,8 @@ from .state import OVER, State
 CARD_PARAMS = frozenset({"card", "other_card"})
 DIRECTION_WORDS = {"right": T.RIGHT_OF, "left": T.LEFT_OF, "above": T.ABOVE, "below": T.BELOW, ON: T.ON}
 KIND_NAMES = {CORAL: T.CORAL_CARD, SHARK: T.SHARK_CARD, OCTOPUS: T.OCTOPUS_CARD}
+BESIDE_START = {(0, 0): T.ON_START, (1, 0): T.RIGHT_OF_START, (-1, 0): T.LEFT_OF_START}
+BESIDE_START |= {(0, 1): T.ABOVE_START, (0, -1): T.BELOW_START}
 
 
 def card_name(faces: Faces, card_id: str, tr: Translator) -> str:
@@ -60,6 +62,23 @@ def where(faces: Faces, place: Sequence[JSON], tr: Translator, seats: Sequence[s
         else tr(T.SEATS_CARD, seat=seat_name(int(seat), tr, seats), card=name)
     )
     return tr(DIRECTION_WORDS.get(str(direction), T.ON), card=owned)
+
+
+def from_start(cell: Cell, seat: str, tr: Translator) -> str:
+    """Where ``cell`` lies in ``seat``'s bank, counted from its starting coral: "to the left of Ann's starting
+    coral", "2 places to the right and 1 place down from Ann's starting coral". For a move told without its
+    table, which has no card beside the place to name."""
+    x, y = cell
+    beside = BESIDE_START.get((x, y))
+    if beside is not None:
+        return tr(beside, seat=seat)
+    steps = []
+    if x:
+        steps.append(tr.plural(*(T.PLACES_RIGHT if x > 0 else T.PLACES_LEFT), abs(x)))
+    if y:
+        steps.append(tr.plural(*(T.PLACES_UP if y > 0 else T.PLACES_DOWN), abs(y)))
+    counted = steps[0] if len(steps) == 1 else tr(T.ACROSS_AND_UP, across=steps[0], up=steps[1])
+    return tr(T.FROM_START, steps=counted, seat=seat)
 
 
 def describe_param(
@@ -147,19 +166,40 @@ def describe_take(faces: Faces, state: State, action: Take, tr: Translator, seat
 def describe_action(
     faces: Faces, action: KunaYalaAction, tr: Translator, seats: Sequence[str], state: State | None = None
 ) -> str:
-    """An action in words; a pair's places need the state they are played in (without it, as coordinates)."""
+    """An action in words; a pair's places are told from a card beside them with the state they are played in,
+    without it counted from the starting coral."""
     if type(action) is Reveal:
         return tr(T.REVEALED, card=card_name(faces, action.card, tr), pile=action.slot + 1)
     if type(action) is Take:
         if state is not None and state.display[action.own] and state.display[action.other]:
             return describe_take(faces, state, action, tr, seats)
-        return f"{tr(T.KIND_WORDS['take'])}: {action.own + 1} → {action.own_cell}, {action.other + 1} → {action.other_cell}"
+        return take_from_start(action, tr, seats)
     if type(action) is PlaceOctopus:
-        return f"{tr(T.KIND_WORDS['place-octopus'])} ({action.cell[0]}, {action.cell[1]})"
+        seat = seat_name(action.seat, tr, seats)
+        on = from_start(action.cell, seat, tr)
+        where = on if action.cell == (0, 0) else tr(T.ON_CORAL_AT, where=on)
+        return tr(T.OCTOPUS_PLACED, seat=seat, where=where)
     if type(action) is DiscardShark:
         return tr(T.SHARK_DISCARDED, seat=seat_name(action.seat, tr, seats), pile=action.slot + 1)
     assert type(action) is ShowTile
     return tr(T.TILE_SHOWN, seat=seat_name(action.seat, tr, seats), fish_type=type_name(action.fish_type, tr))
+
+
+def take_from_start(action: Take, tr: Translator, seats: Sequence[str]) -> str:
+    """A pair taken and placed, told without its table: each card by its pile, each place from a starting coral."""
+    seat = seat_name(action.seat, tr, seats)
+    parts = []
+    for slot, cell, to_seat, message in (
+        (action.own, action.own_cell, action.seat, T.PAIR_OWN),
+        (action.other, action.other_cell, action.opponent, T.PAIR_OTHER),
+    ):
+        if cell is None:
+            parts.append(tr(T.PAIR_NO_PLACE, seat=seat, pile=slot + 1))
+            continue
+        owner = seat_name(to_seat, tr, seats)
+        where = from_start(cell, owner, tr)
+        parts.append(tr(message, seat=seat, pile=slot + 1, to_seat=owner, where=where))
+    return " ".join(parts)
 
 
 def describe_state(
@@ -174,6 +214,7 @@ def describe_state(
     lines.append(tr(T.DISPLAY, cards=", ".join(shown)))
     lines.append(tr(T.PILES, counts=", ".join(str(n) for n in state.piles)))
     for seat, bank in enumerate(state.banks):
+        owner = seat_name(seat, tr, seats)
         cards = []
         for x, y, card, under, down in bank:
             name = card_name(faces, card, tr)
@@ -181,7 +222,8 @@ def describe_state(
                 name = tr(T.DOWN, card=name)
             elif under:
                 name = tr(T.UNDER, card=name, under=card_name(faces, under, tr))
-            cards.append(tr(T.AT, card=name, x=x, y=y))
+            at = (x, y)
+            cards.append(name if at == (0, 0) else tr(T.AT_PLACE, card=name, where=from_start(at, owner, tr)))
         lines.append(tr(T.BANK_OF, seat=seat_name(seat, tr, seats), cards="; ".join(cards)))
     if any(state.tiles):
         tiles = [f"{seat_name(s, tr, seats)} {type_name(t, tr)}" for s, t in enumerate(state.tiles) if t]

@@ -106,13 +106,13 @@ def test_a_kind_of_thousands_of_moves_is_chosen_one_detail_at_a_time_in_words() 
     longest = max(len(path) for path, _ in found)
     assert longest >= 4  # a card for oneself, its cell, an opponent, a card for them, its cell
     first = details(game, state, button.actions, "en", SEATS)
-    assert all("(pile " in d.label for d in first), [d.label for d in first]
+    assert all(" above pile " in d.label for d in first), [d.label for d in first]
     for path, _ in found[:50]:
         cells = path[1::]
         assert not any(label.startswith("(") or label[:1].isdigit() for label in cells), path
     assert any("your starting coral" in label for path, _ in found for label in path)
     french = details(game, state, button.actions, "fr", SEATS)
-    assert all("(pioche " in d.label for d in french)
+    assert all(" au-dessus de la pioche " in d.label for d in french)
     assert_every_legal_action_is_one_path_away(game, state, "it")
 
 

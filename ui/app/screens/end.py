@@ -4,6 +4,7 @@ again opens a new setup with the same players and options."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
@@ -28,12 +29,11 @@ NOT_KEPT = N_(
     "The game could not be kept in the past games (the memory card may be full); it stays in progress on the home "
     "screen."
 )
-DEMO_SAME = N_("The referee's scores equal the simulated players' game.")
-DEMO_DIFFERENT = N_("The referee's scores differ from the simulated players' game.")
 HOME = N_("Home")
 HISTORY = N_("Past games")
 AGAIN = N_("Watch another demo game")
 PLAY_AGAIN = N_("Play again")
+log = logging.getLogger(__name__)
 
 
 class EndPage(Page):
@@ -47,6 +47,7 @@ class EndPage(Page):
         self.kept: str | None = None  # None: kept; else the problem
         self.demo = False
         self.demo_same: bool | None = None
+        self.demo_words = ""  # who won the demo and by how much
         self.game: Any = None
 
     def finish(self, view: LiveView) -> None:
@@ -55,6 +56,12 @@ class EndPage(Page):
         self.view, self.game = view, table.session.game
         self.demo = bool(getattr(table, "watch_only", False))
         self.demo_same = getattr(table, "same", None)
+        self.demo_words = table.ending(self.app.language) if self.demo else ""
+        if self.demo:  # the check of the referee against the simulation is the developers', not the family's
+            log.info(
+                "demo over: the referee's scores %s the simulated game's",
+                "equal" if self.demo_same else "differ from",
+            )
         self.kept = None
         if not self.demo:
             try:
@@ -94,15 +101,17 @@ class EndPage(Page):
         for line in self.outcome_lines():
             column.add_widget(Words(line, t))
         if self.demo:
-            same = DEMO_SAME if self.demo_same else DEMO_DIFFERENT
-            column.add_widget(Words(self.tr(same), t, color=th.MUTED))
+            column.add_widget(Words(self.demo_words, t, th.TURN_MM, th.GOOD, bold=True))
         elif self.kept is None:
             column.add_widget(Words(self.tr(KEPT), t, color=th.MUTED))
         else:
             column.add_widget(Words(self.tr(NOT_KEPT), t, color=th.ALERT))
         buttons = [Big(self.tr(HOME), t, lambda: self.app.go("home"))]
         if self.demo:
-            buttons.append(Big(self.tr(AGAIN), t, self.app.page("live").start_demo, th.ACCENT))
+            game_name = game.name
+            buttons.append(
+                Big(self.tr(AGAIN), t, lambda: self.app.page("live").start_demo(game_name), th.ACCENT)
+            )
         else:
             buttons.append(Big(self.tr(HISTORY), t, lambda: self.app.go("history")))
             buttons.append(Big(self.tr(PLAY_AGAIN), t, self.play_again, th.ACCENT))

@@ -149,9 +149,16 @@ class HomePage(Page):
             )
 
     def demo_section(self, column: Column) -> None:
-        """The demo games' buttons (a section of its own: one button per game's demo slots in here)."""
-        if any(self.app.registry[n].demo is not None for n in self.app.registry):
-            column.add_widget(Big(self.tr(DEMO), self.theme, lambda: self.app.page("live").start_demo()))
+        """A demo of each game the camera referees: one button each, named by the game."""
+        t, registry = self.theme, self.app.registry
+        games = [registry[name] for name in registry if registry[name].demo is not None]
+        if not games:
+            return
+        column.add_widget(Words(self.tr(DEMO), t, th.TITLE_MM, bold=True))
+        column.add_widget(Row(t, [Big(spec.title, t, partial(self.demo, spec.name)) for spec in games]))
+
+    def demo(self, game: str) -> None:
+        self.app.page("live").start_demo(game)
 
     def saved_section(self, column: Column, games: list[SavedGame]) -> None:
         """The other saved games: each with Delete; a damaged one says so and offers Repair."""

@@ -60,6 +60,12 @@ MORE = N_("More")
 CANNOT_RESUME = N_("{name} cannot be resumed: {problem}")
 BUBBLE_S = 2.0  # how long a refused press's answer stays by the finger
 UNDO_GREYED = ((0.17, 0.20, 0.25, 1.0), th.MUTED)  # background and words of Undo with nothing to undo
+PAUSE = N_("Pause")
+GO_ON = N_("Go on")
+SLOWER = N_("Slower")
+FASTER = N_("Faster")
+PACE = N_("Demo speed: ×{speed}")
+PACE_PAUSED = N_("Demo paused (speed ×{speed})")
 WIDE = 1000  # pixels: from this width the camera image and the table picture are both shown
 PREVIEW_MIN = 160  # pixels across: the smallest camera image made, whatever the window
 
@@ -85,21 +91,25 @@ class LivePage(Page):
 
     # --- starting a game --------------------------------------------------------------------------------
 
-    def start_demo(self) -> None:
+    def start_demo(self, game: str | None = None) -> None:
+        """Watch a demo of ``game`` (the options' demo game if None)."""
         from ui.control.demo import DemoControl  # the renderer and OpenCV load only when a demo is watched
 
         options = self.app.options
-        spec = self.app.registry.find(options.demo_game)
+        spec = self.app.registry.find(game or options.demo_game)
+        # The options' rules (a test's short game) are the options' demo game's: another game plays its rulebook's.
+        profile = options.demo_profile if spec.name == options.demo_game else None
+        players = min(options.demo_players, spec.drawn_players or options.demo_players)
         self.app.end_table()
         self.app.table = DemoControl(
             spec,
-            options.demo_players,
+            players,
             options.seed,
             self.app.language,
             options.demo_resolution,
             preview_width=preview_width(),
             fps=options.demo_fps,
-            profile=options.demo_profile,
+            profile=profile,
         ).start()
         self.open()
 
@@ -252,6 +262,8 @@ class LivePage(Page):
                 main.append(RowButton("secrets", self.tr(SECRETS), lambda _b: self.app.go("secret")))
         coach = RowButton("coach", self.tr(CONFIRM_BUTTON), partial(self.press, PanelButton.CONFIRM))
         (main if watch_only else less).append(coach)
+        if watch_only:
+            main += self.demo_buttons()
         if not wide and self.camera_shown_ever():
             flip = SHOW_CAMERA if self.showing_picture else SHOW_PICTURE
             less.append(RowButton("flip", self.tr(flip), lambda _b: self.flip()))
@@ -304,6 +316,42 @@ class LivePage(Page):
         if self.answer is not None:
             self.remove_widget(self.answer)
             self.answer = None
+
+    def demo_buttons(self) -> list[RowButton]:
+        """A watched demo's pace: pause or go on, slower, faster."""
+        paused = self.app.table.paused
+        return [
+            RowButton(
+                "pause", self.tr(GO_ON if paused else PAUSE), lambda _b: self.pause_or_go_on(), th.ACCENT
+            ),
+            RowButton("slower", self.tr(SLOWER), lambda _b: self.set_pace(faster=False)),
+            RowButton("faster", self.tr(FASTER), lambda _b: self.set_pace(faster=True)),
+        ]
+
+    def pause_or_go_on(self) -> None:
+        demo = self.app.table
+        if demo is None or not getattr(demo, "watch_only", False):
+            return  # the demo ended under the finger
+        if demo.paused:
+            demo.go_on()
+        else:
+            demo.pause()
+        self.refresh()
+
+    def set_pace(self, faster: bool) -> None:
+        demo = self.app.table
+        if demo is None or not getattr(demo, "watch_only", False):
+            return
+        if faster:
+            demo.faster()
+        else:
+            demo.slower()
+        self.refresh()
+
+    def pace_words(self) -> str:
+        demo = self.app.table
+        speed = f"{demo.speed:g}" if demo.speed >= 1 else f"1/{round(1 / demo.speed)}"
+        return self.tr(PACE_PAUSED if demo.paused else PACE, speed=speed)
 
     def has_camera(self) -> bool:
         """Whether this game has a camera image to show (a demo always does; a game by hand has none)."""
@@ -378,6 +426,8 @@ class LivePage(Page):
         turn = self.tr(TURN, seat=view.seats[view.turn]) if view.turn is not None else self.tr(TURN_OVER)
         say(TextLine(turn, th.TURN_MM, bold=True))
         say(self.scoreboard_view(view))
+        if getattr(table, "watch_only", False):
+            say(TextLine(self.pace_words(), color=th.MUTED))
         failure = getattr(table, "failure", None)
         if failure:
             lines += self.problem("demo", DEMO_STOPPED, [TextLine(self.tr(DEMO_FAILED, problem=failure))])
