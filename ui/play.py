@@ -144,7 +144,7 @@ def session_path(args: argparse.Namespace) -> Path:
         return Path(args.session)
     library = Library(default_root())
     wanted = spec_for(args, args.game).name if args.game is not None else None
-    for saved in library.saved_games(args.registry, args.lang):  # newest first
+    for saved in library.saved_games(args.registry, args.lang, empty=True):  # newest first
         if not saved.over and saved.problem is None and _fits(args, saved, wanted):
             return saved.path
     return library.new_session_path(wanted or DEFAULT_GAME)

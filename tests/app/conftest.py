@@ -99,6 +99,7 @@ class Driver:
 
     def reset(self) -> None:
         """Home, in English, at 800x480, with no game open and none kept: each test starts afresh."""
+        self.read_window_events()
         self.app.end_table()
         self.app.problems.clear()
         self.app.options.source = "none"
@@ -111,6 +112,18 @@ class Driver:
             self.app.set_language("en")
         self.app.go("home")
         self.pump(3)
+        self.read_window_events()
+        self.app.taps.forget()  # the last test's taps are not this one's
+
+    def read_window_events(self) -> None:
+        """Read what the X server sent that no one read (a real click's last frames, SDL's own resize event):
+        a test's real clicks (tests/app/pointer.py) must meet their own events only."""
+        from kivy.core.window import Window
+
+        for _ in range(3):
+            time.sleep(0.02)
+            Window.mainloop()
+            self.pump(1)
 
     def resize(self, screen: str) -> None:
         from kivy.core.window import Window
@@ -122,6 +135,14 @@ class Driver:
         if tuple(Window.size) != (width, height):
             Window.size = (width, height)
             self.pump(4)
+            # SDL queues its own resize event, read only by the window's loop: read it now, or a later test's
+            # real click (tests/app/pointer.py) reads it and the window jumps back to this size under the pointer.
+            for _ in range(2):
+                time.sleep(0.02)
+                Window.mainloop()
+                if tuple(Window.size) != (width, height):
+                    Window.size = (width, height)
+                self.pump(2)
         self.app._resized()
         self.pump(3)
 

@@ -56,6 +56,7 @@ def click(ui: Any, widget: Any, across: float = 0.5) -> None:
 
     scroll_into_view(ui, widget)
     mouse_provider()
+    wait_for_taps(ui)
     x, y = widget.to_window(widget.x + across * widget.width, widget.center_y)
     # Kivy counts from the bottom left, X from the top left. The pointer is moved first, then pressed: SDL drops a
     # press that arrives in the same batch as the move that brought the pointer into its window.
@@ -64,6 +65,21 @@ def click(ui: Any, widget: Any, across: float = 0.5) -> None:
     read_events(ui, 3)
     subprocess.run(["xdotool", "click", "1"], check=True)
     read_events(ui)
+
+
+def wait_for_taps(ui: Any, seconds: float = 5.0) -> None:
+    """Until the app's tap guard (ui/app/taps.py) takes a tap again: a person's next tap comes after the last
+    one's double-tap interval and after the new screen is drawn. Tests of the guard itself click sooner."""
+    guard = getattr(ui.app, "taps", None)
+    if guard is None:
+        return
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and (
+        guard.settling
+        or guard.screen_settling
+        or guard.clock() < max(guard.quiet_until, guard.screen_quiet_until)
+    ):
+        read_events(ui, 1)
 
 
 def scroll_into_view(ui: Any, widget: Any) -> None:
@@ -104,6 +120,8 @@ class Pointer:
         from kivy.core.window import Window
 
         scroll_into_view(self.ui, widget)
+        if not getattr(widget, "quick_taps", False):
+            wait_for_taps(self.ui)
         x, y = widget.to_window(widget.center_x, widget.center_y)
         where = [str(round(x)), str(round(Window.height - y))]  # X counts from the top
         subprocess.run(["xdotool", "mousemove", "--window", self.window, *where], check=True)

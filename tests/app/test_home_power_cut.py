@@ -5,12 +5,8 @@ module name in it."""
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import sqlite3
-import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +15,7 @@ import pytest
 
 from companion.games import GAMES
 from companion.session import LiveSession
+from tests.app import pointer
 from tests.app.pointer import mouse_provider
 from tests.english import EnglishFinder, english_messages
 
@@ -37,36 +34,8 @@ def mouse() -> Iterator[None]:
 
 
 def click(ui: Any, target: Any) -> None:
-    """A real click through the X server on the middle of a widget (or the one button saying ``target``),
-    scrolled into view first."""
-    from kivy.core.window import Window
-    from kivy.uix.scrollview import ScrollView
-
-    assert shutil.which("xdotool"), "xdotool is not installed: run ./test.sh, which installs it (apt xdotool)"
-    widget = ui.button(target) if isinstance(target, str) else target
-    parent = widget.parent
-    while parent is not None and parent.parent is not parent:
-        if isinstance(parent, ScrollView):
-            parent.scroll_to(widget, padding=10, animate=False)
-            ui.pump(3)
-            break
-        parent = parent.parent
-    x, y = widget.to_window(widget.center_x, widget.center_y)
-    window = subprocess.run(
-        ["xdotool", "search", "--onlyvisible", "--pid", str(os.getpid())],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.split()[0]
-    # Kivy counts y from the bottom, X from the top.
-    where = [str(round(x)), str(round(Window.height - y))]
-    # The pointer first, then the click once the window has seen it come in (SDL drops a button pressed in the
-    # same instant as the pointer's arrival). The driver's pump turns Kivy's loop but reads no window event: the
-    # app's own loop reads SDL's events too, as here.
-    subprocess.run(["xdotool", "mousemove", "--sync", "--window", window, *where], check=True)
-    events(ui)
-    subprocess.run(["xdotool", "click", "1"], check=True)
-    events(ui)
+    """A real click through the X server on the middle of a widget (or the one button saying ``target``)."""
+    pointer.click(ui, ui.button(target) if isinstance(target, str) else target)
     ui.pump(3)
 
 
@@ -79,16 +48,6 @@ def show(ui: Any, widget: Any) -> None:
         parent = parent.parent
     parent.scroll_to(widget, padding=40, animate=False)
     ui.pump(3)
-
-
-def events(ui: Any) -> None:
-    """Let the app read the window's events and act on them, as its own loop does between frames."""
-    from kivy.core.window import Window
-
-    for _ in range(6):
-        time.sleep(0.01)
-        Window.mainloop()
-        ui.pump(1)
 
 
 def saved(ui: Any, name: str, seats: tuple[str, ...], moves: int) -> Path:

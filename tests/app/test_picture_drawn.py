@@ -5,9 +5,7 @@ it."""
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
 import subprocess
 import time
 from collections.abc import Iterator
@@ -16,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.app.layout import picture_text_problems
-from tests.app.pointer import mouse_provider
+from tests.app.pointer import mouse_provider, wait_for_taps, window_id
 from ui.control.about import actions_about
 from ui.control.manual import choices
 
@@ -97,13 +95,8 @@ def click(ui, x: float, y: float) -> None:
     """A real pointer click through the X server at the app's point ``x, y`` (Kivy's, from the bottom left)."""
     from kivy.core.window import Window
 
-    assert shutil.which("xdotool"), "xdotool is not installed: run ./test.sh, which installs it (apt xdotool)"
-    window = subprocess.run(
-        ["xdotool", "search", "--onlyvisible", "--pid", str(os.getpid())],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.split()[0]
+    window = window_id()
+    wait_for_taps(ui)
     at = (str(round(x)), str(round(Window.height - y)))
     # With no window manager nothing focuses the window, and SDL drops the click that would focus it.
     subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)

@@ -5,7 +5,6 @@ a game by hand."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import time
 from collections.abc import Callable, Iterator
@@ -21,7 +20,7 @@ from companion.games import GAMES
 from companion.session import LiveSession
 from companion.simulate import simulate
 from tests.app.layout import layout_problems
-from tests.app.pointer import mouse_provider
+from tests.app.pointer import mouse_provider, wait_for_taps, window_id
 from ui.app.scoreboard import ScoreboardView
 
 SEATS = ("Anna", "Bruno", "Chloé")
@@ -68,12 +67,8 @@ def tap(ui: Any, widget: Any) -> None:
     """A finger's tap on ``widget`` through the X server (xdotool), where the widget is drawn: the pointer moves
     there, presses and lifts, each step read from SDL's queue before the next (a press and a lift read in one
     frame reach the scroll view alone)."""
-    window = subprocess.run(
-        ["xdotool", "search", "--onlyvisible", "--pid", str(os.getpid())],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.split()[0]
+    window = window_id()
+    wait_for_taps(ui)
     x, y = widget.to_window(widget.center_x, widget.center_y)
     seen: list[str] = []
 

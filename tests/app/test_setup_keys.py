@@ -174,7 +174,9 @@ def test_start_refuses_in_words_a_name_the_screen_cannot_draw(ui: Driver, pointe
 def played(ui: Driver, seats: tuple[str, ...]) -> None:
     spec = GAMES.find("kai-piranja")
     path = ui.app.library.new_session_path(spec.name)
-    LiveSession.create(path, spec.make({}), seats).close()
+    game = spec.make({})
+    with LiveSession.create(path, game, seats) as session:  # one move in: an empty game is not listed
+        session.push(game.legal_actions(session.state)[0])
 
 
 def test_a_recent_players_chip_fills_the_first_seat_without_a_name(ui: Driver, pointer: Pointer) -> None:
@@ -210,9 +212,9 @@ def test_the_camera_checks_verdict_scrolls_into_view(ui: Driver, pointer: Pointe
     setup = open_setup(ui, pointer)
     pointer.tap(ui.button("Check the camera"))
     ui.until(lambda: setup.check.result is not None, 30, "the camera check")
-    ui.until(lambda: any("No camera image" in t for t in ui.texts()), 5, "the verdict drawn")
+    ui.until(lambda: any(t.startswith("No camera found") for t in ui.texts()), 5, "the verdict drawn")
     ui.pump(4)
-    verdict = next(w for w in ui.widgets() if getattr(w, "text", "").startswith("No camera image"))
+    verdict = next(w for w in ui.widgets() if getattr(w, "text", "").startswith("No camera found"))
     view = setup.scroll
     top = view.to_window(view.x, view.top)[1]
     bottom = view.to_window(view.x, view.y)[1]

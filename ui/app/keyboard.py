@@ -245,7 +245,7 @@ class NameKeyboard(BoxLayout):
         self.add_widget(row(*letters(second)))
         self.add_widget(
             row(
-                self.shift, *letters(third), erase := self.key(tr(ERASE), theme, editor.erase, th.BUTTON, 2.0)
+                self.shift, *letters(third), erase := self.key(tr(ERASE), theme, editor.erase, th.BUTTON, 2.5)
             )
         )
         self.add_widget(row(*letters(layout.accents)))

@@ -4,18 +4,17 @@ state beside it, under the two columns' headings; the seat to act on a coloured 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.i18n import N_
 from companion.scoreboard import Scoreboard
 from ui.app import theme as th
+from ui.app.buttonrow import text_width
 from ui.app.theme import Theme
 from ui.app.widgets import Colour, Words, backdrop
 
-PLAYER = N_("Player")
 CELL_MM = th.BODY_MM  # the body's 5 mm (26 px at 800x480 on the 7" screen): read from the seats
 HEAD_MM = th.BODY_MM  # the headings too, told apart by their muted colour
 ACTING = (
@@ -24,19 +23,35 @@ ACTING = (
     0.78,
     0.55,
 )  # the accent, see-through: the seat to act stands out, its words stay legible
-WIDTHS = (0.32, 0.3, 0.38)  # name, measure, state: a share of the width each
+WORD_SLACK_PX = 12  # a cell's padding and the bold seat's wider letters, beyond its widest word
+
+
+def column_widths(
+    lines: Sequence[tuple[str, ...]], font_px: float, measure: Callable[[str, float], float] = text_width
+) -> tuple[float | None, ...]:
+    """The width of each column but the last (which takes the rest): its widest word, so that no word is broken
+    (Italian "Punteggio"), and the last column, the game's own state in sentences ("Ho un languorino"), keeps the most."""
+    columns = list(zip(*lines, strict=True))
+    widths: list[float | None] = [
+        max(measure(word, font_px) for text in column for word in (text.split() or [""])) + WORD_SLACK_PX
+        for column in columns[:-1]
+    ]
+    return (*widths, None)
 
 
 class ScoreLine(BoxLayout):
     """One line of the table: its cells side by side, as high as the highest."""
 
-    def __init__(self, cells: tuple[Words, ...], acting: bool = False, **kwargs: Any) -> None:
+    def __init__(
+        self, cells: tuple[Words, ...], widths: tuple[float | None, ...], acting: bool = False, **kwargs: Any
+    ) -> None:
         super().__init__(orientation="horizontal", size_hint_y=None, **kwargs)
         self.acting = acting
         if acting:
             backdrop(self, ACTING)
-        for cell, share in zip(cells, WIDTHS, strict=False):
-            cell.size_hint_x = share
+        for cell, width in zip(cells, widths, strict=True):
+            if width is not None:
+                cell.size_hint_x, cell.width = None, width
             cell.bind(height=self._fit)
             self.add_widget(cell)
         self._fit()
@@ -51,7 +66,7 @@ class ScoreboardView(BoxLayout):
     def __init__(self, theme: Theme, tr: Callable[..., str], **kwargs: Any) -> None:
         super().__init__(orientation="vertical", size_hint_y=None, **kwargs)
         self.theme = theme
-        self.tr = tr  # the app's translator, for the one heading the game does not give
+        self.tr = tr  # the app's translator
         self.board: Scoreboard | None = None
         self.lines: list[ScoreLine] = []
         self.bind(minimum_height=self.setter("height"))
@@ -63,15 +78,18 @@ class ScoreboardView(BoxLayout):
         self.clear_widgets()
         t = self.theme
         pad = t.mm(0.8)
-        heads = (self.tr(PLAYER), board.measure_label, board.state_label)
+        # The names need no heading; its width goes to the game's own state ("Ho un languorino (verde)").
+        heads = ("", board.measure_label, board.state_label)
+        texts = [heads, *((row.name, row.measure, row.state) for row in board.rows)]
+        widths = column_widths(texts, t.mm(CELL_MM))
         self.lines = [
-            ScoreLine(tuple(self.cell(text, HEAD_MM, th.MUTED) for text in heads), padding=(pad, 0))
+            ScoreLine(tuple(self.cell(text, HEAD_MM, th.MUTED) for text in heads), widths, padding=(pad, 0))
         ]
         for row in board.rows:
             colour: Colour = th.TEXT
             cells = (row.name, row.measure, row.state)
             words = tuple(self.cell(text, CELL_MM, colour, bold=row.acting) for text in cells)
-            self.lines.append(ScoreLine(words, row.acting, padding=(pad, pad / 2), spacing=pad))
+            self.lines.append(ScoreLine(words, widths, row.acting, padding=(pad, pad / 2), spacing=pad))
         for line in self.lines:
             self.add_widget(line)
 

@@ -146,13 +146,14 @@ class Library:
 
     # --- games in progress -----------------------------------------------------------------------------
 
-    def saved_games(self, registry: Registry, language: str = "en") -> list[SavedGame]:
+    def saved_games(self, registry: Registry, language: str = "en", empty: bool = False) -> list[SavedGame]:
         """Every session in ``saved/``, newest first, listed while a game is played too, problems told in
         ``language``. Each is read from a copy, read-only, so listing neither repairs nor locks a file
         (`companion repair` sets a damaged file aside). A game started but left before its first move is not
-        listed: there is nothing in it to resume (``forget_if_empty`` removes it)."""
+        listed unless ``empty``: there is nothing in it to resume on Home (``forget_if_empty`` removes it), but
+        `companion play` run again with the same players takes it up rather than start another."""
         games = [_saved_game(path, registry, language) for path in self.saved_dir.glob(f"*{SESSION_SUFFIX}")]
-        games = [g for g in games if g.actions or g.problem]
+        games = [g for g in games if empty or g.actions or g.problem]
         return sorted(games, key=lambda g: _newest_first(g.path, g.saved), reverse=True)
 
     def to_resume(self, games: list[SavedGame]) -> SavedGame | None:

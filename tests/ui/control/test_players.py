@@ -12,7 +12,10 @@ from ui.control.players import fits, names_problem, recent_players, seat_problem
 
 
 def play(library: Library, seats: tuple[str, ...], finish: bool = False) -> None:
-    session = LiveSession.create(library.new_session_path("kai-piranja"), make_game("kai-piranja"), seats)
+    """A game of ``seats``, one move in (a game left before its first move is not listed), finished or not."""
+    game = make_game("kai-piranja")
+    session = LiveSession.create(library.new_session_path("kai-piranja"), game, seats)
+    session.push(game.legal_actions(session.state)[0])
     if finish:
         library.archive(session)
     else:
