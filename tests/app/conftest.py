@@ -28,16 +28,22 @@ SHOTS = ROOT / "build" / "screens"
 # actions (a rulebook game takes about 150: several minutes of frames on this machine).
 SHORT_DEMO = {"removed_at_3_4_players": 120}
 SHORT_DEMO_SEED = 8
+OWN_SCREEN = "COMPANION_TESTS_XVFB"  # set where the tests started the virtual screen themselves
 SCREENS = {"800x480": (800, 480, 7.0), "1280x720": (1280, 720, 10.1)}  # the official 7", a 10.1" screen
 
 
 # Before any test module is collected: importing a screen opens Kivy's window, which must find the virtual screen
 # and the app's Kivy configuration (ui/app/kiosk.py) already in place.
+if os.environ.get("PYTEST_XDIST_WORKER") and os.environ.get(OWN_SCREEN):
+    # The screen the controlling process started (it loads this file when given tests/app's paths): each worker
+    # draws and clicks on a screen of its own, or one worker's real clicks land on the other's window.
+    del os.environ["DISPLAY"]
 try:
     XVFB = start_xvfb()
 except NoVirtualScreen as exc:
     pytest.exit(str(exc), returncode=1)
 if XVFB is not None:
+    os.environ[OWN_SCREEN] = "1"
     # A test process that collects the app's tests but runs none of them (a parallel worker, a deselection) never
     # reaches the driver's teardown: the screen must not outlive it.
     atexit.register(XVFB.terminate)

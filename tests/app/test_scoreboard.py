@@ -14,7 +14,6 @@ import pytest
 from kivy.core.window import Window
 from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
-from kivy.uix.textinput import TextInput
 
 from companion.games import GAMES
 from companion.session import LiveSession
@@ -197,7 +196,7 @@ def test_play_again_by_a_real_tap_opens_the_setup_with_the_same_players_and_opti
     assert setup.names[:3] == list(SEATS)
     assert setup.options == GAMES["kai-piranja"].make(OPTIONS["kai-piranja"]).profile.to_json()
     assert setup.options["removed_at_3_4_players"] == 120
-    fields = [w.text for w in ui.widgets(TextInput)]
+    fields = [field.text for field in setup.inputs]
     assert fields[:3] == list(SEATS)  # the names where they are typed, ready to start
     ui.screenshot("setup-after-play-again")
 
