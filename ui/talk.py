@@ -21,6 +21,7 @@ COACH = N_("  Coach: {summary}")
 OPTION = N_("    · {title}: {outcome}")
 RISK = N_("      {risk}")
 TO_DO = N_("  Still to do on the table: {items}")
+SCORES = N_("  Scores: {scores}")
 ALERT = N_("  ! {item}")
 TAKE_BACK_KEY = N_("  To take this card back: hold undo on the panel (off a Pi, hold the u key).")
 LIGHTS_STEADY = N_("  Lights: {seat}'s turn light is on.")
@@ -70,6 +71,9 @@ class TerminalTable:
             self.out(tr(CAMERA_BACK) if view.camera.ok else tr(NO_CAMERA, problem=view.camera.problem or "?"))
         if view.turn is not None and new["turn"]:
             self.out(tr(TURN, number=view.turn_number, seat=view.seats[view.turn]))
+        told = tuple(row.told for row in view.scoreboard.rows)
+        if last is not None and told != tuple(row.told for row in last.scoreboard.rows):
+            self.out(tr(SCORES, scores="; ".join(f"{row.name}: {row.told}" for row in view.scoreboard.rows)))
         if view.coaching is not None and (
             new["turn"] or (last is not None and last.coach_asks != view.coach_asks)
         ):

@@ -111,6 +111,9 @@ class Driver:
         self.app.options.source = "none"
         self.app.options.demo_profile = SHORT_DEMO
         self.app.options.seed = SHORT_DEMO_SEED
+        from vision.kinds import StickerKind
+
+        self.app.page("setup").kind = StickerKind.ARUCO  # the app keeps the last kind chosen: a test's own
         for folder in (self.app.library.saved_dir, self.app.library.history_dir):
             shutil.rmtree(folder, ignore_errors=True)
         self.resize("800x480")

@@ -251,3 +251,35 @@ def test_a_card_s_drawing_shows_its_size_hunger_and_count(ui) -> None:
     finally:
         Window.remove_widget(view)
     assert [t.line for t in view.texts] == ["7"]
+
+
+def test_a_tap_on_tiles_smaller_than_a_fingertip_means_every_tile_it_covers(ui) -> None:
+    """Kanaloa's ring at 800x480 draws 16 px squares, a third of a fingertip: a tap there asks about each square
+    the fingertip covers (nearest first), where a tap on a tile the size of a finger asks about that tile only."""
+    from kivy.uix.boxlayout import BoxLayout
+
+    from companion.picture import CARD, TablePicture, Tile
+    from ui.app.picture import PictureView
+
+    finger = ui.app.theme.target / 2
+    assert finger >= 24 - 0.5  # a 48 px fingertip at 800x480
+    small = tuple(
+        Tile(0.1 + 0.04 * k, 0.1, 0.04, 0.04, str(k), CARD, name=f"square {k}", about=(("square", k),))
+        for k in range(10)
+    )
+    big = Tile(0.1, 0.5, 0.4, 0.4, "big", CARD, name="big card", about=(("card", "big"),))
+    root = BoxLayout(size=(400, 400))
+    view = PictureView(finger=lambda: finger, size_hint=(None, None), size=(400, 400))
+    root.add_widget(view)
+    view.show(TablePicture(1.0, (*small, big)))
+    assert view.hits, "the tiles are drawn and tappable"
+    (bx, by, bw, bh), _ = next(hit for hit in view.hits if hit[1] is small[4])
+    assert bw < finger  # 16 px: smaller than a fingertip
+    covered = view.tile_at(bx + bw / 2, by + bh / 2)
+    names = covered.called.split(", ")
+    assert names[0] == "square 4" and {"square 3", "square 5"} <= set(names), names
+    assert "big card" not in names
+    assert all(("square", int(n.split()[1])) in covered.about for n in names)
+    (gx, gy, gw, gh), _ = next(hit for hit in view.hits if hit[1] is big)
+    assert view.tile_at(gx + gw / 2, gy + gh / 2) is big  # a tile a finger wide: itself
+    assert view.tile_at(bx + bw / 2, by - 3 * finger) is None  # nothing within reach: no tile

@@ -68,3 +68,16 @@ def test_each_alert_is_said_once_each_time_it_starts(frames: list[tuple[str, ...
         if alert not in before
     ]
     assert said_alerts(frames) == starts
+
+
+def test_the_scores_are_said_when_they_change_and_only_then() -> None:
+    lines: list[str] = []
+    terminal = TerminalTable(NullPanel(), lines.append)
+    seats = ("Ann", "Bob", "Cy")
+    for scores in [(0, 0, 0), (0, 0, 0), (3, 0, 0), (3, 0, 0), (3, 2, 0)]:
+        board = points_board(translator("en"), seats, 0, scores, ())
+        terminal.draw(replace(VIEW, scores=scores, scoreboard=board))
+    said = [line for line in lines if line.startswith("  Scores: ")]
+    assert len(said) == 2, lines  # not at the start, not while they hold
+    assert said[0].startswith("  Scores: Ann: 3") and "Bob: 0" in said[0], said
+    assert "Bob: 2" in said[1], said

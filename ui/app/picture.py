@@ -10,7 +10,8 @@ a square's number), and if that does not fit either, nothing is written: the dra
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from math import hypot
 from typing import Any
 
 from kivy.core.text import Label as TextMaker
@@ -109,10 +110,18 @@ class PictureView(Widget):
     is most of a redraw, and a move changes a tile or two: the last drawing's fitted words are kept and reused
     where the words and their room did not change. ``texts`` lists the lines the last drawing wrote."""
 
-    def __init__(self, on_tile: Callable[[Any], Any] | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        on_tile: Callable[[Any], Any] | None = None,
+        finger: Callable[[], float] = lambda: 0.0,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self.picture: Any = None
         self.on_tile = on_tile
+        self.finger = (
+            finger  # a fingertip's radius in pixels now (the theme follows the screen): what a tap covers
+        )
         self.texts: list[DrawnText] = []
         self.hits: list[tuple[Box, Any]] = []  # each tappable tile's box, for a tap to find
         self._texts: dict[TextKey, Fitted | None] = {}  # the last drawing's fitted words
@@ -125,11 +134,36 @@ class PictureView(Widget):
             self._draw()
 
     def tile_at(self, x: float, y: float) -> Any:
-        """The tappable tile under ``x, y`` (the smallest, where a boat lies on a square), or None."""
+        """The tappable tile under ``x, y`` (the smallest, where a boat lies on a square), or None. Where the
+        tiles are narrower than half a fingertip (Kanaloa's ring at 800x480: 16 px squares), a finger cannot
+        aim at one: the tap means each tile whose middle it covers, as one tile named by each, nearest first,
+        about the moves about any of them (the manual screen offers those)."""
+        reach = self.finger()
         under = [
-            (w * h, tile) for (bx, by, w, h), tile in self.hits if bx <= x <= bx + w and by <= y <= by + h
+            (w * h, (w, h), tile)
+            for (bx, by, w, h), tile in self.hits
+            if bx <= x <= bx + w and by <= y <= by + h
         ]
-        return min(under, key=lambda found: found[0])[1] if under else None
+        if under:
+            _, (w, h), tile = min(under, key=lambda found: found[0])
+            if min(w, h) >= reach:
+                return tile
+        near = sorted(
+            (hypot(bx + w / 2 - x, by + h / 2 - y), k, tile)
+            for k, ((bx, by, w, h), tile) in enumerate(self.hits)
+            if hypot(bx + w / 2 - x, by + h / 2 - y) <= reach or (bx <= x <= bx + w and by <= y <= by + h)
+        )
+        tiles: list[Any] = []
+        for _, _, tile in near:
+            if all(tile is not other for other in tiles):  # a tile drawn twice counts once
+                tiles.append(tile)
+        if len(tiles) <= 1:
+            return tiles[0] if tiles else None
+        about: list[Any] = []
+        for pair in (pair for tile in tiles for pair in tile.about):
+            if pair not in about:
+                about.append(pair)
+        return replace(tiles[0], name=", ".join(tile.called for tile in tiles), about=tuple(about))
 
     def on_touch_down(self, touch: Any) -> bool:
         if self.on_tile is None or not self.collide_point(*touch.pos):

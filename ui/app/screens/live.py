@@ -82,7 +82,10 @@ class LivePage(Page):
         )
         self.showing_picture = False
         self.camera_image = Image(fit_mode="contain", color=(1, 1, 1, 0))  # unseen until a first image
-        self.picture = PictureView(on_tile=lambda tile: self.app.page("manual").show_about(tile))
+        self.picture = PictureView(
+            on_tile=lambda tile: self.app.page("manual").show_about(tile),
+            finger=lambda: self.theme.target / 2,
+        )
         self.words: WordsPool | None = None  # the information column's labels, kept from one view to the next
         self.more_open = False  # the less used buttons shown, above the row
         self.details: set[str] = set()  # the problems whose whole text is open
