@@ -48,6 +48,7 @@ class Words(Label):
         )
         self.bind(width=self._wrap, texture_size=self._fit)
         self._wrap()
+        self._fit()  # an empty text's texture never changes size: without this it kept Kivy's 100 px
 
     def _wrap(self, *_: Any) -> None:
         self.text_size = (max(self.width, 1), None)
@@ -148,6 +149,7 @@ class Big(Button):
             self.bind(on_release=lambda *_: on_press())
         self.bind(width=self._wrap, texture_size=self._fit)
         self._wrap()
+        self._fit()  # an empty text's texture never changes size: without this it kept Kivy's 100 px
 
     def _wrap(self, *_: Any) -> None:
         self.text_size = (max(self.width - 2 * self._pad, 1), None)

@@ -428,9 +428,6 @@ class LivePage(Page):
         say = lines.append
         turn = self.tr(TURN, seat=view.seats[view.turn]) if view.turn is not None else self.tr(TURN_OVER)
         say(TextLine(turn, th.TURN_MM, bold=True))
-        say(self.scoreboard_view(view))
-        if getattr(table, "watch_only", False):
-            say(TextLine(self.pace_words(), color=th.MUTED))
         failure = getattr(table, "failure", None)
         if failure:
             lines += self.problem("demo", DEMO_STOPPED, [TextLine(self.tr(DEMO_FAILED, problem=failure))])
@@ -440,11 +437,11 @@ class LivePage(Page):
             # The family's words here; the camera's own detail went to the log.
             full: list[TextLine | Widget] = [TextLine(self.tr(camera_words(view.camera.problem)))]
             lines += self.problem("camera", CAMERA_GONE, [*full, Big(self.tr(RETRY), t, table.retry_camera)])
-        elif notice:
-            say(TextLine(notice, color=th.MUTED))
         panel_words = self.app.problems.words(PANEL)
         if panel_words is not None:
             lines += self.problem("panel", PANEL_BROKEN, [TextLine(panel_words(self.app.language))])
+        if getattr(table, "watch_only", False):
+            say(TextLine(self.pace_words(), color=th.MUTED))
         if view.alerts:
             say(TextLine(self.tr(ALERTS), color=th.ALERT, bold=True))
             for alert in view.alerts:
@@ -458,6 +455,11 @@ class LivePage(Page):
             say(TextLine(self.tr(TO_DO), color=th.PENDING, bold=True))
             for item in view.pending:
                 say(TextLine(item, color=th.PENDING))
+        # What the table must fix comes first, then the scores: at 800x480 the fix is seen without scrolling, and
+        # the scores while there is nothing to fix.
+        say(self.scoreboard_view(view))
+        if notice and not camera_failing:
+            say(TextLine(notice, color=th.MUTED))
         if view.coaching is not None:
             say(TextLine(self.tr(COACH), bold=True))
             say(TextLine(view.coaching.summary))
