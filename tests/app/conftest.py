@@ -185,12 +185,10 @@ class Driver:
         title = self.app.registry.find(self.app.options.demo_game).title
         self.tap(next(b for b in self.buttons() if b.text == title))
 
-    def tap(self, target: Any) -> None:
-        """Touch the middle of a widget (or the button saying ``target``), scrolled into view first."""
-        from kivy.tests.common import UnitTestTouch
+    def scroll_into_view(self, widget: Any) -> None:
+        """Scroll the scroll view holding ``widget`` (if any) until it is in view."""
         from kivy.uix.scrollview import ScrollView
 
-        widget = self.button(target) if isinstance(target, str) else target
         parent = widget.parent
         # The window is its own parent: stop there, or a widget outside any scroll view loops for ever.
         while parent is not None and parent.parent is not parent:
@@ -199,6 +197,13 @@ class Driver:
                 self.pump(2)
                 break
             parent = parent.parent
+
+    def tap(self, target: Any) -> None:
+        """Touch the middle of a widget (or the button saying ``target``), scrolled into view first."""
+        from kivy.tests.common import UnitTestTouch
+
+        widget = self.button(target) if isinstance(target, str) else target
+        self.scroll_into_view(widget)
         x, y = widget.to_window(widget.center_x, widget.center_y)
         self.app.taps.forget()  # a person waits between two taps (tests/app/test_taps.py taps twice at once)
         touch = UnitTestTouch(x, y)

@@ -83,15 +83,7 @@ def wait_for_taps(ui: Any, seconds: float = 5.0) -> None:
 
 
 def scroll_into_view(ui: Any, widget: Any) -> None:
-    from kivy.uix.scrollview import ScrollView
-
-    parent = widget.parent
-    while parent is not None and parent.parent is not parent:
-        if isinstance(parent, ScrollView):
-            parent.scroll_to(widget, padding=10, animate=False)
-            ui.pump(2)
-            break
-        parent = parent.parent
+    ui.scroll_into_view(widget)
 
 
 def read_events(ui: Any, frames: int = 6) -> None:

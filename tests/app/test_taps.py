@@ -4,8 +4,6 @@ game, and a move that opens the card picker."""
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 import time
 from collections.abc import Iterator
@@ -14,23 +12,11 @@ from typing import Any
 import pytest
 
 from tests.app.conftest import Driver
-from tests.app.pointer import mouse_provider
+from tests.app.pointer import mouse_provider, window_id
 from tests.app.test_manual import offered, start, tap_exactly
 from ui.app.taps import TapGuard
 
 GAP_MS = 90  # between the two clicks: a quick double tap, well inside the 250 ms interval
-
-
-def window_id() -> str:
-    assert shutil.which("xdotool"), "xdotool is not installed: run ./test.sh, which installs it (apt xdotool)"
-    found = subprocess.run(
-        ["xdotool", "search", "--onlyvisible", "--pid", str(os.getpid())],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.split()
-    assert len(found) == 1, f"the test process has {len(found)} windows"
-    return found[0]
 
 
 def into_view(ui: Driver, widget: Any) -> None:
