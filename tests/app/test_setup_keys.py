@@ -120,6 +120,21 @@ def test_the_first_letter_replaces_p1_and_clear_empties_the_name(ui: Driver, poi
     assert setup.names[0] == "Eva"
 
 
+def test_123_puts_digits_on_the_first_row_and_a_z_puts_the_letters_back(ui: Driver, pointer: Pointer) -> None:
+    setup = open_setup(ui, pointer, "fr")
+    pointer.tap(setup.inputs[0])
+    type_on_keys(ui, pointer, "Table ")
+    pointer.tap(key(ui, "123"))
+    assert key(ui, "2") and not [k for k in editor(ui).keyboard.all_keys() if k.text == "a"]
+    type_on_keys(ui, pointer, "2")
+    pointer.tap(key(ui, "A-Z"))
+    type_on_keys(ui, pointer, "a")  # AZERTY's first row has its letters again
+    assert editor(ui).draft.text == "Table 2a"
+    from tests.app.layout import layout_problems
+
+    assert not layout_problems(ui.page, ui.app.options.display.dpi)
+
+
 def test_bad_names_are_refused_in_words_and_nothing_is_lost(ui: Driver, pointer: Pointer) -> None:
     setup = open_setup(ui, pointer)
     setup.names[1] = "Eva"

@@ -29,6 +29,7 @@ ERASE = N_("Erase")  # one letter back
 CLEAR = N_("Clear")  # the whole name
 SPACE = N_("space")
 DONE = N_("Done")
+DIGITS = "1234567890"  # on the first row's keys, after a touch of "123": "Table 2", "Anna 2"
 FIELD_MM = 14.0  # the name being typed: large enough to read from the other side of the table
 NAME_MM = 8.0
 KEY_MM = 6.5
@@ -242,6 +243,7 @@ class NameKeyboard(BoxLayout):
 
         self.shift = self.key("ABC", theme, editor.shift, th.BUTTON, 1.5)
         self.add_widget(row(*letters(first)))
+        self.first_row, self.first_chars, self.digits = self.letters[: len(first)], first, False
         self.add_widget(row(*letters(second)))
         self.add_widget(
             row(
@@ -250,15 +252,26 @@ class NameKeyboard(BoxLayout):
         )
         self.add_widget(row(*letters(layout.accents)))
         self.clear = self.key(tr(CLEAR), theme, editor.clear, th.ALERT, 1.5)
-        self.space = self.key(tr(SPACE), theme, lambda: editor.type(" "), th.PANEL, 4.0)
+        self.space = self.key(tr(SPACE), theme, lambda: editor.type(" "), th.PANEL, 3.0)
+        self.numbers = self.key("123", theme, self.toggle_digits, th.BUTTON, 1.0)
         erase.quick_taps = self.space.quick_taps = True  # typing keys; Done and Clear keep the guard
         self.done = self.key(tr(DONE), theme, editor.done, th.GOOD, 1.5)
-        self.add_widget(row(self.clear, self.space, self.done))
+        self.add_widget(row(self.clear, self.numbers, self.space, self.done))
 
     @staticmethod
     def key(text: str, theme: Theme, press: Callable[[], None], colour: Colour, width: float = 1.0) -> Big:
         """A key of words (Erase, space…): body-sized, as "Cancella" must fit one line of its key."""
         return Big(text, theme, press, colour, th.BODY_MM, size_hint_x=width, size_hint_y=1)
+
+    def toggle_digits(self) -> None:
+        """The first row's keys type digits, or their letters again; "123" says "A-Z" while digits show."""
+        self.digits = not self.digits
+        chars = DIGITS if self.digits else self.first_chars
+        upper = any(key.char.isupper() for key in self.letters[len(self.first_row) :])
+        for key, char in zip(self.first_row, chars, strict=False):
+            key.char = char.upper() if upper else char
+            key.text = key.char
+        self.numbers.text = "A-Z" if self.digits else "123"  # not "ABC": the shift key says that
 
     def set_case(self, upper: bool) -> None:
         """Letters as they will be typed: capitals at a name's start and after Shift."""
