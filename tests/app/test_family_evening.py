@@ -109,9 +109,7 @@ class Walk:
         found = layout_problems(ui.page, ui.app.options.display.dpi) + picture_text_problems(ui.page)
         if found:
             self.problems[screen] = found
-        if (self.game, self.language) in SHOTS and screen not in {
-            s.stem.split("-800x480")[0] for s in self.shots
-        }:
+        if (self.game, self.language) in SHOTS:
             name = f"walk-{self.game}-{self.language}-{screen}"
             self.shots.append(ui.screenshot(f"{name}-800x480"))
             ui.resize("1280x720")
@@ -299,6 +297,7 @@ def power_cut(walk: Walk) -> None:
     tap(ui, resume, lambda: ui.app.current == "live")
     assert actions(ui) == confirmed, "no confirmed move was lost"
     enter_moves(ui)
+    walk.look("manual-moves")  # the moves played listed, each with its Correct
 
 
 def play_to_the_end(walk: Walk) -> None:
