@@ -207,8 +207,9 @@ def enter_moves(ui: Driver) -> None:
 
 
 def play_a_move(walk: Walk) -> None:
-    """The way's choice, then its card or its details in the picker; the first choice and the first card that
-    open or play are double-tapped."""
+    """The way's choice, then its card or its details in the picker. Double-tapped, each once: the first move
+    that is one button (played once), the first choice that opens the picker (opened, nothing played) and its
+    card (played once)."""
     ui = walk.ui
     page, session = ui.page, ui.app.table.session
     way, played = WAYS[walk.game], len(session.actions)
@@ -279,6 +280,8 @@ def power_cut(walk: Walk) -> None:
     confirmed = actions(ui)
     path = ui.app.table.session.path
     on_the_card = {f: f.read_bytes() for f in path.parent.glob(path.name + "*") if f.suffix != ".lock"}
+    # The latest moves are in the write-ahead log only, never merged into the file: the resume must read them.
+    assert any(f.name.endswith("-wal") for f in on_the_card), sorted(f.name for f in on_the_card)
     ui.app.end_table()  # this process's hold on the file; the file itself is put back as the power cut left it
     for leftover in path.parent.glob(path.name + "*"):
         if leftover.suffix != ".lock":
