@@ -139,7 +139,14 @@ def tap(ui: Driver, widget: Any, done: Callable[[], bool] | None = None) -> None
     deadline = time.monotonic() + 10
     acted = done or (lambda: moment(ui) != before)
     while not acted():
-        assert time.monotonic() < deadline, f"the tap on {getattr(widget, 'text', widget)!r} did nothing"
+        if time.monotonic() > deadline:
+            shot = ui.screenshot(
+                "walk-a-tap-did-nothing"
+            )  # what was under the finger, for the CI's artefacts
+            x, y = widget.to_window(widget.center_x, widget.center_y)
+            raise AssertionError(
+                f"the tap at {x:.0f},{y:.0f} on {getattr(widget, 'text', widget)!r} did nothing: {shot}"
+            )
         read_events(ui, 1)
 
 
