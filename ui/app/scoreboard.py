@@ -11,7 +11,6 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.scoreboard import Scoreboard
 from ui.app import theme as th
-from ui.app.buttonrow import text_width
 from ui.app.theme import Theme
 from ui.app.widgets import Colour, Words, backdrop
 
@@ -23,11 +22,19 @@ ACTING = (
     0.78,
     0.55,
 )  # the accent, see-through: the seat to act stands out, its words stay legible
-WORD_SLACK_PX = 12  # a cell's padding and the bold seat's wider letters, beyond its widest word
+WORD_SLACK_PX = 4  # beyond its widest word, measured in bold: the rounding of the text's width
+
+
+def bold_width(text: str, font_px: float) -> float:
+    """``text``'s width in bold: the seat to act is drawn in bold, whose letters are wider (its "Niccolò" was
+    broken across two lines at 800x480 when measured upright)."""
+    from kivy.core.text import Label as CoreLabel
+
+    return float(CoreLabel(font_size=font_px, bold=True).get_extents(text)[0])
 
 
 def column_widths(
-    lines: Sequence[tuple[str, ...]], font_px: float, measure: Callable[[str, float], float] = text_width
+    lines: Sequence[tuple[str, ...]], font_px: float, measure: Callable[[str, float], float] = bold_width
 ) -> tuple[float | None, ...]:
     """The width of each column but the last (which takes the rest): its widest word, so that no word is broken
     (Italian "Punteggio"), and the last column, the game's own state in sentences ("Ho un languorino"), keeps the most."""

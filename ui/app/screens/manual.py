@@ -247,17 +247,18 @@ class ManualPage(Page):
     def picker(
         self, title: str, picks: Sequence[Pick], on_pick: Callable[[Action], Any], empty: str = NOTHING
     ) -> Widget:
-        """``title``, a scrolled grid with a button per pick, and Cancel, which goes back to the choices."""
+        """``title`` and a grid with a button per pick, scrolled together, and Cancel, which goes back to the
+        choices. The title scrolls with the picks: a narrowed kind's title grows with each detail chosen (Kuna
+        Yala's, in French at 800x480, left a strip 60 px high to the picks, a button's middle out of reach)."""
         t = self.theme
         view = BoxLayout(orientation="vertical", padding=t.gap, spacing=t.gap)
-        view.add_widget(Words(title, t, th.TITLE_MM, bold=True))
         grid = GridLayout(cols=3 if Window.width >= WIDE else 2, spacing=t.gap, size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
         for pick in picks:
             grid.add_widget(Big(pick.label, t, partial(on_pick, pick.action)))
         if not picks:
             grid.add_widget(Words(self.tr(empty), t, color=th.MUTED))
-        view.add_widget(scrolled(grid))
+        view.add_widget(scrolled(Column(t, [Words(title, t, th.TITLE_MM, bold=True), grid], padding=0)))
         view.add_widget(Row(t, [Big(self.tr(CANCEL), t, lambda: self.show(None))]))
         return view
 
