@@ -63,7 +63,19 @@ def click(ui: Any, widget: Any, across: float = 0.5) -> None:
     where = [str(round(x)), str(round(Window.height - y))]
     subprocess.run(["xdotool", "mousemove", "--window", window_id(), *where], check=True)
     read_events(ui, 3)
-    subprocess.run(["xdotool", "click", "1"], check=True)
+    lifted: list[bool] = []
+
+    def lift(*_: Any) -> None:
+        lifted.append(True)
+
+    Window.bind(on_mouse_up=lift)
+    try:
+        subprocess.run(["xdotool", "click", "1"], check=True)
+        deadline = time.monotonic() + 10.0  # a loaded machine delivers the X server's events late
+        while not lifted and time.monotonic() < deadline:
+            read_events(ui, 1)
+    finally:
+        Window.unbind(on_mouse_up=lift)
     read_events(ui)
 
 

@@ -50,7 +50,9 @@ def test_a_click_on_home_starts_the_games_demo_with_named_players_and_pause_hold
     if game in ("shark-park", "kuna-yala"):
         ui.screenshot(f"demo-{game}")
     click(ui, button_saying(ui, "Pause"))
-    assert demo.paused
+    ui.until(
+        lambda: demo.paused, 10, "the pause (the click's events reach the window late on a loaded machine)"
+    )
     ui.pump(10)
     held, frames = moves(ui), demo.reader.frames
     recent = ui.page.view.recent
@@ -63,7 +65,7 @@ def test_a_click_on_home_starts_the_games_demo_with_named_players_and_pause_hold
     assert ui.page.view.recent == recent
     assert any("paused" in text for text in ui.texts()), ui.texts()
     click(ui, button_saying(ui, "Go on"))
-    assert not demo.paused
+    ui.until(lambda: not demo.paused, 10, "the demo going on")
     wait_for_a_move(ui, held)
     assert ui.app.current in ("live", "end")
 
