@@ -57,6 +57,7 @@ class ScoreLine(BoxLayout):
         if acting:
             backdrop(self, ACTING)
         for cell, width in zip(cells, widths, strict=True):
+            cell.pos_hint = {"top": 1}  # a name beside a state on three lines reads on its first
             if width is not None:
                 cell.size_hint_x, cell.width = None, width
             cell.bind(height=self._fit)

@@ -6,6 +6,7 @@ values and hand the chosen ``Action`` to the live game or the session; nothing h
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -199,7 +200,12 @@ def preview(session: LiveSession, index: int, action: Action, language: str) -> 
 
 
 def _sorted(picks: dict[str, Action]) -> tuple[Pick, ...]:
-    # casefold: "Kraken" among "red 7" and "green 3" sorts as a reader expects
-    return tuple(
-        Pick(label, picks[label]) for label in sorted(picks, key=lambda label: (label.casefold(), label))
-    )
+    return tuple(Pick(label, picks[label]) for label in sorted(picks, key=reading_order))
+
+
+def reading_order(label: str) -> tuple[tuple[int, int | str], ...]:
+    """A label's place as a reader expects it: numbers by value ("2 red" before "10 red"), words whatever
+    their case ("Kraken" among "red 7" and "green 3"), then the label itself to break ties."""
+    parts = re.split(r"(\d+)", label.casefold())
+    key = tuple((0, int(part)) if part.isdigit() else (1, part) for part in parts if part)
+    return (*key, (2, label))

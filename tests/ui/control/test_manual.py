@@ -24,6 +24,7 @@ from ui.control.manual import (
     moves,
     pick_label,
     preview,
+    reading_order,
     replacements,
 )
 
@@ -41,7 +42,7 @@ def assert_every_legal_action_is_one_path_away(game: Game[Any, Any], state: Any,
             continue
         picks = [p.label for p in choice.picks]
         assert picks and len(set(picks)) == len(picks)
-        assert len(picks) == 1 or picks == sorted(picks, key=lambda label: (label.casefold(), label))
+        assert len(picks) == 1 or picks == sorted(picks, key=reading_order)  # numbers by value
         for pick in choice.picks:
             assert isinstance(game.apply(state, pick.action), Step), f"{pick.label} is not legal"
     narrowed = {type(choice.actions[0]).kind for choice in buttons if choice.actions}
@@ -250,3 +251,16 @@ def test_preview_refuses_an_illegal_correction_in_words(session: LiveSession) ->
 def test_preview_of_a_move_the_game_does_not_have_raises(session: LiveSession) -> None:
     with pytest.raises(IndexError):
         preview(session, 99, session.actions[0], "en")
+
+
+def test_picks_read_numbers_by_value_and_words_whatever_their_case() -> None:
+    labels = ["10 bleu marine", "1 rouge", "2 vert", "Kraken", "green 3", "1 bleu marine", "red 7"]
+    assert sorted(labels, key=reading_order) == [
+        "1 bleu marine",
+        "1 rouge",
+        "2 vert",
+        "10 bleu marine",
+        "green 3",
+        "Kraken",
+        "red 7",
+    ]
