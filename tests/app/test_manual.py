@@ -106,7 +106,13 @@ def test_a_whole_game_is_played_to_its_end_by_hand_alone_and_kept_in_the_past_ga
         assert touches <= 600, f"the game is not over after {len(session(ui).actions)} moves"
         now = offered(ui)
         ending = [c for c in now if type(c.picks[0].action).kind in ENDING]
-        play(ui, (ending or now)[0])
+        choice = (ending or now)[0]
+        # The alphabet's first card, not the picker's first (numbers by value): always the lowest card makes a
+        # Kanaloa game that does not end within 800 moves, this one ends in about 100.
+        first = min(
+            range(len(choice.picks)), key=lambda k: (choice.picks[k].label.casefold(), choice.picks[k].label)
+        )
+        play(ui, choice, first)
         if ui.app.current == "manual" and len(session(ui).actions) == 25:
             assert any("…and 5 earlier moves." in t for t in ui.texts())
             ui.tap("Show every move")
