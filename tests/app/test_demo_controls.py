@@ -46,7 +46,7 @@ def test_a_click_on_home_starts_the_games_demo_with_named_players_and_pause_hold
     demo = ui.app.table
     assert demo.spec.name == game and demo.watch_only
     assert demo.seats == DEMO_NAMES["en"][: demo.players]
-    # Paused at once: a short demo (Kanaloa's) may be over before a loaded machine's second click comes.
+    wait_for_a_move(ui, 0)
     click(ui, button_saying(ui, "Pause"))
     ui.until(
         lambda: demo.paused, 10, "the pause (the click's events reach the window late on a loaded machine)"

@@ -89,6 +89,7 @@ class LivePage(Page):
         self.words: WordsPool | None = None  # the information column's labels, kept from one view to the next
         self.more_open = False  # the less used buttons shown, above the row
         self.details: set[str] = set()  # the problems whose whole text is open
+        self.row_shown: tuple[object, ...] = ()  # what the row of buttons drawn shows
         self.answer: Widget | None = None  # the bubble answering a refused press
         self._answer_clock: Any = None
 
@@ -227,6 +228,7 @@ class LivePage(Page):
         """The row of buttons, most used first, fitted to one row; the rest behind More (a second row when open)."""
         t = self.theme
         main, less = self.row_buttons(wide)
+        self.row_shown = row_words(main, less)
         more = RowButton("more", self.tr(MORE), lambda _b: self.toggle_more(), th.BUTTON)
         width = Window.width - 2 * t.gap
         fitted = fit([*main, *less], more, width, t)
@@ -271,6 +273,10 @@ class LivePage(Page):
             flip = SHOW_CAMERA if self.showing_picture else SHOW_PICTURE
             less.append(RowButton("flip", self.tr(flip), lambda _b: self.flip()))
         return main, less
+
+    def row_now(self) -> tuple[object, ...]:
+        """What the row would show for the view now."""
+        return row_words(*self.row_buttons(Window.width >= WIDE))
 
     def toggle_more(self) -> None:
         self.more_open = not self.more_open
@@ -387,8 +393,14 @@ class LivePage(Page):
             self.show_image(preview)
         if view is not None and view is not self.view:
             before, self.view = self.view, view
-            if self.app.current == "live" and (before is None or row_of(before) != row_of(view)):
-                self.refresh()  # the buttons that do something changed (a phase, a first move to undo)
+            if (
+                self.app.current == "live"
+                and (before is None or row_of(before) != row_of(view))
+                and self.row_now() != self.row_shown
+            ):
+                # The buttons changed (a phase, a first move to undo): only then, as a row built again under a
+                # finger loses its tap (a demo's row is the same from its first view to its last).
+                self.refresh()
             elif self.app.current == "live":
                 # A view comes with every camera frame; what this screen says changes far less often.
                 if before is None or shown_words(before) != shown_words(view):
@@ -510,8 +522,13 @@ def preview_width() -> int:
 
 
 def row_of(view: LiveView) -> tuple[object, ...]:
-    """The parts of a view the row of buttons shows: it is built again when one of them changes."""
+    """The parts of a view the row of buttons is made from: the row is looked at again when one changes."""
     return (view.buttons, view.can_undo, view.language)
+
+
+def row_words(main: list[RowButton], less: list[RowButton]) -> tuple[object, ...]:
+    """What a row of buttons shows: it is built again when this changes."""
+    return tuple((b.key, b.text, b.colour, b.words) for b in (*main, *less))
 
 
 def shown_words(view: LiveView) -> tuple[object, ...]:
