@@ -12,7 +12,7 @@ with ``CN_`` / ``CNP_`` rather than ``N_`` / ``NP_``: the catalog checks of the 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.i18n import CORE_LOCALE_DIR, Translator, check_language, translator
@@ -48,11 +48,15 @@ class Advice:
 
 @dataclass(frozen=True)
 class Coaching:
-    """The coach's word on one moment of a game: who acts (None once the game is over), the situation, the options."""
+    """The coach's word on one moment of a game: who acts (None once the game is over), the situation, the options.
+
+    ``short`` is the same in one line, for players who know the game (a front end gives the rest on request);
+    ``coach`` fills it from the summary when a game's coach leaves it empty."""
 
     seat: int | None
     summary: str
     options: tuple[Advice, ...]
+    short: str = ""
 
 
 GameCoach = Callable[[Any, Any, str, Sequence[str]], Coaching]
@@ -81,10 +85,21 @@ def coach(
     tr = coach_translator(language)
     seat = game.current_player(state)
     if seat is None or game.is_over(state):
-        return Coaching(None, tr(GAME_OVER), ())
-    if game_coach is not None:
-        return game_coach(game, state, language, seats)
-    return generic_coaching(game, state, language, seats)
+        return Coaching(None, tr(GAME_OVER), (), tr(GAME_OVER))
+    said = (
+        generic_coaching(game, state, language, seats)
+        if game_coach is None
+        else game_coach(game, state, language, seats)
+    )
+    return said if said.short else replace(said, short=first_sentence(said.summary))
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of ``text`` (up to its first full stop, question or exclamation mark and a space)."""
+    for index, char in enumerate(text):
+        if char in ".!?…" and (index + 1 == len(text) or text[index + 1] == " "):
+            return text[: index + 1]
+    return text
 
 
 def generic_coaching(

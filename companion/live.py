@@ -19,10 +19,11 @@ from typing import Any
 from companion.coach import Coaching, GameCoach, coach
 from companion.i18n import N_, translator
 from companion.panel import GAME_BUTTONS, Level, PanelButton
-from companion.protocol import Action, Effect, Game
+from companion.protocol import Action, Effect, Game, Violation
 from companion.referee import GameRecord, Referee, Review, Ruling, TableAdapter
 from companion.scoreboard import Scoreboard
 from companion.table import SeenCard, TableChange
+from companion.teaching import Rule, Teaching
 
 RECENT = 8  # rulings kept in a view: what a screen shows under "last effects"
 NO_BUTTON = N_("The {button} button does nothing in this game.")
@@ -87,6 +88,13 @@ class LiveView:
     # confirm are always there; ``can_undo`` says whether undo has a move to take back.
     buttons: tuple[str, ...] = ()
     can_undo: bool = False
+    # First-game mode (``LiveGame.first_game``): the rule to explain now, at its first effect in this game; once
+    # per rule per game, never one of ``LiveGame.known``.
+    explain: Rule | None = None
+    # For each refused move of this step or press, the rule it broke (a front end's "show me" draws its scene).
+    why: tuple[Rule, ...] = ()
+    # Every rule first-game mode explains now (one move may show two for the first time); ``explain`` is the first.
+    explains: tuple[Rule, ...] = ()
 
     @property
     def matches(self) -> bool:
@@ -108,6 +116,10 @@ class LiveGame:
     panel: str = "off"
     levels: Callable[[Any], Sequence[Level | None]] | None = None  # state -> each seat's level light (hunger)
     camera: CameraStatus = field(default_factory=lambda: CameraStatus(present=False))
+    # First-game mode: each rule of ``teaching`` is explained at its first effect, once, unless it is ``known``.
+    first_game: bool = False
+    known: frozenset[str] = frozenset()
+    teaching: Teaching | None = None  # the game's (its spec's ``teach``); None: no explanations, no why
     referee: Referee = field(init=False)
     _seen: tuple[SeenCard, ...] = field(default=(), init=False)
     _review: Review = field(default_factory=lambda: Review((), ()), init=False)
@@ -118,9 +130,12 @@ class LiveGame:
     _coached: tuple[int, Coaching | None] | None = field(default=None, init=False)
     _view: LiveView | None = field(default=None, init=False)
     _check: tuple[int, Action, Effect] | None = field(default=None, init=False)  # moves then, the move, why
+    _explained: frozenset[str] = field(default=frozenset(), init=False)  # rule keys told in this game
 
     def __post_init__(self) -> None:
         self.referee = Referee(self.game, self.adapter, self.record, self.seats, self.language)
+        # A game resumed (after a crash, or the app's restart) explains no rule its moves so far have shown.
+        self._explained = self.known | self._rules_of(replayed_codes(self.game, self.record, len(self.seats)))
         self._follow_turn()
 
     # --- what comes in --------------------------------------------------------------------------------
@@ -186,8 +201,36 @@ class LiveGame:
             if ruling.action is not None and ruling.violation is None and doubts and self.record.actions:
                 self._check = (len(self.record.actions), self.record.actions[-1], doubts[0])
         self._follow_turn()
-        self._view = self._build(words, refused, t)
+        explain, why = self._teach(rulings)
+        self._view = self._build(words, refused, t, explain, why)
         return self._view
+
+    def _rules_of(self, codes: Sequence[str]) -> frozenset[str]:
+        if self.teaching is None:
+            return frozenset()
+        triggers = self.teaching.triggers()
+        return frozenset(triggers[c] for c in codes if c in triggers)
+
+    def _teach(self, rulings: Sequence[Ruling]) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
+        """The rules first-game mode explains now (each at its first effect or breach, in order), and the rule
+        each refused move broke."""
+        if self.teaching is None:
+            return (), ()
+        triggers = self.teaching.triggers()
+        why = tuple(
+            self.teaching.rule(triggers[r.violation.code], self.language)
+            for r in rulings
+            if r.violation is not None and r.violation.code in triggers
+        )
+        if not self.first_game:
+            return (), why
+        codes = [e.code for r in rulings for e in r.effects]
+        codes += [r.violation.code for r in rulings if r.violation is not None]
+        new = [
+            k for k in dict.fromkeys(triggers[c] for c in codes if c in triggers) if k not in self._explained
+        ]
+        self._explained |= frozenset(new)
+        return tuple(self.teaching.rule(k, self.language) for k in new), why
 
     def _follow_turn(self) -> None:
         current = self.game.current_player(self.record.state)
@@ -205,7 +248,14 @@ class LiveGame:
             self._coached = (key, coach(self.game, state, self.language, self.seats, self.game_coach))
         return self._coached[1]
 
-    def _build(self, rulings: tuple[str, ...], refused: tuple[str, ...], t: float) -> LiveView:
+    def _build(
+        self,
+        rulings: tuple[str, ...],
+        refused: tuple[str, ...],
+        t: float,
+        explains: tuple[Rule, ...] = (),
+        why: tuple[Rule, ...] = (),
+    ) -> LiveView:
         state = self.record.state
         over = self.game.is_over(state)
         turn = self.game.current_player(state)
@@ -240,6 +290,9 @@ class LiveGame:
             check=self._checked(),
             buttons=() if over else buttons_now(self.adapter, state),
             can_undo=bool(self.record.actions),
+            explain=explains[0] if explains else None,
+            explains=explains,
+            why=why,
         )
 
     def _checked(self) -> str | None:
@@ -251,6 +304,22 @@ class LiveGame:
         if len(actions) != moves or actions[-1] != action:
             return None
         return self.game.tell(doubt, self.language, self.seats)
+
+
+def replayed_codes(game: Game[Any, Any], record: GameRecord, players: int) -> tuple[str, ...]:
+    """The effect codes of the moves ``record`` holds, played again from the start: what a game resumed has
+    already shown its players."""
+    if not record.actions:
+        return ()
+    state = game.initial_state(players)
+    codes: list[str] = []
+    for action in record.actions:
+        step = game.apply(state, action)
+        if isinstance(step, Violation):
+            break  # a record is legal; a corrected one is read again by its session
+        codes += [e.code for e in step.effects]
+        state = step.state
+    return tuple(codes)
 
 
 def buttons_now(adapter: TableAdapter, state: Any) -> tuple[str, ...]:

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from companion.coach import GameCoach
     from companion.panel import Level
     from companion.protocol import Game, Option, Profile
+    from companion.teaching import Teaching
 
 # The registry imports no game's code and not the protocol: `companion --help` and the app's game list need only
 # the specs (docs/benchmarks.md, "Start-up").
@@ -129,6 +130,8 @@ class GameSpec:
     demo_frame: Callable[[int], tuple[int, int]] | None = None
     # What the box needs confirmed once (Kanaloa's sea cards), loaded when first asked for; None: nothing.
     box_setup: Callable[[], BoxSetup] | None = None
+    # game -> what it teaches (companion.teaching.Teaching), loaded when first called; None: it teaches nothing yet.
+    teach: Callable[[Any], Teaching] | None = None
 
     @classmethod
     def of(
@@ -188,6 +191,14 @@ class GameSpec:
     @property
     def refereed_live(self) -> bool:
         return self.table is not None
+
+    @property
+    def teaches(self) -> bool:
+        return self.teach is not None
+
+    def teaching(self, game: Game[Any, Any]) -> Teaching | None:
+        """What ``game`` teaches (its rules, lesson, summary); None if the game teaches nothing yet."""
+        return None if self.teach is None else self.teach(game)
 
     @property
     def coached(self) -> bool:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
-from companion.coach import MAX_GENERIC_OPTIONS, Coaching, coach
+from companion.coach import MAX_GENERIC_OPTIONS, Coaching, coach, first_sentence
 from companion.games import GAMES, make_game
 from companion.games.kai_piranja.coach import coach_turn
 from tests.toy.game import spec as toy_spec
@@ -17,7 +18,12 @@ def test_kai_piranja_names_its_coach_in_its_spec_and_the_toy_has_none() -> None:
     assert spec.coach is not None and toy_spec(GAMES).coach is None
     game = make_game("kai-piranja")
     state = game.initial_state(4)
-    assert coach(game, state, game_coach=spec.coach) == coach_turn(game, state, "en", ())
+    said, own = coach(game, state, game_coach=spec.coach), coach_turn(game, state, "en", ())
+    assert (
+        said == replace(own, short=first_sentence(own.summary))
+        and said.short
+        and len(said.short) < len(said.summary)
+    )
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -59,4 +65,4 @@ def test_a_finished_game_has_no_options(name: str) -> None:
     state = game.initial_state(game.min_players)
     while not game.is_over(state):
         state = game.apply(state, game.random_action(state, rng)).state
-    assert coach(game, state, "fr") == Coaching(None, "La partie est finie.", ())
+    assert coach(game, state, "fr") == Coaching(None, "La partie est finie.", (), "La partie est finie.")

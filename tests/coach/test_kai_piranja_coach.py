@@ -295,7 +295,7 @@ def test_coaching_never_fails_and_lists_exactly_the_legal_decisions(params) -> N
     state = random_state(game, players, seed, steps)
     coaching = coach(game, state)
     if game.is_over(state):
-        assert coaching == Coaching(None, "The game is over.", ())
+        assert coaching == Coaching(None, "The game is over.", (), "The game is over.")
         return
     legal = game.legal_actions(state)
     decisions = [a for a in legal if not isinstance(a, Reveal)]
