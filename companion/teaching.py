@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from companion.files import write_atomically
-from companion.i18n import N_, translator
-from companion.protocol import JSON
+from companion.i18n import N_, Translator, check_language, translator
+from companion.protocol import JSON, Effect, Violation
 
 PROGRESS_FILE = "progress.json"
 BROKEN_PROGRESS = N_("The saved progress in {path} could not be read ({problem}): it is kept as {kept}.")
@@ -56,15 +56,24 @@ class Choice:
     right: bool
     why: str  # translated
     card: str | None = None  # a card id the choice names (the app may draw it)
+    # What the engine checks (``answer_problems``): the move this choice stands for (None: the step's), the
+    # effect code it claims that move gives (empty: the step's), and the value it claims that effect names in
+    # the step's ``param`` (None: no value is claimed).
+    action: Any = None
+    effect: str = ""
+    means: JSON = None
 
 
 @dataclass(frozen=True)
 class LessonStep:
     """One step of a lesson: a rule shown on its scene and a question with 2 to 4 choices, exactly one right."""
 
-    rule: Rule
+    rule: Rule  # asked on the rule's scene: ``rule.scene.state`` is where the moves are played
     question: str  # translated
     choices: tuple[Choice, ...]
+    action: Any = None  # the move the question is about, for choices that name none
+    expect: str = ""  # the effect code the right move gives, for choices that claim none
+    param: str = ""  # the parameter of that effect a choice's ``means`` is compared with
 
     @property
     def answer(self) -> Choice:
@@ -107,6 +116,131 @@ class Teaching(Protocol):
         """Each effect or violation code the game's engine gives -> the key of the rule it shows (first-game
         mode explains that rule at the code's first appearance; a refused move's code names the rule broken)."""
         ...
+
+
+class SceneError(ValueError):
+    """A scene's moves that the engine refuses: a lesson would teach what the game does not do."""
+
+
+def played(game: Any, players: int, actions: Sequence[Any]) -> tuple[Any, tuple[Effect, ...]]:
+    """The state ``actions`` reach from the start of a ``players`` game, and the last one's effects; SceneError
+    names the first move the engine refuses. Every scene is made so, never by hand."""
+    state = game.initial_state(players)
+    effects: tuple[Effect, ...] = ()
+    for number, action in enumerate(actions, start=1):
+        step = game.apply(state, action)
+        if isinstance(step, Violation):
+            raise SceneError(f"{game.name}: move {number} ({action}) is refused: {step.code}")
+        state, effects = step.state, step.effects
+    return state, effects
+
+
+def claim_holds(game: Any, step: LessonStep, choice: Choice) -> bool:
+    """Whether the engine does what ``choice`` says: its move, played in the step's scene, is accepted, gives the
+    claimed effect, and that effect names ``means`` in the step's ``param`` (a list param: the same cards)."""
+    action = step.action if choice.action is None else choice.action
+    code = choice.effect or step.expect
+    result = game.apply(step.rule.scene.state, action)
+    if isinstance(result, Violation):
+        return False
+    for effect in result.effects:
+        if effect.code != code:
+            continue
+        if choice.means is None or not step.param:
+            return True
+        named = effect.param(step.param)
+        if isinstance(named, (list, tuple)) and isinstance(choice.means, (list, tuple)):
+            if list(named) == list(choice.means):
+                return True
+        elif named == choice.means:
+            return True
+    return False
+
+
+def answer_problems(game: Any, step: LessonStep) -> list[str]:
+    """What is wrong with a lesson step by its engine: not 2 to 4 choices, not exactly one right, the right claim
+    not what the engine does, or a wrong one that the engine does."""
+    problems = []
+    if not 2 <= len(step.choices) <= 4:
+        problems.append(f"{step.rule.key}: {len(step.choices)} choices")
+    if sum(c.right for c in step.choices) != 1:
+        problems.append(f"{step.rule.key}: not exactly one right choice")
+    for choice in step.choices:
+        if claim_holds(game, step, choice) != choice.right:
+            problems.append(
+                f"{step.rule.key}: {choice.label!r} is {'right' if choice.right else 'wrong'}, the engine says otherwise"
+            )
+    return problems
+
+
+SEATS = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")  # the names in every scene, in every language
+
+
+@dataclass(frozen=True)
+class RuleText:
+    """A rule as a game module writes it: msgids of the game's domain, and the effect and violation codes that
+    show it (first-game mode's triggers; each violation code the game gives names one rule)."""
+
+    key: str
+    title: str
+    words: str
+    caption: str
+    codes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Moves:
+    """How a scene is reached: a game of ``players`` from its start, these moves, these cards ringed."""
+
+    players: int
+    actions: tuple[Any, ...]
+    highlight: tuple[str, ...] = ()
+
+
+class BookTeaching:
+    """The part of a game's Teaching that is the same for every game: rules from ``RuleText``, scenes played
+    from ``Moves`` (once each), triggers. A game's module gives ``texts`` and ``moves`` and writes its
+    lesson, summary and option effects."""
+
+    texts: tuple[RuleText, ...] = ()
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self._scenes: dict[str, tuple[Any, tuple[str, ...], tuple[str, ...]]] = {}
+
+    def moves(self, key: str) -> Moves:
+        """How the scene called ``key`` (a rule's key, or one of the summary's) is reached."""
+        raise NotImplementedError
+
+    def state(self, key: str) -> Any:
+        return self._played(key)[0]
+
+    def _played(self, key: str) -> tuple[Any, tuple[str, ...], tuple[str, ...]]:
+        if key not in self._scenes:
+            moves = self.moves(key)
+            state, _ = played(self.game, moves.players, moves.actions)
+            self._scenes[key] = (state, SEATS[: moves.players], moves.highlight)
+        return self._scenes[key]
+
+    def scene(self, key: str, caption: str) -> Scene:
+        state, seats, highlight = self._played(key)
+        return Scene(state, seats, highlight, caption)
+
+    def tr(self, language: str) -> Translator:
+        return cast(Translator, self.game.translator(check_language(language)))
+
+    def rules(self, language: str) -> tuple[Rule, ...]:
+        return tuple(self.rule(t.key, language) for t in self.texts)
+
+    def rule(self, key: str, language: str) -> Rule:
+        text = next((t for t in self.texts if t.key == key), None)
+        if text is None:
+            raise KeyError(f"{self.game.name} has no rule {key!r}")
+        tr = self.tr(language)
+        return Rule(key, tr(text.title), tr(text.words), self.scene(key, tr(text.caption)))
+
+    def triggers(self) -> Mapping[str, str]:
+        return {code: t.key for t in self.texts for code in t.codes}
 
 
 def player_key(player: str) -> str:

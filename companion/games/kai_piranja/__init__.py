@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from companion.games.kai_piranja.engine import KaiPiranjaGame
     from companion.games.kai_piranja.state import State
     from companion.games.kai_piranja.table import KaiPiranjaTable
+    from companion.games.kai_piranja.teach import KaiPiranjaTeaching
     from companion.match import Match
     from companion.picture import TablePicture
     from companion.table import TableStep
@@ -44,6 +45,12 @@ def picture(game: KaiPiranjaGame, state: State, language: str, seats: Sequence[s
     return picture(game, state, language, seats)
 
 
+def teach(game: KaiPiranjaGame) -> KaiPiranjaTeaching:
+    from companion.games.kai_piranja.teach import KaiPiranjaTeaching
+
+    return KaiPiranjaTeaching(game)
+
+
 SPEC = GameSpec(
     name="kai-piranja",
     title="Kai Piranja",
@@ -60,6 +67,7 @@ SPEC = GameSpec(
     coach=coach,
     demo=demo,
     picture=picture,
+    teach=teach,
     load_options=imported(f"{__name__}.profile", "OPTIONS"),
 )
 
