@@ -63,6 +63,7 @@ def driver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Driver]:
     options = AppOptions(
         registry=GAMES,
         library=Library(tmp_path_factory.mktemp("games")),
+        progress_dir=tmp_path_factory.mktemp("config"),  # each player's lessons and games (companion/teaching.py)
         display=Display(*SCREENS["800x480"]),
         source="none",
         demo_resolution=(1280, 720),

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.configdir import config_dir
 from companion.games import DEFAULT_GAME
 from companion.registry import Registry
 from ui.app.kiosk import Display
@@ -33,6 +34,7 @@ class AppOptions:
     demo_resolution: tuple[int, int] = (1280, 720)
     demo_fps: float = 30.0
     screen: ScreenConfig = field(default_factory=ScreenConfig)  # [screen] of config.toml: rotation, dimming
+    progress_dir: Path = field(default_factory=config_dir)  # where each player's lessons and games are kept
     backlights: Path | None = Path(
         "/sys/class/backlight"
     )  # where the dimmer looks for a backlight; None: shade

@@ -7,6 +7,7 @@ from ui.app.screens.box import BoxPage
 from ui.app.screens.end import EndPage
 from ui.app.screens.history import HistoryPage
 from ui.app.screens.home import HomePage
+from ui.app.screens.lesson import LessonPage
 from ui.app.screens.live import LivePage
 from ui.app.screens.manual import ManualPage
 from ui.app.screens.replay import ReplayPage
@@ -23,6 +24,7 @@ PAGES: dict[str, type[Page]] = {
     "history": HistoryPage,
     "replay": ReplayPage,
     "rules": RulesPage,
+    "lesson": LessonPage,
     "secret": SecretPage,
     "box": BoxPage,
 }

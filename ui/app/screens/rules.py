@@ -1,4 +1,5 @@
-"""Rules: each registered game's teaching summary, chosen from a row of buttons, to read at the table."""
+"""Rules: each registered game's one-screen summary with pictures (goal, a turn, the end, scoring), its lesson,
+and the details: its teaching summary in readable paragraphs. The game is chosen from a row of buttons."""
 
 from __future__ import annotations
 
@@ -12,10 +13,16 @@ from kivy.uix.widget import Widget
 from companion.i18n import N_
 from ui.app import theme as th
 from ui.app.page import Page
+from ui.app.scene import scene_block
 from ui.app.widgets import Big, Column, Row, Words, scrolled
 
 HEADING = N_("Rules")
 SUMMARY = N_("{title} in short")
+DETAILS = N_("Details")
+AT_A_GLANCE = N_("Back to the summary")
+LEARN = N_("Learn the game: a lesson")
+BLOCKS = (("goal", N_("The goal")), ("turn", N_("A turn")), ("end", N_("The end")), ("scoring", N_("Scoring")))
+PICTURE_MM = 24.0  # a summary block's scene: small beside its words
 # A line starting like this is an item of a list: it keeps its own line inside its paragraph.
 LIST_ITEM = re.compile(r"^\s*([-•*]|\d+[.)])\s")
 
@@ -41,6 +48,7 @@ class RulesPage(Page):
     def __init__(self, app: Any, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.game = ""  # the registry name of the game shown; "" until the page is first drawn
+        self.details = False  # the whole rules text, rather than the summary with pictures
 
     def build_body(self) -> Widget:
         t, registry = self.theme, self.app.registry
@@ -56,14 +64,36 @@ class RulesPage(Page):
             choices.add_widget(Big(registry[name].title, t, partial(self.choose, name), colour))
         body.add_widget(choices)
         spec = registry[self.game]
-        summary = registry.make_game(self.game).rules_summary(self.app.language)
+        game = registry.make_game(self.game)
+        teaching = spec.teaching(game)
         column = Column(t)
         column.add_widget(Words(self.tr(SUMMARY, title=spec.title), t, th.TITLE_MM, bold=True))
-        for paragraph in paragraphs(summary):
-            column.add_widget(Words(paragraph, t))
+        if teaching is not None and not self.details:
+            summary = teaching.summary(self.app.language)
+            for key, heading in BLOCKS:
+                words, scene = getattr(summary, key)
+                picture, _ = scene_block(self.app, t, self.game, game, scene, PICTURE_MM)
+                picture.size_hint_x = 0.42
+                said = Column(t, [Words(self.tr(heading), t, bold=True), Words(words, t)], padding=0)
+                column.add_widget(Row(t, [picture, said]))
+        else:
+            for paragraph in paragraphs(game.rules_summary(self.app.language)):
+                column.add_widget(Words(paragraph, t))
+        buttons = Row(t)
+        if teaching is not None:
+            toggle = AT_A_GLANCE if self.details else DETAILS
+            buttons.add_widget(Big(self.tr(toggle), t, self.toggle_details))
+            learn = partial(self.app.page("lesson").begin, self.game)
+            buttons.add_widget(Big(self.tr(LEARN), t, learn, th.ACCENT))
+            column.add_widget(buttons)
         body.add_widget(scrolled(column))
         return body
 
     def choose(self, game: str) -> None:
         self.game = game
+        self.details = False
+        self.refresh()
+
+    def toggle_details(self) -> None:
+        self.details = not self.details
         self.refresh()
