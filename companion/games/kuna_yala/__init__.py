@@ -46,7 +46,6 @@ def picture(game: KunaYalaGame, state: State, language: str, seats: Sequence[str
     return picture(game, state, language, seats)
 
 
-
 def teach(game: KunaYalaGame) -> KunaYalaTeaching:
     from companion.games.kuna_yala.teach import KunaYalaTeaching
 

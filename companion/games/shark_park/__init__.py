@@ -54,7 +54,6 @@ def levels(state: State) -> Sequence[Level | None]:
     return [lights[level] for level in state.hunger]
 
 
-
 def teach(game: SharkParkGame) -> SharkParkTeaching:
     from companion.games.shark_park.teach import SharkParkTeaching
 
