@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, cast
 
 from companion.files import write_atomically
 from companion.i18n import N_, Translator, check_language, translator
-from companion.protocol import JSON, Effect, Violation
+from companion.protocol import JSON, Effect, Option, Violation
 
 PROGRESS_FILE = "progress.json"
 BROKEN_PROGRESS = N_("The saved progress in {path} could not be read ({problem}): it is kept as {kept}.")
@@ -72,7 +73,9 @@ class LessonStep:
     question: str  # translated
     choices: tuple[Choice, ...]
     action: Any = None  # the move the question is about, for choices that name none
-    expect: str = ""  # the effect code the right move gives, for choices that claim none
+    expect: str = (
+        ""  # the effect code the right move gives, for choices that claim none (empty: it is accepted)
+    )
     param: str = ""  # the parameter of that effect a choice's ``means`` is compared with
 
     @property
@@ -143,6 +146,8 @@ def claim_holds(game: Any, step: LessonStep, choice: Choice) -> bool:
     result = game.apply(step.rule.scene.state, action)
     if isinstance(result, Violation):
         return False
+    if not code:
+        return True  # the claim is only that the engine accepts the move
     for effect in result.effects:
         if effect.code != code:
             continue
@@ -197,6 +202,35 @@ class Moves:
     highlight: tuple[str, ...] = ()
 
 
+Want = Callable[[Any, Any, Any], bool]  # (state, action, step) -> whether this is the moment a scene shows
+
+
+def search(game: Any, players: int, seed: int, want: Want, limit: int = 5000) -> tuple[tuple[Any, ...], Any]:
+    """The moves of a seeded random game up to the first action ``want`` picks, and that action: a scene found
+    in real play (the moves are the game's own random legal ones). SceneError if ``limit`` moves find none."""
+    rng = random.Random(seed)
+    for _ in range(20):  # further games of the same seed's sequence, if one ends without the moment
+        state, moves = game.initial_state(players), list[Any]()
+        while not game.is_over(state) and len(moves) < limit:
+            action = game.random_action(state, rng)
+            step = game.apply(state, action)
+            if isinstance(step, Violation):
+                raise SceneError(f"{game.name}: its random move {action} is refused: {step.code}")
+            if want(state, action, step):
+                return tuple(moves), action
+            moves.append(action)
+            state = step.state
+    raise SceneError(f"{game.name}: no game of seed {seed} reaches the scene")
+
+
+def codes_of(step: Any) -> set[str]:
+    return {e.code for e in step.effects}
+
+
+CHOSEN_OPTION = N_("{ask} {answer}.")
+NUMBER_OPTION = N_("{option} ({n})")
+
+
 class BookTeaching:
     """The part of a game's Teaching that is the same for every game: rules from ``RuleText``, scenes played
     from ``Moves`` (once each), triggers. A game's module gives ``texts`` and ``moves`` and writes its
@@ -207,10 +241,25 @@ class BookTeaching:
     def __init__(self, game: Any) -> None:
         self.game = game
         self._scenes: dict[str, tuple[Any, tuple[str, ...], tuple[str, ...]]] = {}
+        self._moments: dict[str, tuple[tuple[Any, ...], Any]] = {}
+
+    # Scenes found in seeded random play: key -> (players, seed, the moment wanted); the scene is the state
+    # just before the moment's action (``moment``), which a lesson step asks about.
+    wants: Mapping[str, tuple[int, int, Want]] = {}
 
     def moves(self, key: str) -> Moves:
-        """How the scene called ``key`` (a rule's key, or one of the summary's) is reached."""
-        raise NotImplementedError
+        """How the scene called ``key`` (a rule's key, or one of the summary's) is reached: by default the moves
+        before its moment in ``wants``, ringing the moment's cards."""
+        players = self.wants[key][0]
+        moves, action = self.moment(key)
+        return Moves(players, moves, tuple(self.game.card_ids(action)))
+
+    def moment(self, key: str) -> tuple[tuple[Any, ...], Any]:
+        """The moves before the moment ``wants[key]`` picks, and its action (searched once)."""
+        if key not in self._moments:
+            players, seed, want = self.wants[key]
+            self._moments[key] = search(self.game, players, seed, want)
+        return self._moments[key]
 
     def state(self, key: str) -> Any:
         return self._played(key)[0]
@@ -241,6 +290,32 @@ class BookTeaching:
 
     def triggers(self) -> Mapping[str, str]:
         return {code: t.key for t in self.texts for code in t.codes}
+
+    # The rules options' documentation, and a msgid for each (option, value) it does not say itself (a bool
+    # option's ``why`` says what True does; a number option's sentence takes ``{n}``: key (option, None)).
+    options: tuple[Option, ...] = ()
+    option_words: Mapping[tuple[str, JSON], str] = {}
+
+    def option_effect(self, option: str, value: JSON, language: str) -> str:
+        """One sentence per value: the game's own for it, else the option's words (a choice's ``says``)."""
+        tr = self.tr(language)
+        doc = next((o for o in self.options if o.name == option), None)
+        if doc is None:
+            raise KeyError(f"{self.game.name} has no option {option!r}")
+        if isinstance(value, int) and not isinstance(value, bool) and (option, None) in self.option_words:
+            return tr(self.option_words[(option, None)], n=value)
+        if (option, value) in self.option_words:
+            return tr(self.option_words[(option, value)])
+        if value is True:
+            return tr(doc.why)
+        if doc.says and value in doc.choices:
+            answer = tr(doc.says[doc.choices.index(value)])
+            return translator(language)(CHOSEN_OPTION, ask=tr(doc.ask or doc.why), answer=answer)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return translator(language)(NUMBER_OPTION, option=tr(doc.why), n=value)
+        if doc.open or value in doc.choices:
+            return tr(doc.why)
+        raise KeyError(f"{self.game.name}: no words for {option} = {value!r}")
 
 
 def player_key(player: str) -> str:

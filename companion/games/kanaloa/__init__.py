@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from companion.games.kanaloa.engine import KanaloaGame
     from companion.games.kanaloa.state import State
     from companion.games.kanaloa.table import KanaloaTable
+    from companion.games.kanaloa.teach import KanaloaTeaching
     from companion.match import Match
     from companion.picture import TablePicture
     from companion.table import TableStep
@@ -44,6 +45,12 @@ def demo(adapter: KanaloaTable, match: Match) -> Iterator[TableStep]:
     return table_steps(adapter, match)
 
 
+def teach(game: KanaloaGame) -> KanaloaTeaching:
+    from companion.games.kanaloa.teach import KanaloaTeaching
+
+    return KanaloaTeaching(game)
+
+
 SPEC = GameSpec(
     name="kanaloa",
     title="Kanaloa",
@@ -59,6 +66,7 @@ SPEC = GameSpec(
     coach=coach,
     demo=demo,
     picture=picture,
+    teach=teach,
     load_options=imported(f"{__name__}.profile", "OPTIONS"),
     box_setup=imported(f"{__name__}.seabox", "BOX_SETUP"),
 )

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from companion.games.kuna_yala.engine import KunaYalaGame
     from companion.games.kuna_yala.state import State
     from companion.games.kuna_yala.table import KunaYalaTable
+    from companion.games.kuna_yala.teach import KunaYalaTeaching
     from companion.match import Match
     from companion.picture import TablePicture
     from companion.table import TableStep
@@ -45,6 +46,12 @@ def picture(game: KunaYalaGame, state: State, language: str, seats: Sequence[str
     return picture(game, state, language, seats)
 
 
+def teach(game: KunaYalaGame) -> KunaYalaTeaching:
+    from companion.games.kuna_yala.teach import KunaYalaTeaching
+
+    return KunaYalaTeaching(game)
+
+
 SPEC = GameSpec(
     name="kuna-yala",
     title="Kuna Yala",
@@ -60,6 +67,7 @@ SPEC = GameSpec(
     coach=coach,
     demo=demo,
     picture=picture,
+    teach=teach,
     load_options=imported(f"{__name__}.profile", "OPTIONS"),
     mat_reach=900.0,  # table.MAT_REACH: the banks lie in front of the mats
     drawn_players=4,  # 3 and 4 players: two rows of seats, seen in 4056x3040 (docs/games/kuna-yala.md)

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from companion.games.shark_park.engine import SharkParkGame
     from companion.games.shark_park.state import State
     from companion.games.shark_park.table import SharkParkTable
+    from companion.games.shark_park.teach import SharkParkTeaching
     from companion.match import Match
     from companion.panel import Level
     from companion.picture import TablePicture
@@ -53,6 +54,12 @@ def levels(state: State) -> Sequence[Level | None]:
     return [lights[level] for level in state.hunger]
 
 
+def teach(game: SharkParkGame) -> SharkParkTeaching:
+    from companion.games.shark_park.teach import SharkParkTeaching
+
+    return SharkParkTeaching(game)
+
+
 SPEC = GameSpec(
     name="shark-park",
     title="Shark Park",
@@ -68,6 +75,7 @@ SPEC = GameSpec(
     demo=demo,
     coach=coach,
     picture=picture,
+    teach=teach,
     levels=levels,
     load_options=imported(f"{__name__}.profile", "OPTIONS"),
     # The board's four missing corner squares carry its marks: the block's four ids no component uses.
