@@ -27,7 +27,11 @@ def walks() -> list[Any]:
     for name in TEACHING:
         for language in LANGUAGES:
             slow = language != DEFAULT_LANGUAGE[name]
-            found.append(pytest.param(name, language, marks=[pytest.mark.slow] if slow else [], id=f"{name}-{language}"))
+            found.append(
+                pytest.param(
+                    name, language, marks=[pytest.mark.slow] if slow else [], id=f"{name}-{language}"
+                )
+            )
     return found
 
 
@@ -48,7 +52,9 @@ def open_lesson(ui: Driver, name: str, language: str, player: str) -> None:
     click(ui, ui.button(ui.app.tr("Learn the game: a lesson")))
     assert ui.app.current == "lesson"
     if player:
-        ui.app.page("lesson").learner(player)  # a name seated at setup or from recent games: see the chip test
+        ui.app.page("lesson").learner(
+            player
+        )  # a name seated at setup or from recent games: see the chip test
     else:
         click(ui, ui.button(ui.app.tr("Learn without a name")))
     ui.pump(2)
@@ -80,7 +86,10 @@ def walk_lesson(ui: Driver, name: str, language: str, wrong_at: set[int], shots:
         texts = ui.texts()
         assert chosen.why in texts
         if wrong:
-            assert tr("Not quite.") in texts and tr("The right answer: {label}", label=step.answer.label) in texts
+            assert (
+                tr("Not quite.") in texts
+                and tr("The right answer: {label}", label=step.answer.label) in texts
+            )
             if step.answer.card:
                 assert step.answer.card in ui.widgets(SceneView)[0].ringed
         else:
@@ -101,7 +110,10 @@ def test_a_lesson_walked_by_touch_to_its_end(ui: Driver, name: str, language: st
     walk = walk_lesson(ui, name, language, wrong_at)
     assert walk.right == steps - len(wrong_at)
     tr = ui.app.tr
-    assert tr("Lesson finished: {right} of {n} answered right at the first try.", right=steps - 2, n=steps) in ui.texts()
+    assert (
+        tr("Lesson finished: {right} of {n} answered right at the first try.", right=steps - 2, n=steps)
+        in ui.texts()
+    )
     assert tr("Kept for {name}: the setup knows this player has learnt the game.", name=player) in ui.texts()
     assert load_progress(ui.app.options.progress_dir).lesson_done(player, name)
     click(ui, ui.button(tr("Back to the rules")))

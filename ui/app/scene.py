@@ -61,7 +61,13 @@ def scene_picture(app: Any, game_name: str, game: Any, scene: Any) -> Any:
 
 
 def scene_block(
-    app: Any, theme: Theme, game_name: str, game: Any, scene: Any, height_mm: float, extra: dict[str, Any] | None = None
+    app: Any,
+    theme: Theme,
+    game_name: str,
+    game: Any,
+    scene: Any,
+    height_mm: float,
+    extra: dict[str, Any] | None = None,
 ) -> tuple[Column, SceneView]:
     """A column: the scene's picture ``height_mm`` high with its highlight ringed, and its caption under it."""
     view = SceneView(size_hint_y=None, height=theme.mm(height_mm))

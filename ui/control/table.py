@@ -66,8 +66,11 @@ class TableControl:
         coaching: bool = True,
         camera: Callable[[], tuple[Any, Any]] | None = None,
         panel: PanelInterface | None = None,
+        first_game: bool = False,
+        known: frozenset[str] = frozenset(),
     ) -> TableControl:
-        """Referee ``session``'s game. ``camera`` opens the frame source and its feed; None: manual entry only."""
+        """Referee ``session``'s game. ``camera`` opens the frame source and its feed; None: manual entry only.
+        ``first_game``: each rule is explained at its first effect, but the ``known`` ones (companion/live.py)."""
         game = session.game
         adapter = spec.table_adapter(game)
         panel = panel or NullPanel()
@@ -82,6 +85,9 @@ class TableControl:
             coaching,
             "screen" if mode == "off" else mode,  # no panel: the screen's own buttons stand in
             spec.levels,
+            first_game=first_game,
+            known=known,
+            teaching=spec.teaching(game),  # also says the rule a refused move breaks, first game or not
         )
         reason = None
         source, feed = None, None

@@ -14,6 +14,7 @@ from companion.i18n import N_
 from companion.live import LiveView
 from companion.protocol import join_words
 from companion.scoreboard import Scoreboard
+from companion.teaching import record_finished_game
 from ui.app import theme as th
 from ui.app.page import Page
 from ui.app.widgets import Big, Column, Row, Words, scrolled
@@ -69,6 +70,10 @@ class EndPage(Page):
             except OSError as exc:  # the detail (the file, the system's words) is for the log
                 logged("cannot keep the game in the history", exc)
                 self.kept = "full"
+            try:  # each seated player has finished one more: the next setup's first-game switch knows it
+                record_finished_game(self.app.options.progress_dir, self.game.name, view.seats)
+            except OSError as exc:
+                logged("cannot keep the players' finished game", exc)
         self.app.end_table()
         self.app.go("end")
 

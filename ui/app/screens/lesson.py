@@ -13,10 +13,10 @@ from kivy.uix.widget import Widget
 from companion.i18n import N_
 from companion.teaching import load_progress
 from ui.app import theme as th
-from ui.control.family import logged
 from ui.app.page import Page
 from ui.app.scene import RIGHT_RING, scene_block
 from ui.app.widgets import Big, Column, Row, Words, scrolled
+from ui.control.family import logged
 from ui.control.lesson import LessonWalk, finish, learners, lesson_of
 from ui.control.players import recent_players
 
@@ -90,7 +90,9 @@ class LessonPage(Page):
     def who_body(self) -> Widget:
         t = self.theme
         setup = self.app.page("setup")
-        seated = list(setup.names[: setup.players]) if getattr(setup.spec, "name", "") == self.game_name else []
+        seated = (
+            list(setup.names[: setup.players]) if getattr(setup.spec, "name", "") == self.game_name else []
+        )
         names = learners(seated, recent_players(self.app.library, self.app.registry))
         progress = load_progress(self.app.options.progress_dir)
         column = Column(t, [Words(self.tr(WHO), t, th.TITLE_MM, bold=True)])
@@ -184,7 +186,9 @@ class LessonPage(Page):
 
     def finished_body(self, walk: LessonWalk) -> Widget:
         t = self.theme
-        column = Column(t, [Words(self.tr(FINISHED, right=walk.right, n=len(walk.steps)), t, th.TITLE_MM, bold=True)])
+        column = Column(
+            t, [Words(self.tr(FINISHED, right=walk.right, n=len(walk.steps)), t, th.TITLE_MM, bold=True)]
+        )
         if self.kept is True:
             column.add_widget(Words(self.tr(KEPT, name=walk.player), t, color=th.GOOD))
         elif self.kept is False:

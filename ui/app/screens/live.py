@@ -19,8 +19,10 @@ from companion.panel import PanelButton, button_words
 from companion.picture import picture_of
 from companion.protocol import RecordError
 from companion.session import LiveSession
+from companion.teaching import load_progress
 from ui.app import theme as th
 from ui.app.buttonrow import RowButton, build_row, fit, text_width
+from ui.app.livelessons import LiveLessons
 from ui.app.page import Page
 from ui.app.picture import PictureView
 from ui.app.scoreboard import ScoreboardView
@@ -92,6 +94,7 @@ class LivePage(Page):
         self.row_shown: tuple[object, ...] = ()  # what the row of buttons drawn shows
         self.answer: Widget | None = None  # the bubble answering a refused press
         self._answer_clock: Any = None
+        self.lessons = LiveLessons(self)  # first-game mode's rule cards, a refused move's rule, the short coach
 
     # --- starting a game --------------------------------------------------------------------------------
 
@@ -130,8 +133,10 @@ class LivePage(Page):
             return
         self.play(session, camera=saved.refereed_live)
 
-    def play(self, session: LiveSession, camera: bool, kind: Any = None) -> None:
-        """Referee ``session``'s game: with the camera if ``camera`` (and the game can be read), else by hand."""
+    def play(self, session: LiveSession, camera: bool, kind: Any = None, first_game: bool | None = None) -> None:
+        """Referee ``session``'s game: with the camera if ``camera`` (and the game can be read), else by hand.
+        ``first_game``: explain each rule at its first effect; None (a resumed game): when a seated player has never
+        finished this game."""
         spec = self.app.registry.find(session.game.name)
         opener = None
         if camera and spec.refereed_live and self.app.options.source != "none":
@@ -144,6 +149,8 @@ class LivePage(Page):
                 width=preview_width(),
                 **extra,
             )
+        if first_game is None:
+            first_game = load_progress(self.app.options.progress_dir).first_game(session.seats, spec.name)
         self.app.end_table()
         self.app.table = TableControl.start(
             spec,
@@ -152,6 +159,7 @@ class LivePage(Page):
             coaching=self.app.options.coaching,
             camera=opener,
             panel=self.panel_for(session),
+            first_game=first_game,
         )
         self.open()
 
@@ -180,6 +188,7 @@ class LivePage(Page):
         self.showing_picture = False
         self.more_open = False
         self.details = set()
+        self.lessons.forget()
         self.close_bubble()
         self.app.go("live")
         self.show(self.app.table.view, None)
@@ -393,6 +402,7 @@ class LivePage(Page):
             self.show_image(preview)
         if view is not None and view is not self.view:
             before, self.view = self.view, view
+            taught = self.lessons.take(view)
             if (
                 self.app.current == "live"
                 and (before is None or row_of(before) != row_of(view))
@@ -403,7 +413,7 @@ class LivePage(Page):
                 self.refresh()
             elif self.app.current == "live":
                 # A view comes with every camera frame; what this screen says changes far less often.
-                if before is None or shown_words(before) != shown_words(view):
+                if taught or before is None or shown_words(before) != shown_words(view):
                     self.fill_info()
                 if before is None or before.state is not view.state or before.language != view.language:
                     self.draw_picture()
@@ -440,6 +450,7 @@ class LivePage(Page):
         say = lines.append
         turn = self.tr(TURN, seat=view.seats[view.turn]) if view.turn is not None else self.tr(TURN_OVER)
         say(TextLine(turn, th.TURN_MM, bold=True))
+        lines += self.lessons.card_lines()
         failure = getattr(table, "failure", None)
         if failure:
             lines += self.problem("demo", DEMO_STOPPED, [TextLine(self.tr(DEMO_FAILED, problem=failure))])
@@ -458,6 +469,7 @@ class LivePage(Page):
             say(TextLine(self.tr(ALERTS), color=th.ALERT, bold=True))
             for alert in view.alerts:
                 say(TextLine(alert, color=th.ALERT))
+        lines += self.lessons.why_lines()
         if view.check is not None and not getattr(table, "watch_only", False):
             say(
                 TextLine(view.check, color=th.ALERT)
@@ -473,12 +485,12 @@ class LivePage(Page):
         if notice and not camera_failing:
             say(TextLine(notice, color=th.MUTED))
         if view.coaching is not None:
-            say(TextLine(self.tr(COACH), bold=True))
-            say(TextLine(view.coaching.summary))
+            coach = [TextLine(self.tr(COACH), bold=True), TextLine(view.coaching.summary)]
             for advice in view.coaching.options:
-                say(TextLine(self.tr(ADVICE, title=advice.title, outcome=advice.outcome)))
+                coach.append(TextLine(self.tr(ADVICE, title=advice.title, outcome=advice.outcome)))
                 if advice.risk:
-                    say(TextLine(advice.risk, color=th.MUTED))
+                    coach.append(TextLine(advice.risk, color=th.MUTED))
+            lines += self.lessons.coach_lines(view, coach)
         if view.recent:
             say(TextLine(self.tr(LAST), bold=True))
             for line in reversed(view.recent[-4:]):

@@ -19,6 +19,7 @@ from companion.protocol import Option, RecordError
 from companion.registry import GameSpec
 from companion.session import LiveSession
 from companion.simulate import default_seats
+from companion.teaching import load_progress
 from ui.app import theme as th
 from ui.app.keyboard import NameEditor, NameField
 from ui.app.page import Page
@@ -48,6 +49,9 @@ CHECK = N_("Check the camera")
 CHECKING = N_("Looking through the camera…")
 BOX_NOT_SAVED = N_("Not confirmed yet for this box: the camera needs it once before it referees.")
 START = N_("Start the game")
+FIRST_GAME = N_("First game: each rule is explained the first time it comes up")
+FIRST_GAME_ON = N_("On: explain each rule once")
+FIRST_GAME_OFF = N_("Off: everyone knows the game")
 CAMERA_MISSING = N_(
     "No camera was found, so it cannot referee. Play by hand, or connect the camera and check it again."
 )
@@ -82,6 +86,8 @@ class SetupPage(Page):
         # The box file as read when the page was last entered: None, not read yet; else whether a box is saved,
         # or why the file cannot be read (told in the language of each redraw).
         self.box_state: bool | RecordError | None = None
+        self.first_game_chosen: bool | None = None  # the family's touch; None: on when a seat never finished it
+        self.teaching: Any = None  # the game's (companion/teaching.py), for the options' effect sentences
 
     def begin(self, game: str) -> None:
         """A new setup for ``game``: the rulebook's options, the fewest players, default names."""
@@ -93,6 +99,34 @@ class SetupPage(Page):
         self.check, self.problem = None, None
         self.editing, self.advanced = None, False
         self.recent = recent_players(self.app.library, self.app.registry)
+        self.first_game_chosen = None
+        self.teaching = self.spec.teaching(self.app.registry.make_game(game))
+
+    @property
+    def first_game(self) -> bool:
+        """The first-game switch: as touched, else on when a seated player has never finished this game."""
+        if self.first_game_chosen is not None or self.spec is None:
+            return bool(self.first_game_chosen)
+        progress = load_progress(self.app.options.progress_dir)
+        return progress.first_game([n.strip() for n in self.names[: self.players]], self.spec.name)
+
+    def set_first_game(self, on: bool) -> None:
+        self.first_game_chosen = on
+        self.refresh()
+
+    def first_game_part(self) -> Widget:
+        t, on = self.theme, self.first_game
+        column = Column(t, [Words(self.tr(FIRST_GAME), t, th.TITLE_MM, bold=True)], padding=0)
+        column.add_widget(
+            Row(
+                t,
+                [
+                    Big(self.tr(FIRST_GAME_ON), t, partial(self.set_first_game, True), self.pick(on)),
+                    Big(self.tr(FIRST_GAME_OFF), t, partial(self.set_first_game, False), self.pick(not on)),
+                ],
+            )
+        )
+        return column
 
     def play_again(self, game: str, names: list[str], options: dict[str, Any]) -> None:
         """The setup of ``game`` filled with ``names`` (seat order) and the rules ``options``, opened ready for
@@ -173,6 +207,8 @@ class SetupPage(Page):
             self.chips = [Big(n, t, partial(self.seat_recent, n), th.BUTTON) for n in offered]
             for k in range(0, len(self.chips), 4):
                 column.add_widget(Row(t, self.chips[k : k + 4]))
+        if self.teaching is not None:
+            column.add_widget(self.first_game_part())
         if spec.options:
             game_tr = translator(self.app.language, spec.domain, spec.locale_dir)  # the game's own words
             column.add_widget(Words(self.tr(OPTIONS), t, th.TITLE_MM, bold=True))
@@ -272,7 +308,10 @@ class SetupPage(Page):
             following = choices[(choices.index(value) + 1) % len(choices)] if value in choices else default
             row.add_widget(Big(words, t, lambda: self.set_option(option.name, following)))
         asked = option.ask if option.ask and option.says else option.why
-        return Column(t, [Words(game_tr(asked), t, color=th.MUTED), row], padding=0)
+        shown = Column(t, [Words(game_tr(asked), t, color=th.MUTED), row], padding=0)
+        if self.teaching is not None:  # what the value chosen changes, in a sentence that follows it
+            shown.add_widget(Words(self.teaching.option_effect(option.name, value, self.app.language), t))
+        return shown
 
     def step(self, name: str, value: int, by: int, end: int | None) -> Big:
         """The − or + of a whole-number option: flat and doing nothing at the end of its range."""
@@ -466,6 +505,6 @@ class SetupPage(Page):
                 logged("cannot save a new game", exc.tell("en") if isinstance(exc, RecordError) else exc)
                 self.problem = self.tr(CANNOT_SAVE)
             else:
-                self.app.page("live").play(session, camera=self.camera, kind=self.kind)
+                self.app.page("live").play(session, camera=self.camera, kind=self.kind, first_game=self.first_game)
                 return
         self.refresh()
