@@ -45,6 +45,8 @@ def test_first_game_is_on_for_new_players_and_each_rule_is_explained_once(ui: Dr
     setup = set_up(ui, ["Nora", "Olav", "Pia"])
     assert setup.first_game
     assert tuple(ui.button(ON).background_color) == th.ACCENT
+    ui.scroll_into_view(ui.button(ON))
+    ui.screenshot("setup-first-game")
     click(ui, ui.button("Start the game"))
     assert ui.app.current == "live" and ui.app.table.live.first_game
     game = ui.app.table.session.game
@@ -56,6 +58,7 @@ def test_first_game_is_on_for_new_players_and_each_rule_is_explained_once(ui: Dr
     texts = ui.texts()
     assert f"New rule: {first.explains[0].title}" in texts and first.explains[0].words in texts
     assert "Nora's turn" in texts or any(t.endswith("'s turn") for t in texts), "the turn stays in view"
+    ui.screenshot("live-first-game-card")
     click(ui, shown[0])
     live = ui.app.page("live")
     assert live.lessons.closed[0] == key
@@ -89,10 +92,12 @@ def test_a_refused_move_says_its_rule_and_show_me_draws_its_scene(ui: Driver) ->
     while cards(ui):  # first-game mode also explains the rule broken: read, closed
         click(ui, cards(ui)[0])
     assert f"Against the rule: {rule.title}" in ui.texts()
+    ui.screenshot("live-against-the-rule")
     click(ui, ui.button("Show me"))
     shown = cards(ui)
     assert len(shown) == 1 and shown[0].rule.key == rule.key
     assert f"The rule: {rule.title}" in ui.texts()
+    ui.screenshot("live-show-me")
     assert live.lessons.cards[0][1] is False
 
 
@@ -109,6 +114,7 @@ def test_players_who_finished_the_game_get_it_off_and_the_short_coach(ui: Driver
     coaching = ui.app.page("live").view.coaching
     assert coaching is not None and coaching.short
     assert coaching.short in ui.texts() and coaching.summary not in ui.texts()
+    ui.screenshot("live-short-coach")
     click(ui, ui.button("More advice"))
     assert coaching.summary in ui.texts()
     click(ui, ui.button("Less advice"))

@@ -29,6 +29,7 @@ def test_each_game_has_a_button_and_its_summary_reads_in_paragraphs(ui) -> None:
     for name in GAMES:
         title = GAMES[name].title
         ui.tap(ui.button(title))
+        ui.tap(ui.button("Details"))
         assert f"{title} in short" in ui.texts()
         assert summary_shown(ui, name, "en") == paragraphs(GAMES.make_game(name).rules_summary("en"))
         ui.screenshot(f"rules-{name}-en-800x480")
@@ -38,6 +39,7 @@ def test_the_summary_follows_the_language_and_the_screen_size(ui) -> None:
     ui.tap("Rules")
     name = list(GAMES)[-1]
     ui.tap(ui.button(GAMES[name].title))
+    ui.tap(ui.button("Details"))
     for language in ("fr", "it"):
         ui.app.set_language(language)
         ui.pump(2)
@@ -50,6 +52,7 @@ def test_the_summary_follows_the_language_and_the_screen_size(ui) -> None:
     ui.pump(2)
     first = next(iter(GAMES))
     ui.tap(ui.button(GAMES[first].title))
+    ui.tap(ui.button("Details"))
     ui.screenshot(f"rules-{first}-en-1280x720")
 
 
@@ -58,3 +61,31 @@ def test_the_game_buttons_are_big_enough_for_a_finger(ui) -> None:
     for name in GAMES:
         button = ui.button(GAMES[name].title)
         assert button.height >= ui.app.theme.mm(9) and button.width >= ui.app.theme.mm(9)
+
+
+BLOCKS = {"en": ("The goal", "A turn", "The end", "Scoring")}
+
+
+def test_the_rules_open_on_the_summary_with_a_picture_per_block_then_the_details(ui) -> None:
+    from tests.app.layout import layout_problems
+    from tests.app.pointer import click
+    from ui.app.scene import SceneView
+
+    click(ui, ui.button("Rules"))
+    for name in GAMES:
+        click(ui, ui.button(GAMES[name].title))
+        game = GAMES.make_game(name)
+        summary = GAMES[name].teaching(game).summary("en")
+        texts = ui.texts()
+        for heading, key in zip(BLOCKS["en"], ("goal", "turn", "end", "scoring"), strict=True):
+            words, scene = getattr(summary, key)
+            assert heading in texts and words in texts and scene.caption in texts
+        pictures = ui.widgets(SceneView)
+        assert len(pictures) == 4 and all(p.picture is not None and p.picture.tiles for p in pictures)
+        assert layout_problems(ui.page, ui.app.theme.dpi) == []
+        ui.screenshot(f"rules-summary-{name}-en-800x480")
+        click(ui, ui.button("Details"))
+        assert ui.widgets(SceneView) == []
+        assert paragraphs(game.rules_summary("en"))[0] in ui.texts()
+        click(ui, ui.button("Back to the summary"))
+        assert len(ui.widgets(SceneView)) == 4

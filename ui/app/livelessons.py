@@ -74,6 +74,12 @@ class LiveLessons:
             self.why, changed = (), True
         return changed
 
+    def to_top(self) -> None:
+        """Scroll the information column to its top, where the turn, the rule card and the rule broken are."""
+        scroll = getattr(getattr(self.page, "info", None), "parent", None)
+        if scroll is not None and hasattr(scroll, "scroll_y"):
+            scroll.scroll_y = 1.0
+
     def rule(self, rule: Rule) -> Rule:
         """``rule`` in the app's language now (a card stays open across a change of language)."""
         teaching = getattr(getattr(self.page.app.table, "live", None), "teaching", None)
@@ -112,6 +118,7 @@ class LiveLessons:
         """The refused move's rule as a card, first, with its scene."""
         self.cards = [(rule, False), *((r, e) for r, e in self.cards if r.key != rule.key)]
         self.page.fill_info()
+        self.to_top()
 
     def why_lines(self) -> list[TextLine | Widget]:
         page, t = self.page, self.page.theme

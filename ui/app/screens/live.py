@@ -415,6 +415,8 @@ class LivePage(Page):
                 # A view comes with every camera frame; what this screen says changes far less often.
                 if taught or before is None or shown_words(before) != shown_words(view):
                     self.fill_info()
+                if taught:
+                    self.lessons.to_top()  # a new rule card or a refused move's rule: seen at once
                 if before is None or before.state is not view.state or before.language != view.language:
                     self.draw_picture()
             if view.over:
