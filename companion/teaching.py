@@ -59,7 +59,7 @@ class Choice:
     card: str | None = None  # a card id the choice names (the app may draw it)
     # What the engine checks (``answer_problems``): the move this choice stands for (None: the step's), the
     # effect code it claims that move gives (empty: the step's), and the value it claims that effect names in
-    # the step's ``param`` (None: no value is claimed).
+    # the step's ``param`` (None: no value is claimed). An effect "!code" claims the move gives no such effect.
     action: Any = None
     effect: str = ""
     means: JSON = None
@@ -148,6 +148,8 @@ def claim_holds(game: Any, step: LessonStep, choice: Choice) -> bool:
         return False
     if not code:
         return True  # the claim is only that the engine accepts the move
+    if code.startswith(ABSENT):
+        return all(effect.code != code[len(ABSENT) :] for effect in result.effects)
     for effect in result.effects:
         if effect.code != code:
             continue
@@ -177,6 +179,8 @@ def answer_problems(game: Any, step: LessonStep) -> list[str]:
             )
     return problems
 
+
+ABSENT = "!"  # a choice's effect so marked claims that the move does not give it
 
 SEATS = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")  # the names in every scene, in every language
 
@@ -225,6 +229,15 @@ def search(game: Any, players: int, seed: int, want: Want, limit: int = 5000) ->
 
 def codes_of(step: Any) -> set[str]:
     return {e.code for e in step.effects}
+
+
+def gives(code: str, kind: type | None = None) -> Want:
+    """The moment a move (of class ``kind``, if given) gives the effect ``code``."""
+
+    def want(state: Any, action: Any, step: Any) -> bool:
+        return (kind is None or isinstance(action, kind)) and code in codes_of(step)
+
+    return want
 
 
 CHOSEN_OPTION = N_("{ask} {answer}.")
@@ -290,6 +303,26 @@ class BookTeaching:
 
     def triggers(self) -> Mapping[str, str]:
         return {code: t.key for t in self.texts for code in t.codes}
+
+    def claim_step(
+        self,
+        key: str,
+        language: str,
+        question: str,
+        right: tuple[str, str, str],
+        wrong: tuple[str, str, str],
+        wrong_means: JSON = None,
+        param: str = "",
+    ) -> LessonStep:
+        """A "what happens?" step on the moment ``key``: its move, and two claims of what it gives, each
+        (label, effect code, why) in words; the first is right. ``wrong_means``: the value the wrong claim's
+        effect names in ``param``."""
+        _, action = self.moment(key)
+        choices = (
+            Choice(right[0], True, right[2], effect=right[1]),
+            Choice(wrong[0], False, wrong[2], effect=wrong[1], means=wrong_means),
+        )
+        return LessonStep(self.rule(key, language), question, choices, action, "", param)
 
     # The rules options' documentation, and a msgid for each (option, value) it does not say itself (a bool
     # option's ``why`` says what True does; a number option's sentence takes ``{n}``: key (option, None)).

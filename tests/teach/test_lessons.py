@@ -30,7 +30,7 @@ def violation_codes(spec: GameSpec) -> set[str]:
     its package."""
     codes = set(CHECK_CODES)
     for path in spec.package_dir.glob("*.py"):
-        codes |= set(re.findall(r"violation\(\s*\"([a-z0-9.-]+)\"", path.read_text(encoding="utf-8")))
+        codes |= set(re.findall(r"violation\(\s*f?\"([a-z0-9.{}-]+)\"", path.read_text(encoding="utf-8")))
     return codes
 
 
@@ -67,7 +67,13 @@ def test_every_violation_names_a_rule_of_its_game(name: str) -> None:
     triggers = teach.triggers()
     codes = violation_codes(GAMES[name])
     assert len(codes) > len(CHECK_CODES)
-    assert sorted(codes - set(triggers)) == []
+    # A code made in an f-string ("kuna-yala.fish-mismatch-{code}") is covered by the codes it starts.
+    missing = [
+        c
+        for c in codes - set(triggers)
+        if "{" not in c or not any(t.startswith(c.split("{")[0]) for t in triggers)
+    ]
+    assert missing == []
     keys = {rule.key for rule in teach.rules("en")}
     assert set(triggers.values()) <= keys
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.i18n import N_
-from companion.teaching import SEATS, BookTeaching, Choice, LessonStep, RuleText, Summary, codes_of
+from companion.teaching import SEATS, BookTeaching, Choice, LessonStep, RuleText, Summary, codes_of, gives
 
 from . import text as T
 from .actions import Deal, Play
@@ -256,13 +256,6 @@ def refusal(game: KanaloaGame, state: State, action: Play) -> bool:
     return problem is not None and problem.code == K + "must-follow-colour"
 
 
-def has(code: str, kind: type | None = None) -> Any:
-    def want(state: State, action: Any, step: Any) -> bool:
-        return (kind is None or isinstance(action, kind)) and code in codes_of(step)
-
-    return want
-
-
 class KanaloaTeaching(BookTeaching):
     """Kanaloa's Teaching (companion.teaching.Teaching)."""
 
@@ -281,11 +274,11 @@ class KanaloaTeaching(BookTeaching):
             "trump": (PLAYERS, SEED, trump_wins),
             "trick": (PLAYERS, SEED, kanaloa_wins),
             "follow": (PLAYERS, SEED, must_follow(game)),
-            "kraken": (PLAYERS, SEED, has(K + "kraken", Play)),
-            "sail": (PLAYERS, SEED, has(K + "sails-past")),
-            "dolphin": (PLAYERS, SEED, has(K + "dolphin-offer")),
-            "round": (PLAYERS, SEED, has(K + "round-over")),
-            "end": (PLAYERS, SEED, has(K + "game-won")),
+            "kraken": (PLAYERS, SEED, gives(K + "kraken", Play)),
+            "sail": (PLAYERS, SEED, gives(K + "sails-past")),
+            "dolphin": (PLAYERS, SEED, gives(K + "dolphin-offer")),
+            "round": (PLAYERS, SEED, gives(K + "round-over")),
+            "end": (PLAYERS, SEED, gives(K + "game-won")),
         }
 
     def lesson(self, language: str) -> tuple[LessonStep, ...]:
@@ -392,18 +385,10 @@ class KanaloaTeaching(BookTeaching):
         _, action = self.moment(key)
         seat = SEATS[action.seat]
         card = self.kg.card_name(action.card, language) if isinstance(action, Play) else ""
-        choices = (
-            Choice(tr(right[0], seat=seat), True, tr(right[2]), effect=right[1]),
-            Choice(
-                tr(wrong[0], seat=seat),
-                False,
-                tr(wrong[2]),
-                effect=wrong[1],
-                means=action.seat if own_seat else None,
-            ),
-        )
-        return LessonStep(
-            self.rule(key, language), tr(question, seat=seat, card=card), choices, action, "", "seat"
+        said = tuple((tr(c[0], seat=seat), c[1], tr(c[2])) for c in (right, wrong))
+        means = action.seat if own_seat else None
+        return self.claim_step(
+            key, language, tr(question, seat=seat, card=card), said[0], said[1], means, "seat"
         )
 
     def summary(self, language: str) -> Summary:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.i18n import N_
-from companion.teaching import SEATS, BookTeaching, Choice, LessonStep, RuleText, Summary, codes_of
+from companion.teaching import SEATS, BookTeaching, Choice, LessonStep, RuleText, Summary, codes_of, gives
 
 from . import text as T
 from .actions import EndTurn, Move, Place, Scare
@@ -201,13 +201,6 @@ FALSE_WORDS = {
 OPTION_WORDS = {(name, False): words for name, words in FALSE_WORDS.items()}
 
 
-def has(code: str, kind: type | None = None) -> Any:
-    def want(state: State, action: Any, step: Any) -> bool:
-        return (kind is None or isinstance(action, kind)) and code in codes_of(step)
-
-    return want
-
-
 def second_shark(state: State, action: Any, step: Any) -> bool:
     """Anna placing her second shark: a side already holds one of hers."""
     return (
@@ -244,7 +237,7 @@ class SharkParkTeaching(BookTeaching):
                     and K + "fish-eaten" not in codes_of(st)
                 ),
             ),
-            "pushed": (PLAYERS, SEED, has(K + "fish-eaten", Scare)),
+            "pushed": (PLAYERS, SEED, gives(K + "fish-eaten", Scare)),
             "escape": (
                 PLAYERS,
                 SEED,
@@ -254,11 +247,11 @@ class SharkParkTeaching(BookTeaching):
                     and K + "fish-eaten" not in codes_of(st)
                 ),
             ),
-            "vivier": (PLAYERS, SEED, has(K + "fish-escapes", Scare)),
-            "move": (PLAYERS, SEED, has(K + "moved-eats", Move)),
-            "hunger": (PLAYERS, SEED, has(K + "hungrier", EndTurn)),
-            "special": (PLAYERS, SEED, has(K + "special", Scare)),
-            "end": (PLAYERS, SEED, has(K + "game-over")),
+            "vivier": (PLAYERS, SEED, gives(K + "fish-escapes", Scare)),
+            "move": (PLAYERS, SEED, gives(K + "moved-eats", Move)),
+            "hunger": (PLAYERS, SEED, gives(K + "hungrier", EndTurn)),
+            "special": (PLAYERS, SEED, gives(K + "special", Scare)),
+            "end": (PLAYERS, SEED, gives(K + "game-over")),
         }
 
     def lesson(self, language: str) -> tuple[LessonStep, ...]:
@@ -358,11 +351,8 @@ class SharkParkTeaching(BookTeaching):
             words |= {"origin": action.origin, "target": action.target}
         if isinstance(action, Scare) and action.special:
             words["special"] = tr(T.SPECIAL_NAMES[action.special])
-        choices = (
-            Choice(tr(right[0], seat=seat), True, tr(right[2], seat=seat), effect=right[1]),
-            Choice(tr(wrong[0], seat=seat), False, tr(wrong[2], seat=seat), effect=wrong[1]),
-        )
-        return LessonStep(self.rule(key, language), tr(question, **words), choices, action)
+        said = tuple((tr(c[0], seat=seat), c[1], tr(c[2], seat=seat)) for c in (right, wrong))
+        return self.claim_step(key, language, tr(question, **words), said[0], said[1])
 
     def summary(self, language: str) -> Summary:
         tr = self.tr(language)
