@@ -22,7 +22,7 @@ DETAILS = N_("Details")
 AT_A_GLANCE = N_("Back to the summary")
 LEARN = N_("Learn the game: a lesson")
 BLOCKS = (("goal", N_("The goal")), ("turn", N_("A turn")), ("end", N_("The end")), ("scoring", N_("Scoring")))
-PICTURE_MM = 24.0  # a summary block's scene: small beside its words
+PICTURE_MM = 20.0  # a summary block's scene, small above its words
 # A line starting like this is an item of a list: it keeps its own line inside its paragraph.
 LIST_ITEM = re.compile(r"^\s*([-•*]|\d+[.)])\s")
 
@@ -70,12 +70,14 @@ class RulesPage(Page):
         column.add_widget(Words(self.tr(SUMMARY, title=spec.title), t, th.TITLE_MM, bold=True))
         if teaching is not None and not self.details:
             summary = teaching.summary(self.app.language)
+            cells = []
             for key, heading in BLOCKS:
                 words, scene = getattr(summary, key)
                 picture, _ = scene_block(self.app, t, self.game, game, scene, PICTURE_MM)
-                picture.size_hint_x = 0.42
-                said = Column(t, [Words(self.tr(heading), t, bold=True), Words(words, t)], padding=0)
-                column.add_widget(Row(t, [picture, said]))
+                said = [Words(self.tr(heading), t, bold=True), Words(words, t), picture]
+                cells.append(Column(t, said, padding=0, pos_hint={"top": 1}))
+            for k in range(0, len(cells), 2):  # two blocks a row: a screen holds most of them
+                column.add_widget(Row(t, cells[k : k + 2]))
         else:
             for paragraph in paragraphs(game.rules_summary(self.app.language)):
                 column.add_widget(Words(paragraph, t))
