@@ -63,7 +63,8 @@ def driver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Driver]:
     options = AppOptions(
         registry=GAMES,
         library=Library(tmp_path_factory.mktemp("games")),
-        progress_dir=tmp_path_factory.mktemp("config"),  # each player's lessons and games (companion/teaching.py)
+        # Each player's lessons and finished games (companion/teaching.py), never the machine's own.
+        progress_dir=tmp_path_factory.mktemp("config"),
         display=Display(*SCREENS["800x480"]),
         source="none",
         demo_resolution=(1280, 720),

@@ -157,3 +157,29 @@ def test_lesson_screenshots(ui: Driver, name: str, language: str) -> None:
     open_lesson(ui, name, language, "")
     walk_lesson(ui, name, language, {0}, shots=f"lesson-{name}-{language}")
     ui.screenshot(f"lesson-{name}-{language}-finished")
+
+
+def test_a_walk_answers_each_step_once_and_keeps_the_lesson_only_for_a_name(tmp_path) -> None:
+    from companion.teaching import Progress, save_progress
+    from ui.control.lesson import finish, learners, lesson_of
+
+    _, steps = lesson_of(GAMES, TEACHING[0], "en")
+    walk = LessonWalk(TEACHING[0], steps, "Zoé")
+    assert walk.next() == walk  # not answered: Next waits
+    wrong = next(i for i, c in enumerate(steps[0].choices) if not c.right)
+    walk = walk.answer(wrong)
+    assert walk.answer(1 - wrong if wrong < 2 else 0) == walk and walk.right == 0
+    while not walk.done:
+        walk = walk.next()
+        if not walk.done:
+            walk = walk.answer(next(i for i, c in enumerate(walk.current.choices) if c.right))
+    assert walk.right == len(steps) - 1
+    assert finish(tmp_path, LessonWalk(TEACHING[0], steps)) is None  # nobody named, nothing kept
+    save_progress(tmp_path, Progress().with_game("Bruno", "kanaloa"))
+    kept = finish(tmp_path, walk)
+    assert (
+        kept is not None
+        and kept.lesson_done("zoé", TEACHING[0])
+        and kept.finished_games("Bruno", "kanaloa") == 1
+    )
+    assert learners(["Anna", " bruno ", ""], ["Bruno", "Carla", "anna"]) == ["Anna", "bruno", "Carla"]

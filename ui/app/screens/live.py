@@ -94,7 +94,8 @@ class LivePage(Page):
         self.row_shown: tuple[object, ...] = ()  # what the row of buttons drawn shows
         self.answer: Widget | None = None  # the bubble answering a refused press
         self._answer_clock: Any = None
-        self.lessons = LiveLessons(self)  # first-game mode's rule cards, a refused move's rule, the short coach
+        # First-game mode's rule cards, a refused move's rule, the short coach.
+        self.lessons = LiveLessons(self)
 
     # --- starting a game --------------------------------------------------------------------------------
 
@@ -133,7 +134,9 @@ class LivePage(Page):
             return
         self.play(session, camera=saved.refereed_live)
 
-    def play(self, session: LiveSession, camera: bool, kind: Any = None, first_game: bool | None = None) -> None:
+    def play(
+        self, session: LiveSession, camera: bool, kind: Any = None, first_game: bool | None = None
+    ) -> None:
         """Referee ``session``'s game: with the camera if ``camera`` (and the game can be read), else by hand.
         ``first_game``: explain each rule at its first effect; None (a resumed game): when a seated player has never
         finished this game."""

@@ -21,7 +21,12 @@ SUMMARY = N_("{title} in short")
 DETAILS = N_("Details")
 AT_A_GLANCE = N_("Back to the summary")
 LEARN = N_("Learn the game: a lesson")
-BLOCKS = (("goal", N_("The goal")), ("turn", N_("A turn")), ("end", N_("The end")), ("scoring", N_("Scoring")))
+BLOCKS = (
+    ("goal", N_("The goal")),
+    ("turn", N_("A turn")),
+    ("end", N_("The end")),
+    ("scoring", N_("Scoring")),
+)
 PICTURE_MM = 20.0  # a summary block's scene, small above its words
 # A line starting like this is an item of a list: it keeps its own line inside its paragraph.
 LIST_ITEM = re.compile(r"^\s*([-•*]|\d+[.)])\s")

@@ -86,7 +86,8 @@ class SetupPage(Page):
         # The box file as read when the page was last entered: None, not read yet; else whether a box is saved,
         # or why the file cannot be read (told in the language of each redraw).
         self.box_state: bool | RecordError | None = None
-        self.first_game_chosen: bool | None = None  # the family's touch; None: on when a seat never finished it
+        # The first-game switch as touched; None: on when a seated player never finished the game.
+        self.first_game_chosen: bool | None = None
         self.teaching: Any = None  # the game's (companion/teaching.py), for the options' effect sentences
 
     def begin(self, game: str) -> None:
@@ -505,6 +506,8 @@ class SetupPage(Page):
                 logged("cannot save a new game", exc.tell("en") if isinstance(exc, RecordError) else exc)
                 self.problem = self.tr(CANNOT_SAVE)
             else:
-                self.app.page("live").play(session, camera=self.camera, kind=self.kind, first_game=self.first_game)
+                self.app.page("live").play(
+                    session, camera=self.camera, kind=self.kind, first_game=self.first_game
+                )
                 return
         self.refresh()
