@@ -311,6 +311,21 @@ def add_narrate(sub: SubParsers, games: str) -> None:
     p.set_defaults(run=run_narrate)
 
 
+def add_learn(sub: SubParsers, games: str) -> None:
+    p = sub.add_parser("learn", help="a game's lesson: a question a rule, answered by number")
+    p.add_argument("game", help=f"one of: {games}")
+    p.add_argument("--player", help="the name the finished lesson is remembered for")
+    p.add_argument("--config-dir", help="where progress is kept (default: the app's config folder)")
+    add_language(p)
+    p.set_defaults(run=run_learn)
+
+
+def run_learn(args: argparse.Namespace) -> int:
+    from companion.learn import run_learn as run
+
+    return run(args)
+
+
 # Each core command's parser, built only when asked for: `companion rules` builds the parser of `rules` alone.
 CORE_PARSERS: dict[str, Callable[[SubParsers, str], None]] = {
     "simulate": add_simulate,
@@ -320,6 +335,7 @@ CORE_PARSERS: dict[str, Callable[[SubParsers, str], None]] = {
     "repair": add_repair,
     "rules": add_rules,
     "narrate": add_narrate,
+    "learn": add_learn,
 }
 CORE_COMMANDS = tuple(CORE_PARSERS)
 

@@ -108,6 +108,7 @@ class Tile:
     short: str = ""
     name: str = ""
     about: About = ()
+    card: str = ""  # the component id of the card it draws, as in the state ("" for a stack, a boat, a count)
 
     @property
     def called(self) -> str:
@@ -180,6 +181,7 @@ class Extra:
     short: str = ""
     name: str = ""
     about: About = ()
+    card: str = ""
 
 
 Item = tuple[str, str] | tuple[str, str, Extra]  # a row's tile: (label, role), with what more it says
@@ -217,7 +219,9 @@ class Sketch:
             extra = item[2] if len(item) == 3 else Extra()
             at = (x + i * step, self.y, step - GAP, h)
             self.tiles.append(
-                Tile(*at, item[0], item[1], seat, extra.face, extra.short, extra.name, extra.about)
+                Tile(
+                    *at, item[0], item[1], seat, extra.face, extra.short, extra.name, extra.about, extra.card
+                )
             )
 
     def picture(self) -> TablePicture:

@@ -227,6 +227,16 @@ def search(game: Any, players: int, seed: int, want: Want, limit: int = 5000) ->
     raise SceneError(f"{game.name}: no game of seed {seed} reaches the scene")
 
 
+def card_values(params: Sequence[tuple[str, JSON]]) -> list[str]:
+    """The texts among an effect's parameters and their lists: the card ids it names, among others."""
+    found: list[str] = []
+    for _, value in params:
+        for item in value if isinstance(value, (list, tuple)) else (value,):
+            if isinstance(item, str):
+                found.append(item)
+    return found
+
+
 def codes_of(step: Any) -> set[str]:
     return {e.code for e in step.effects}
 
@@ -265,7 +275,21 @@ class BookTeaching:
         before its moment in ``wants``, ringing the moment's cards."""
         players = self.wants[key][0]
         moves, action = self.moment(key)
-        return Moves(players, moves, tuple(self.game.card_ids(action)))
+        state, _ = played(self.game, players, moves)
+        step = self.game.apply(state, action)
+        named = [*self.game.card_ids(action), *(v for e in step.effects for v in card_values(e.params))]
+        box = self.game.catalogue()
+        shown = self.drawn(state, players)
+        return Moves(players, moves, tuple(c for c in dict.fromkeys(named) if c in box and c in shown))
+
+    # The game's table picture (companion.picture.TablePicture), to ring only the cards a scene draws.
+    draw: Callable[[Any, Any, str, Sequence[str]], Any] | None = None
+
+    def drawn(self, state: Any, players: int) -> set[str]:
+        """The card ids the game's picture of ``state`` draws (every card when it has none)."""
+        if self.draw is None:
+            return set(self.game.catalogue().ids())
+        return {tile.card for tile in self.draw(self.game, state, "en", SEATS[:players]).tiles}
 
     def moment(self, key: str) -> tuple[tuple[Any, ...], Any]:
         """The moves before the moment ``wants[key]`` picks, and its action (searched once)."""

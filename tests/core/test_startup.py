@@ -109,6 +109,7 @@ ONE_OF_EACH = [
     ["repair", "tonight.sqlite"],
     ["rules", "kanaloa", "--lang", "fr"],
     ["narrate", "--players", "3", "--delay", "0.5", "--names", "Ann,Bob,Cy"],
+    ["learn", "kuna-yala", "--player", "Ann", "--lang", "it"],
 ]
 
 

@@ -132,3 +132,18 @@ def test_every_option_value_has_an_effect_sentence(name: str) -> None:
             assert len(set(said["en"])) == len(values), option.name
     with pytest.raises(KeyError):
         teach.option_effect("no_such_option", 1, "en")
+
+
+@pytest.mark.parametrize("name", TEACHING)
+def test_the_cards_a_scene_rings_are_tiles_of_its_picture(name: str) -> None:
+    """A front end rings ``scene.highlight`` by the picture's tiles' ``card``: every ringed card is drawn."""
+    game, teach = teaching(name)
+    picture = GAMES[name].picture
+    assert picture is not None
+    rung = 0
+    for rule in teach.rules("en"):
+        drawn = {tile.card for tile in picture(game, rule.scene.state, "en", rule.scene.seats).tiles}
+        missing = [c for c in rule.scene.highlight if c not in drawn and c in game.catalogue()]
+        rung += len(rule.scene.highlight) - len(missing)
+        assert missing == [], (rule.key, missing)
+    assert rung > 0 or name == "shark-park"

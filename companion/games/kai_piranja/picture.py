@@ -63,7 +63,13 @@ def picture(game: KaiPiranjaGame, state: State, language: str, seats: Sequence[s
         (
             count_label(species_name(species, tr), len(pile), tr),
             PILE if pile else EMPTY,
-            Extra(Face(FISH, species), str(len(pile)), about=(("species", species),)),
+            # A digesting pile is its hungry fish on top: the card a scene rings.
+            Extra(
+                Face(FISH, species),
+                str(len(pile)),
+                about=(("species", species),),
+                card=pile[-1] if pile else "",
+            ),
         )
         for species, pile in zip(SPECIES, state.piles, strict=True)
     ]
@@ -98,10 +104,10 @@ def card_extra(box: Box, card: str) -> Extra:
     """A row's card as it looks: its species' fish, small or large, or hungry with its mouth open; the moves
     about it are those that take its species."""
     if card not in box.catalogue:
-        return Extra(Face(FISH))
+        return Extra(Face(FISH), card=card)
     species, size = box.catalogue[card].face.rsplit("-", 1)
     face = Face(FISH, species, size=SIZE_OF.get(size, 2), hunger=int(size == "hungry"))
-    return Extra(face, about=(("species", species),))
+    return Extra(face, about=(("species", species),), card=card)
 
 
 def farandole_label(game: KaiPiranjaGame, state: State, tr: Translator) -> str:

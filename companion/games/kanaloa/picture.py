@@ -104,7 +104,7 @@ def tiki(card: str) -> Extra:
     """A played card as it looks: its colour and value (Kanaloa and Kraken in their own colours, no value)."""
     value = VALUE_OF.get(card, 0)
     number = str(value) if value else ""
-    return Extra(Face(TIKI, COLOUR_OF.get(card, "unknown"), number=number), number)
+    return Extra(Face(TIKI, COLOUR_OF.get(card, "unknown"), number=number), number, card=card)
 
 
 def _hand_size(state: State, seat: int) -> list[int]:
@@ -143,7 +143,14 @@ def _ring(sketch: Sketch, state: State, names: Sequence[str], tr: Translator) ->
         face = Face(SEA, colour, number=str(k + 1), mark=is_dolphin(code))
         tile = _centred(x, y, side, side, label, CARD, None)
         sketch.tiles.append(
-            replace(tile, face=face, short=str(k + 1), name=card_name(card, tr), about=(("card", card),))
+            replace(
+                tile,
+                face=face,
+                short=str(k + 1),
+                name=card_name(card, tr),
+                about=(("card", card),),
+                card=card,
+            )
         )
         for i, seat in enumerate(boats_on.get(square, [])):
             inward = side * 0.8 + i * step

@@ -15,6 +15,7 @@ from companion.teaching import SEATS, BookTeaching, Choice, LessonStep, RuleText
 from . import text as T
 from .actions import Deal, Play
 from .engine import KanaloaGame
+from .picture import picture
 from .profile import OPTIONS
 from .state import State
 
@@ -260,6 +261,7 @@ class KanaloaTeaching(BookTeaching):
     """Kanaloa's Teaching (companion.teaching.Teaching)."""
 
     texts = RULES
+    draw = staticmethod(picture)
     options = OPTIONS
     option_words = {(name, False): words for name, words in FALSE_WORDS.items()} | {
         ("random_sea_dolphins", None): N_("A random sea for simulations has {n} dolphins.")

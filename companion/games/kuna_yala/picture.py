@@ -59,7 +59,11 @@ def picture(game: KunaYalaGame, state: State, language: str, seats: Sequence[str
         about = (("slot", slot), ("own", slot), ("other", slot))
         if card:
             shown.append(
-                (card_name(game.faces, card, tr), CARD, Extra(face_of(game.faces, card), about=about))
+                (
+                    card_name(game.faces, card, tr),
+                    CARD,
+                    Extra(face_of(game.faces, card), about=about, card=card),
+                )
             )
         else:
             shown.append(("—", EMPTY, Extra(about=(("slot", slot),))))
@@ -106,6 +110,7 @@ def picture(game: KunaYalaGame, state: State, language: str, seats: Sequence[str
                 seat,
                 face,
                 about=bank_moves(seat, (x, y)),
+                card=card,
             )
             sketch.tiles.append(tile)
         sketch.y += (top - min(ys) + 1) * cell * ROW + GAP

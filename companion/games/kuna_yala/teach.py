@@ -15,6 +15,7 @@ from companion.teaching import ABSENT, SEATS, BookTeaching, Choice, LessonStep, 
 
 from .actions import Reveal, Take
 from .engine import KunaYalaGame
+from .picture import picture
 from .profile import OPTIONS
 from .state import State
 
@@ -170,6 +171,7 @@ class KunaYalaTeaching(BookTeaching):
     """Kuna Yala's Teaching (companion.teaching.Teaching)."""
 
     texts = RULES
+    draw = staticmethod(picture)
     options = OPTIONS
     option_words = OPTION_WORDS
 

@@ -16,6 +16,7 @@ from . import text as T
 from .actions import EndTurn, Move, Place, Scare
 from .board import OFF
 from .engine import SharkParkGame
+from .picture import picture
 from .profile import OPTIONS
 from .state import State
 
@@ -218,6 +219,7 @@ class SharkParkTeaching(BookTeaching):
     """Shark Park's Teaching (companion.teaching.Teaching)."""
 
     texts = RULES
+    draw = staticmethod(picture)
     options = OPTIONS
     option_words = OPTION_WORDS
 
