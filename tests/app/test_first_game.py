@@ -130,3 +130,20 @@ def test_the_switch_can_be_turned_on_for_players_who_know_the_game(ui: Driver) -
     assert setup.first_game
     click(ui, ui.button("Start the game"))
     assert ui.app.table.live.first_game
+
+
+def test_each_rules_option_says_its_effect_and_the_sentence_follows_the_value(ui: Driver) -> None:
+    setup = set_up(ui, ["Yann", "Zia", "Alba"])
+    teaching = setup.teaching
+    option = next(o for o in setup.spec.options if o.offered and isinstance(setup.options[o.name], bool))
+    for o in (o for o in setup.spec.options if o.offered):
+        assert teaching.option_effect(o.name, setup.options[o.name], "en") in ui.texts()
+    before = setup.options[option.name]
+    said = teaching.option_effect(option.name, before, "en")
+    toggle = next(
+        b for b in ui.buttons() if "(the rulebook's)" in b.text and b.text.startswith(("yes", "no"))
+    )
+    click(ui, toggle)
+    assert setup.options[option.name] is not before
+    after = teaching.option_effect(option.name, setup.options[option.name], "en")
+    assert after != said and after in ui.texts() and said not in ui.texts()
