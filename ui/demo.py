@@ -161,8 +161,20 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     # The game buttons' words, for the legend of the keys that stand in for the buttons.
     labels = button_words(adapter, game.translator(args.lang))
     panel = start_panel(args.config, language=args.lang, report=out, labels=labels)
+    # The demo's players are made up: first-game mode as asked ("auto": on), and no progress is counted.
+    first_game = args.first_game != "off"
     live = LiveGame(
-        game, adapter, session, names, args.lang, spec.coach, args.coach, panel_mode(panel), spec.levels
+        game,
+        adapter,
+        session,
+        names,
+        args.lang,
+        spec.coach,
+        args.coach,
+        panel_mode(panel),
+        spec.levels,
+        first_game=first_game,
+        teaching=spec.teaching(game),
     )
     width, height = args.resolution or spec.demo_frame_for(players)
     assert spec.demo is not None, "a game refereed live names its scene builder"
@@ -182,7 +194,7 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     out(tr(heading, title=game.title, players=players, names=", ".join(names), seed=seed))
     out(tr(SESSION, path=path))
     started = time.perf_counter()
-    terminal = TerminalTable(panel, out)
+    terminal = TerminalTable(panel, out, short_coach=not first_game)
     try:
         terminal.draw(live.view)
         for happening in table.play():
