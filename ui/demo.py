@@ -23,7 +23,7 @@ from companion.live import LiveGame
 from companion.names import parse_names
 from companion.narrate import final_lines
 from companion.panel import button_words
-from companion.protocol import RecordError
+from companion.protocol import Game, RecordError
 from companion.registry import GameSpec
 from companion.session import LiveSession
 from companion.simulate import simulate
@@ -163,19 +163,7 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     panel = start_panel(args.config, language=args.lang, report=out, labels=labels)
     # The demo's players are made up: first-game mode as asked ("auto": on), and no progress is counted.
     first_game = args.first_game != "off"
-    live = LiveGame(
-        game,
-        adapter,
-        session,
-        names,
-        args.lang,
-        spec.coach,
-        args.coach,
-        panel_mode(panel),
-        spec.levels,
-        first_game=first_game,
-        teaching=spec.teaching(game),
-    )
+    live = live_game(spec, game, adapter, session, names, args, panel_mode(panel), first_game)
     width, height = args.resolution or spec.demo_frame_for(players)
     assert spec.demo is not None, "a game refereed live names its scene builder"
     table = SimulatedTable(
@@ -210,3 +198,30 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         session.close()
         if presses is not None:
             presses.close()
+
+
+def live_game(
+    spec: GameSpec,
+    game: Game[Any, Any],
+    adapter: Any,
+    session: LiveSession,
+    names: tuple[str, ...],
+    args: argparse.Namespace,
+    panel: str,
+    first_game: bool,
+) -> LiveGame:
+    """The live game the terminal's `demo` and `play` draw: the command's language and coach, the spec's levels
+    and teaching, first-game mode as decided."""
+    return LiveGame(
+        game,
+        adapter,
+        session,
+        names,
+        args.lang,
+        spec.coach,
+        args.coach,
+        panel,
+        spec.levels,
+        first_game=first_game,
+        teaching=spec.teaching(game),
+    )

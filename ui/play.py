@@ -32,7 +32,7 @@ from hardware.start import checked_config, start_panel
 from hardware.terminal import TerminalKeys
 from ui.control.library import Library, SavedGame, default_root
 from ui.control.secret import keeper
-from ui.demo import CANNOT_REFEREE
+from ui.demo import CANNOT_REFEREE, live_game
 from ui.feed import CameraFeed
 from ui.recording import PRESSES_OTHER_GAME, PRESSES_OTHER_PLAYERS, Press, Recording, recorded
 from ui.talk import TerminalTable, panel_mode, ui_translator
@@ -189,19 +189,7 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     panel = start_panel(args.config, language=args.lang, report=out, labels=labels)
     progress_folder = config_dir()
     first_game = wants_first_game(args.first_game, progress_folder, names, game.name)
-    live = LiveGame(
-        game,
-        adapter,
-        session,
-        names,
-        args.lang,
-        spec.coach,
-        args.coach,
-        panel_mode(panel),
-        spec.levels,
-        first_game=first_game,
-        teaching=spec.teaching(game),
-    )
+    live = live_game(spec, game, adapter, session, names, args, panel_mode(panel), first_game)
     live.camera = CameraStatus(present=True)
     was_over = session.is_over()
     if args.setup and not session.actions:

@@ -73,3 +73,15 @@ def test_first_game_mode_follows_the_players_finished_games(tmp_path: Path) -> N
     blocked.write_text("")
     keep_finished_game(blocked, "kanaloa", SEATS, said.append, "it")
     assert len(said) == 1 and "non si è potuta contare" in said[0]
+
+
+def test_each_pending_line_names_its_card() -> None:
+    live, _, _ = table(first_game=False)
+    live.play(Reveal(0, "piranha-small-F01"))
+    view = live.play(Reveal(0, "piranha-hungry-F01"))
+    assert len(view.pending_cards) == len(view.pending) == 1
+    assert view.pending_cards == ("piranha-hungry-F01",) and "hungry piranha" in view.pending[0]
+    picture = GAMES["kai-piranja"].picture
+    assert picture is not None
+    faces = {t.card: t.face for t in picture(live.game, view.state, "en", SEATS).tiles if t.card}
+    assert faces["piranha-hungry-F01"] is not None  # the app draws it small beside the line
