@@ -51,7 +51,7 @@ class Coaching:
     """The coach's word on one moment of a game: who acts (None once the game is over), the situation, the options.
 
     ``short`` is the same in one line, for players who know the game (a front end gives the rest on request);
-    ``coach`` fills it from the summary when a game's coach leaves it empty."""
+    ``coach`` fills it (``short_form``) when a game's coach leaves it empty."""
 
     seat: int | None
     summary: str
@@ -91,7 +91,17 @@ def coach(
         if game_coach is None
         else game_coach(game, state, language, seats)
     )
-    return said if said.short else replace(said, short=first_sentence(said.summary))
+    return said if said.short else replace(said, short=short_form(said))
+
+
+SHORT_OPTIONS = 3  # the options a one-line coach names, by their titles
+
+
+def short_form(coaching: Coaching) -> str:
+    """The coaching in one line: its summary's first sentence and the titles of its first options."""
+    titles = [advice.title for advice in coaching.options[:SHORT_OPTIONS]]
+    more = "…" if len(coaching.options) > SHORT_OPTIONS else ""
+    return " ".join([first_sentence(coaching.summary), *(["; ".join(titles) + more] if titles else [])])
 
 
 def first_sentence(text: str) -> str:

@@ -95,6 +95,7 @@ class LiveView:
     why: tuple[Rule, ...] = ()
     # Every rule first-game mode explains now (one move may show two for the first time); ``explain`` is the first.
     explains: tuple[Rule, ...] = ()
+    pending_cards: tuple[str | None, ...] = ()  # the card each ``pending`` line names, for its picture
 
     @property
     def matches(self) -> bool:
@@ -293,6 +294,7 @@ class LiveGame:
             explain=explains[0] if explains else None,
             explains=explains,
             why=why,
+            pending_cards=self._review.pending_cards,
         )
 
     def _checked(self) -> str | None:

@@ -138,6 +138,7 @@ class Review:
 
     pending: tuple[str, ...]
     alerts: tuple[str, ...]
+    pending_cards: tuple[str | None, ...] = ()  # the card each pending line names (None: none, or several)
 
     @property
     def matches(self) -> bool:
@@ -256,7 +257,22 @@ class Referee:
             for s in seen
             if s.copies > 1
         ]
+        pending = tuple(self.table.instructions(self.state, later, tr, self.seats))
         return Review(
-            tuple(self.table.instructions(self.state, later, tr, self.seats)),
+            pending,
             (*copies, *self.table.instructions(self.state, urgent, tr, self.seats)),
+            self._cards_named(pending, later, tr),
         )
+
+    def _cards_named(
+        self, lines: tuple[str, ...], diffs: Sequence[Difference], tr: Any
+    ) -> tuple[str | None, ...]:
+        """For each line, the card of the one difference that says it alone (a front end draws it beside)."""
+        if not lines:
+            return ()
+        said: dict[str, set[str]] = {}
+        for d in diffs:
+            for line in self.table.instructions(self.state, [d], tr, self.seats):
+                said.setdefault(line, set()).add(d.card)
+        named = [said.get(line, set()) for line in lines]
+        return tuple(next(iter(cards)) if len(cards) == 1 else None for cards in named)

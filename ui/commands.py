@@ -34,6 +34,12 @@ def add_table_options(p: argparse.ArgumentParser, players: int) -> None:
     p.add_argument("--names", help="players' names, comma-separated, clockwise from the first player")
     p.add_argument("--config", help="the app's TOML config file (the panel's wiring)")
     p.add_argument("--no-coach", dest="coach", action="store_false", help="leave out the coach's words")
+    p.add_argument(
+        "--first-game",
+        choices=("auto", "on", "off"),
+        default="auto",
+        help="explain each rule once, when it first comes up (auto: on if a player never finished this game)",
+    )
     add_language(p)
 
 

@@ -23,7 +23,7 @@ from companion.live import LiveGame
 from companion.names import parse_names
 from companion.narrate import final_lines
 from companion.panel import button_words
-from companion.protocol import RecordError
+from companion.protocol import Game, RecordError
 from companion.registry import GameSpec
 from companion.session import LiveSession
 from companion.simulate import simulate
@@ -161,9 +161,9 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     # The game buttons' words, for the legend of the keys that stand in for the buttons.
     labels = button_words(adapter, game.translator(args.lang))
     panel = start_panel(args.config, language=args.lang, report=out, labels=labels)
-    live = LiveGame(
-        game, adapter, session, names, args.lang, spec.coach, args.coach, panel_mode(panel), spec.levels
-    )
+    # The demo's players are made up: first-game mode as asked ("auto": on), and no progress is counted.
+    first_game = args.first_game != "off"
+    live = live_game(spec, game, adapter, session, names, args, panel_mode(panel), first_game)
     width, height = args.resolution or spec.demo_frame_for(players)
     assert spec.demo is not None, "a game refereed live names its scene builder"
     table = SimulatedTable(
@@ -182,7 +182,7 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     out(tr(heading, title=game.title, players=players, names=", ".join(names), seed=seed))
     out(tr(SESSION, path=path))
     started = time.perf_counter()
-    terminal = TerminalTable(panel, out)
+    terminal = TerminalTable(panel, out, short_coach=not first_game)
     try:
         terminal.draw(live.view)
         for happening in table.play():
@@ -198,3 +198,30 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         session.close()
         if presses is not None:
             presses.close()
+
+
+def live_game(
+    spec: GameSpec,
+    game: Game[Any, Any],
+    adapter: Any,
+    session: LiveSession,
+    names: tuple[str, ...],
+    args: argparse.Namespace,
+    panel: str,
+    first_game: bool,
+) -> LiveGame:
+    """The live game the terminal's `demo` and `play` draw: the command's language and coach, the spec's levels
+    and teaching, first-game mode as decided."""
+    return LiveGame(
+        game,
+        adapter,
+        session,
+        names,
+        args.lang,
+        spec.coach,
+        args.coach,
+        panel,
+        spec.levels,
+        first_game=first_game,
+        teaching=spec.teaching(game),
+    )

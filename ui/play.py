@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.commands import checked_players, read_text, spec_for
+from companion.configdir import config_dir
 from companion.errors import CommandError
 from companion.games import DEFAULT_GAME
 from companion.i18n import N_, NP_
@@ -26,11 +27,12 @@ from companion.panel import button_words
 from companion.protocol import RecordError
 from companion.savecommands import check_resume_options
 from companion.session import LiveSession
+from companion.teaching import load_progress, record_finished_game
 from hardware.start import checked_config, start_panel
 from hardware.terminal import TerminalKeys
 from ui.control.library import Library, SavedGame, default_root
 from ui.control.secret import keeper
-from ui.demo import CANNOT_REFEREE
+from ui.demo import CANNOT_REFEREE, live_game
 from ui.feed import CameraFeed
 from ui.recording import PRESSES_OTHER_GAME, PRESSES_OTHER_PLAYERS, Press, Recording, recorded
 from ui.talk import TerminalTable, panel_mode, ui_translator
@@ -43,6 +45,7 @@ RESUMED = NP_(
     "Resumed the game saved in {path}: {n} action so far.",
     "Resumed the game saved in {path}: {n} actions so far.",
 )
+PROGRESS_NOT_SAVED = N_("The finished game could not be counted in {folder}: {problem}")
 SOURCE_ENDED = N_("The recording ended before the game did; the game is saved and can go on later.")
 SETUP_BAD = N_("{path}: {problem}")
 SETUP_REFUSED = N_("{path}: move {n} is refused: {explanation}")
@@ -184,10 +187,11 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     # The game buttons' words, for the legend of the keys that stand in for the buttons.
     labels = button_words(adapter, game.translator(args.lang))
     panel = start_panel(args.config, language=args.lang, report=out, labels=labels)
-    live = LiveGame(
-        game, adapter, session, names, args.lang, spec.coach, args.coach, panel_mode(panel), spec.levels
-    )
+    progress_folder = config_dir()
+    first_game = wants_first_game(args.first_game, progress_folder, names, game.name)
+    live = live_game(spec, game, adapter, session, names, args, panel_mode(panel), first_game)
     live.camera = CameraStatus(present=True)
+    was_over = session.is_over()
     if args.setup and not session.actions:
         try:
             enter_setup(args.setup, live, args.lang)
@@ -196,7 +200,7 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
             source.close()
             panel.close()
             raise
-    terminal = TerminalTable(panel, out)
+    terminal = TerminalTable(panel, out, short_coach=not first_game)
     feed = CameraFeed(source, pipeline.process, live=isinstance(source.source, Retrying), fps=FPS)
     notices: set[str] = set()  # what the camera noticed, told once each
     frames = 0
@@ -230,6 +234,8 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         if session.is_over():
             for line in final_lines(game, session.state, names, args.lang):
                 out(line)
+            if not was_over:  # each player has finished one more game of it: first-game mode's default
+                keep_finished_game(progress_folder, game.name, names, out, args.lang)
         return 0
     finally:
         keys.__exit__(None, None, None)
@@ -237,6 +243,27 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         source.close()
         panel.close()
         session.close()
+
+
+def wants_first_game(choice: str, folder: Path, names: tuple[str, ...], game: str) -> bool:
+    """First-game mode as ``--first-game`` asks: "auto" turns it on when a seated player never finished ``game``."""
+    if choice != "auto":
+        return choice == "on"
+    return load_progress(folder).first_game(names, game)
+
+
+def keep_finished_game(
+    folder: Path, game: str, names: tuple[str, ...], out: Callable[[str], None], language: str
+) -> None:
+    """Count the game as finished for each player; a folder that cannot be written is said, the game stays saved."""
+    try:
+        record_finished_game(folder, game, names)
+    except OSError as error:
+        out(
+            ui_translator(language)(
+                PROGRESS_NOT_SAVED, folder=str(folder), problem=error.strerror or str(error)
+            )
+        )
 
 
 def replay(presses: tuple[Press, ...], live: LiveGame, terminal: TerminalTable, t: float = 0.0) -> None:

@@ -28,6 +28,9 @@ LIGHTS_STEADY = N_("  Lights: {seat}'s turn light is on.")
 LIGHTS_BLINK = N_("  Lights: {seat}'s turn light blinks: the table needs fixing.")
 NO_CAMERA = N_("No camera image ({problem}): still trying. Check the cable and --source.")
 CAMERA_BACK = N_("The camera is back.")
+NEW_RULE = N_("  New rule, {title}: {words}")
+BROKEN_RULE = N_("  The rule, {title}: {words}")
+LONG_COACH_KEY = N_("    (press confirm for the coach's whole advice; off a Pi, the c key)")
 
 
 def ui_translator(language: str) -> Translator:
@@ -59,6 +62,8 @@ class TerminalTable:
 
     panel: PanelInterface
     out: Callable[[str], None] = print
+    # The coach in one line at each turn, for players who know the game; confirm asks for its whole advice.
+    short_coach: bool = False
     _last: LiveView | None = field(default=None, init=False)
 
     def draw(self, view: LiveView, stamp: str = "") -> None:
@@ -67,6 +72,10 @@ class TerminalTable:
         last = self._last
         for words in view.rulings:
             self.out(f"  {stamp}{words}")
+        for rule in view.why:  # a refused move: the rule it broke, in the rulebook's words
+            self.out(tr(BROKEN_RULE, title=rule.title, words=rule.words))
+        for rule in view.explains:  # first-game mode: a rule at its first effect, once a game
+            self.out(tr(NEW_RULE, title=rule.title, words=rule.words))
         if last is not None and last.camera != view.camera and view.camera.present:
             self.out(tr(CAMERA_BACK) if view.camera.ok else tr(NO_CAMERA, problem=view.camera.problem or "?"))
         if view.turn is not None and new["turn"]:
@@ -74,10 +83,9 @@ class TerminalTable:
         told = tuple(row.told for row in view.scoreboard.rows)
         if last is not None and told != tuple(row.told for row in last.scoreboard.rows):
             self.out(tr(SCORES, scores="; ".join(f"{row.name}: {row.told}" for row in view.scoreboard.rows)))
-        if view.coaching is not None and (
-            new["turn"] or (last is not None and last.coach_asks != view.coach_asks)
-        ):
-            self.coach(view, tr)
+        asked = last is not None and last.coach_asks != view.coach_asks
+        if view.coaching is not None and (new["turn"] or asked):
+            self.coach(view, tr, short=self.short_coach and not asked)
         # An alert is said when it starts; while it holds, another alert coming or going does not repeat it.
         for alert in view.alerts:
             if last is None or alert not in last.alerts:
@@ -89,8 +97,12 @@ class TerminalTable:
         self.lights(view, tr, new["lights"])
         self._last = view
 
-    def coach(self, view: LiveView, tr: Translator) -> None:
+    def coach(self, view: LiveView, tr: Translator, short: bool = False) -> None:
         assert view.coaching is not None
+        if short:
+            self.out(tr(COACH, summary=view.coaching.short))
+            self.out(tr(LONG_COACH_KEY))
+            return
         self.out(tr(COACH, summary=view.coaching.summary))
         for advice in view.coaching.options:
             self.out(tr(OPTION, title=advice.title, outcome=advice.outcome))

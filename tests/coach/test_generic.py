@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from companion.coach import MAX_GENERIC_OPTIONS, Coaching, coach, first_sentence
+from companion.coach import MAX_GENERIC_OPTIONS, Coaching, coach, short_form
 from companion.games import GAMES, make_game
 from companion.games.kai_piranja.coach import coach_turn
 from tests.toy.game import spec as toy_spec
@@ -19,11 +19,7 @@ def test_kai_piranja_names_its_coach_in_its_spec_and_the_toy_has_none() -> None:
     game = make_game("kai-piranja")
     state = game.initial_state(4)
     said, own = coach(game, state, game_coach=spec.coach), coach_turn(game, state, "en", ())
-    assert (
-        said == replace(own, short=first_sentence(own.summary))
-        and said.short
-        and len(said.short) < len(said.summary)
-    )
+    assert said == replace(own, short=short_form(own)) and said.short and len(said.short) < len(said.summary)
 
 
 @pytest.mark.parametrize("seed", range(8))
