@@ -147,3 +147,40 @@ def test_each_rules_option_says_its_effect_and_the_sentence_follows_the_value(ui
     assert setup.options[option.name] is not before
     after = teaching.option_effect(option.name, setup.options[option.name], "en")
     assert after != said and after in ui.texts() and said not in ui.texts()
+
+
+def test_a_fix_at_the_table_shows_the_card_to_move_as_it_looks(ui: Driver, monkeypatch: Any) -> None:
+    """The demo's camera sees the table: when the referee asks for a card to be moved (a hungry fish's catch to
+    its pile), the line has the card drawn beside it."""
+    from ui.app.scene import CardFace
+
+    ui.watch_demo()
+    live = ui.app.page("live")
+    faces: list[CardFace] = []
+    held: list[Any] = []
+
+    def fix_shown() -> bool:
+        nonlocal faces
+        view = live.view
+        if view is None or not any(view.pending_cards):
+            return False
+        faces = [w for w in live.info.walk(restrict=True) if isinstance(w, CardFace)]
+        if faces:
+            ui.app.table.pause()
+            held.append(view)
+        return bool(faces)
+
+    ui.until(fix_shown, timeout=120, what="a pending fix naming a card")
+    view = held[0]
+    named = [c for c in view.pending_cards if c is not None]
+    assert [f.card for f in faces] == [c for c in named if c in {f.card for f in faces}] and faces
+    assert all(f.face is not None and f.width >= 30 for f in faces)
+    # The demo's frames read after the pause move on (the card laid where it was asked): the screen as it was, for
+    # the screenshot, with no newer view brought by the app's clock.
+    from ui.control.table import Update
+
+    monkeypatch.setattr(ui.app.table, "poll", lambda: Update())
+    live.view = view
+    live.fill_info()
+    live.lessons.to_top()
+    ui.screenshot("live-fix-with-card")

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.graphics import Color, Line
+from kivy.graphics import Color, Line, Rectangle
+from kivy.uix.widget import Widget
 
 from companion.picture import picture_of
 from ui.app import theme as th
-from ui.app.picture import PictureView
+from ui.app.picture import PictureView, draw_face
 from ui.app.theme import Theme
 from ui.app.widgets import Column, Words
 
@@ -77,3 +78,33 @@ def scene_block(
     if scene.caption:
         column.add_widget(Words(scene.caption, theme, color=th.MUTED))
     return column, view
+
+
+class CardFace(Widget):
+    """One card drawn small as it looks (a tile's ``Face``), on its card's colour: a fix's card beside its line."""
+
+    def __init__(self, face: Any, card: str, theme: Theme, **kwargs: Any) -> None:
+        side = theme.target
+        super().__init__(size_hint=(None, None), size=(side * 0.75, side), **kwargs)
+        self.face, self.card = face, card
+        self.bind(pos=self._draw, size=self._draw)
+        self._draw()
+
+    def _draw(self, *_: Any) -> None:
+        self.canvas.clear()
+        with self.canvas:
+            Color(*th.ROLE_COLOURS["card"])
+            Rectangle(pos=self.pos, size=self.size)
+            inset = self.width * 0.08
+            draw_face(
+                self.face, (self.x + inset, self.y + inset, self.width - 2 * inset, self.height - 2 * inset)
+            )
+
+
+def card_faces(picture: Any) -> dict[str, Any]:
+    """Each card the picture draws, by its id (``Tile.card``), and how it looks."""
+    if picture is None:
+        return {}
+    return {
+        tile.card: tile.face for tile in picture.tiles if getattr(tile, "card", "") and tile.face is not None
+    }

@@ -25,6 +25,7 @@ from ui.app.buttonrow import RowButton, build_row, fit, text_width
 from ui.app.livelessons import LiveLessons
 from ui.app.page import Page
 from ui.app.picture import PictureView
+from ui.app.scene import CardFace, card_faces
 from ui.app.scoreboard import ScoreboardView
 from ui.app.widgets import Big, Column, Row, TextLine, Words, WordsPool, backdrop, scrolled
 from ui.control import secret
@@ -437,6 +438,15 @@ class LivePage(Page):
         self.camera_image.canvas.ask_update()
         self.images_shown += 1
 
+    def pending_faces(self, view: LiveView) -> dict[str, Any]:
+        """How the cards the fixes name look, from the game's picture of this view's state (the picture on
+        screen may be drawn after the words); empty when no fix names a card."""
+        if not any(view.pending_cards):
+            return {}
+        spec = self.app.registry.find(view.game)
+        game = self.app.table.session.game
+        return card_faces(picture_of(spec, game, view.state, self.app.language, view.seats))
+
     def draw_picture(self) -> None:
         table, view = self.app.table, self.view
         if table is None or view is None:
@@ -482,8 +492,15 @@ class LivePage(Page):
             say(Big(self.tr(TAKE_BACK), t, lambda: self.app.press(PanelButton.UNDO), th.ACCENT))
         if view.pending:
             say(TextLine(self.tr(TO_DO), color=th.PENDING, bold=True))
-            for item in view.pending:
-                say(TextLine(item, color=th.PENDING))
+            faces = self.pending_faces(view)
+            for item, card in zip(
+                view.pending, view.pending_cards or [None] * len(view.pending), strict=True
+            ):
+                if card is not None and card in faces:  # the card to move, drawn as it looks
+                    line = Words(item, t, color=th.PENDING, pos_hint={"center_y": 0.5})
+                    say(Row(t, [CardFace(faces[card], card, t, pos_hint={"center_y": 0.5}), line]))
+                else:
+                    say(TextLine(item, color=th.PENDING))
         # What the table must fix comes first, then the scores: at 800x480 the fix is seen without scrolling, and
         # the scores while there is nothing to fix.
         say(self.scoreboard_view(view))
