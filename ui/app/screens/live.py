@@ -497,8 +497,8 @@ class LivePage(Page):
                 view.pending, view.pending_cards or [None] * len(view.pending), strict=True
             ):
                 if card is not None and card in faces:  # the card to move, drawn as it looks
-                    line = Words(item, t, color=th.PENDING, pos_hint={"center_y": 0.5})
-                    say(Row(t, [CardFace(faces[card], card, t, pos_hint={"center_y": 0.5}), line]))
+                    fix = Words(item, t, color=th.PENDING, pos_hint={"center_y": 0.5})
+                    say(Row(t, [CardFace(faces[card], card, t, pos_hint={"center_y": 0.5}), fix]))
                 else:
                     say(TextLine(item, color=th.PENDING))
         # What the table must fix comes first, then the scores: at 800x480 the fix is seen without scrolling, and
