@@ -265,6 +265,7 @@ class BookTeaching:
         self.game = game
         self._scenes: dict[str, tuple[Any, tuple[str, ...], tuple[str, ...]]] = {}
         self._moments: dict[str, tuple[tuple[Any, ...], Any]] = {}
+        self._triggers: dict[str, str] | None = None
 
     # Scenes found in seeded random play: key -> (players, seed, the moment wanted); the scene is the state
     # just before the moment's action (``moment``), which a lesson step asks about.
@@ -326,7 +327,9 @@ class BookTeaching:
         return Rule(key, tr(text.title), tr(text.words), self.scene(key, tr(text.caption)))
 
     def triggers(self) -> Mapping[str, str]:
-        return {code: t.key for t in self.texts for code in t.codes}
+        if self._triggers is None:  # asked at every step of a live game
+            self._triggers = {code: t.key for t in self.texts for code in t.codes}
+        return self._triggers
 
     def claim_step(
         self,

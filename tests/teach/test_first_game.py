@@ -4,6 +4,7 @@ names the rule it broke; a game resumed explains nothing its moves already showe
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -117,3 +118,30 @@ def test_a_resumed_game_explains_no_rule_its_moves_showed(name: str) -> None:
     while not resumed.game.is_over(resumed.record.state):
         view = resumed.play(resumed.game.random_action(resumed.record.state, rng))
         assert not {r.key for r in view.explains} & told
+
+
+def test_a_saved_session_reopened_after_a_crash_explains_nothing_again(tmp_path: Path) -> None:
+    from companion.session import LiveSession
+
+    spec = GAMES["kai-piranja"]
+    game = spec.make()
+    seats = ("Anna", "Bruno", "Carla")
+    path = tmp_path / "tonight.sqlite"
+    session = LiveSession.create(path, game, seats)
+    first = LiveGame(
+        game, spec.table_adapter(game), session, seats, first_game=True, teaching=spec.teaching(game)
+    )
+    rng = random.Random(3)
+    told: set[str] = set()
+    for _ in range(25):
+        told |= {r.key for r in first.play(game.random_action(session.state, rng)).explains}
+    session.close()  # as a power cut leaves it: the moves are saved, the live game is gone
+    again = LiveSession.resume(path)
+    resumed = LiveGame(
+        game, spec.table_adapter(game), again, seats, first_game=True, teaching=spec.teaching(game)
+    )
+    said: list[str] = []
+    while not game.is_over(again.state):
+        said += [r.key for r in resumed.play(game.random_action(again.state, rng)).explains]
+    again.close()
+    assert told and not set(said) & told and len(said) == len(set(said))

@@ -147,3 +147,25 @@ def test_the_cards_a_scene_rings_are_tiles_of_its_picture(name: str) -> None:
         rung += len(rule.scene.highlight) - len(missing)
         assert missing == [], (rule.key, missing)
     assert rung > 0 or name == "shark-park"
+
+
+def flipped_profiles(name: str) -> list[dict[str, object]]:
+    """The rulebook's profile with one option changed: each bool option turned, each choice option's other values."""
+    spec = GAMES[name]
+    defaults = spec.profile_type().to_json()
+    profiles = []
+    for option in spec.options:
+        value = defaults[option.name]
+        if isinstance(value, bool):
+            profiles.append({**defaults, option.name: not value})
+        elif option.choices and not option.open:
+            profiles += [{**defaults, option.name: c} for c in option.choices if c != value]
+    return profiles
+
+
+@pytest.mark.parametrize("name", TEACHING)
+def test_under_every_rules_option_the_lesson_is_what_the_engine_does(name: str) -> None:
+    for profile in flipped_profiles(name):
+        game, teach = teaching(name, profile)
+        problems = [p for step in teach.lesson("en") for p in answer_problems(game, step)]
+        assert problems == [], profile

@@ -13,7 +13,7 @@ from companion.i18n import N_
 from companion.teaching import SEATS, BookTeaching, Choice, LessonStep, RuleText, Summary, codes_of, gives
 
 from . import text as T
-from .actions import Deal, Play
+from .actions import Deal, Dolphin, Play
 from .engine import KanaloaGame
 from .picture import picture
 from .profile import OPTIONS
@@ -180,6 +180,10 @@ W_DOLPHIN_RIGHT = N_(
     "Right: a dolphin with free squares in front and behind carries the boat one square more."
 )
 W_DOLPHIN_WRONG = N_("No: first the boat's player says whether the dolphin carries it on.")
+A_ONE_MORE_ALWAYS = N_("It sails one square more")
+A_STAYS_ON_DOLPHIN = N_("It stays on the dolphin square")
+W_DOLPHIN_ALWAYS = N_("Right: with these rules the dolphin always carries the boat one square more.")
+W_DOLPHIN_NOT_STAY = N_("No: with these rules the boat always takes the dolphin's extra square.")
 Q_ROUND = N_("This is the eighth trick of the round. What happens once it is won?")
 A_REMOVE_LAST = N_("The player who moved last removes a free sea card")
 A_DEAL_NOW = N_("The cards are dealt again at once")
@@ -257,6 +261,11 @@ def refusal(game: KanaloaGame, state: State, action: Play) -> bool:
     return problem is not None and problem.code == K + "must-follow-colour"
 
 
+def carried_on(state: State, action: Any, step: Any) -> bool:
+    """A move after which a dolphin carries the boat on by itself (not the player's choice)."""
+    return not isinstance(action, Dolphin) and K + "dolphin" in codes_of(step)
+
+
 class KanaloaTeaching(BookTeaching):
     """Kanaloa's Teaching (companion.teaching.Teaching)."""
 
@@ -278,7 +287,12 @@ class KanaloaTeaching(BookTeaching):
             "follow": (PLAYERS, SEED, must_follow(game)),
             "kraken": (PLAYERS, SEED, gives(K + "kraken", Play)),
             "sail": (PLAYERS, SEED, gives(K + "sails-past")),
-            "dolphin": (PLAYERS, SEED, gives(K + "dolphin-offer")),
+            # Where the dolphin is the player's choice it is offered; else it carries the boat on at once.
+            "dolphin": (
+                PLAYERS,
+                SEED,
+                gives(K + "dolphin-offer") if game.profile.dolphin_optional else carried_on,
+            ),
             "round": (PLAYERS, SEED, gives(K + "round-over")),
             "end": (PLAYERS, SEED, gives(K + "game-won")),
         }
@@ -303,13 +317,7 @@ class KanaloaTeaching(BookTeaching):
                 (A_NEXT_SQUARE, K + "sails", W_SAIL_WRONG),
                 language,
             ),
-            self.claims(
-                "dolphin",
-                Q_DOLPHIN,
-                (A_ONE_MORE, K + "dolphin-offer", W_DOLPHIN_RIGHT),
-                (A_NEXT_TRUMP, K + "trump", W_DOLPHIN_WRONG),
-                language,
-            ),
+            self.dolphin(language),
             self.claims(
                 "round",
                 Q_ROUND,
@@ -325,6 +333,17 @@ class KanaloaTeaching(BookTeaching):
                 language,
             ),
         )
+
+    def dolphin(self, language: str) -> LessonStep:
+        if self.kg.profile.dolphin_optional:
+            right, wrong = (
+                (A_ONE_MORE, K + "dolphin-offer", W_DOLPHIN_RIGHT),
+                (A_NEXT_TRUMP, K + "trump", W_DOLPHIN_WRONG),
+            )
+        else:
+            right = (A_ONE_MORE_ALWAYS, K + "dolphin", W_DOLPHIN_ALWAYS)
+            wrong = (A_STAYS_ON_DOLPHIN, K + "dolphin-stay", W_DOLPHIN_NOT_STAY)
+        return self.claims("dolphin", Q_DOLPHIN, right, wrong, language)
 
     def who_wins(self, key: str, language: str) -> LessonStep:
         tr = self.tr(language)

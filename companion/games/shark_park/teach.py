@@ -10,7 +10,17 @@ from __future__ import annotations
 from typing import Any
 
 from companion.i18n import N_
-from companion.teaching import SEATS, BookTeaching, Choice, LessonStep, RuleText, Summary, codes_of, gives
+from companion.teaching import (
+    ABSENT,
+    SEATS,
+    BookTeaching,
+    Choice,
+    LessonStep,
+    RuleText,
+    Summary,
+    codes_of,
+    gives,
+)
 
 from . import text as T
 from .actions import EndTurn, Move, Place, Scare
@@ -299,7 +309,7 @@ class SharkParkTeaching(BookTeaching):
                 "end",
                 Q_END,
                 (A_GAME_ENDS, K + "game-over", W_END_RIGHT),
-                (A_NEXT_TURN, K + "scare", W_END_WRONG),
+                (A_NEXT_TURN, ABSENT + K + "game-over", W_END_WRONG),
                 language,
             ),
         )
