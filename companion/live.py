@@ -13,7 +13,7 @@ facts over (ui/feed.py).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.coach import Coaching, GameCoach, coach
@@ -87,6 +87,7 @@ class LiveView:
     # confirm are always there; ``can_undo`` says whether undo has a move to take back.
     buttons: tuple[str, ...] = ()
     can_undo: bool = False
+    effects: tuple[tuple[str, str], ...] = ()  # (code, words) of each effect of this step's accepted moves
 
     @property
     def matches(self) -> bool:
@@ -187,6 +188,11 @@ class LiveGame:
                 self._check = (len(self.record.actions), self.record.actions[-1], doubts[0])
         self._follow_turn()
         self._view = self._build(words, refused, t)
+        effects = tuple(
+            (e.code, w) for r in rulings if r.violation is None for e, w in zip(r.effects, r.words, strict=False)
+        )
+        if effects:
+            self._view = replace(self._view, effects=effects)
         return self._view
 
     def _follow_turn(self) -> None:

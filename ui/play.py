@@ -33,6 +33,7 @@ from ui.control.secret import keeper
 from ui.demo import CANNOT_REFEREE
 from ui.feed import CameraFeed
 from ui.recording import PRESSES_OTHER_GAME, PRESSES_OTHER_PLAYERS, Press, Recording, recorded
+from ui.speech.start import start_speaker
 from ui.talk import TerminalTable, panel_mode, ui_translator
 from vision.identity import GameCards
 from vision.pipeline import Pipeline
@@ -196,7 +197,7 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
             source.close()
             panel.close()
             raise
-    terminal = TerminalTable(panel, out)
+    terminal = TerminalTable(panel, out, start_speaker(args, out))
     feed = CameraFeed(source, pipeline.process, live=isinstance(source.source, Retrying), fps=FPS)
     notices: set[str] = set()  # what the camera noticed, told once each
     frames = 0
@@ -232,6 +233,8 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
                 out(line)
         return 0
     finally:
+        if terminal.speaker is not None:
+            terminal.speaker.close()
         keys.__exit__(None, None, None)
         feed.stop()
         source.close()

@@ -14,6 +14,7 @@ from pathlib import Path
 from companion.i18n import N_, Translator, translator
 from companion.live import Lights, LiveView, changed
 from hardware.interface import NullPanel, PanelInterface
+from ui.speech.speaker import Speaker
 
 UI_LOCALE = Path(__file__).parent / "locale"
 TURN = N_("— Turn {number}: {seat} —")
@@ -59,6 +60,7 @@ class TerminalTable:
 
     panel: PanelInterface
     out: Callable[[str], None] = print
+    speaker: Speaker | None = None  # says the views' announcements aloud (`--speech`)
     _last: LiveView | None = field(default=None, init=False)
 
     def draw(self, view: LiveView, stamp: str = "") -> None:
@@ -88,6 +90,8 @@ class TerminalTable:
             self.out(tr(TAKE_BACK_KEY))  # the check's words came with the ruling: here, the one key to press
         self.lights(view, tr, new["lights"])
         self._last = view
+        if self.speaker is not None:
+            self.speaker.hear(view)
 
     def coach(self, view: LiveView, tr: Translator) -> None:
         assert view.coaching is not None
