@@ -42,13 +42,14 @@ class Espeak:
     binary: str = "espeak-ng"
     volume: int = 60
     names: Mapping[str, str] = field(default_factory=dict)
+    voices: Mapping[str, str] = field(default_factory=lambda: dict(VOICES))
     _process: subprocess.Popen[bytes] | None = field(default=None, init=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False)
     _voices: dict[str, bool] = field(default_factory=dict, init=False)
 
     def voice(self, language: str) -> str | None:
         """espeak-ng's voice for ``language``, or None if this espeak-ng lacks it (the caller falls back)."""
-        name = VOICES.get(language)
+        name = self.voices.get(language)
         if name is None:
             return None
         if name not in self._voices:
