@@ -54,7 +54,13 @@ class Espeak:
             return None
         if name not in self._voices:
             listed = self._run([self.binary, f"--voices={name}"])
-            self._voices[name] = any(len(line.split()) > 1 for line in listed.splitlines()[1:])
+            # espeak-ng lists voices whose language starts so ("no" lists nb): the language must be the voice's
+            # own or among its other languages ("fr-fr ... (fr 5)").
+            self._voices[name] = any(
+                line.split()[1] == name or f"({name} " in line
+                for line in listed.splitlines()[1:]
+                if len(line.split()) > 1
+            )
         return name if self._voices[name] else None
 
     def command(self, text: str, voice: str, wav: Path | None = None, stdout: bool = False) -> list[str]:
