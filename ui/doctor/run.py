@@ -16,6 +16,8 @@ from typing import Any
 from companion.i18n import N_, NP_
 from ui.doctor.camera import CAMERA_WAIT, Opener, check_camera, take_one_frame
 from ui.doctor.clock import check_clock
+from ui.doctor.speech import check_speech
+from ui.speech.espeak import Espeak
 from ui.doctor.dependencies import Importer, check_dependencies, import_all
 from ui.doctor.display import check_display
 from ui.doctor.findings import STATUS_WORDS, Finding, Machine, Status
@@ -47,6 +49,7 @@ class Options:
     opener: Opener = field(default=take_one_frame, compare=False)
     python: Interpreter | None = None  # tests: another Python than this one
     disk_usage: DiskUsage = field(default=shutil.disk_usage, compare=False)
+    speech: Espeak | None = field(default=None, compare=False)  # tests: an engine that plays nothing
 
 
 def examine(machine: Machine, options: Options) -> list[Finding]:
@@ -65,6 +68,7 @@ def examine(machine: Machine, options: Options) -> list[Finding]:
         *check_panel(machine, options.config),
         *check_storage(options.home or default_root(machine.environ), options.disk_usage),
         *check_clock(machine),
+        *check_speech(machine, options.speech),
     ]
 
 
