@@ -93,7 +93,7 @@ def announce(before: LiveView | None, after: LiveView) -> tuple[Announcement, ..
 
 
 def winner_words(view: LiveView) -> str:
-    """"Ann wins. Ann: 12 points. Bruno: 9 points." — the winners, then each seat's score as the game tells it."""
+    """ "Ann wins. Ann: 12 points. Bruno: 9 points." — the winners, then each seat's score as the game tells it."""
     tr = translator(view.language)
     names = [view.seats[seat] for seat in view.winners]
     if len(names) == 1:

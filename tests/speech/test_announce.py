@@ -46,7 +46,9 @@ def test_every_kind_is_announced_in_each_game(name: str) -> None:
     assert set(Counter(a.kind for a in said)) == set(Kind)
     assert said[0].kind is Kind.TURN and said[0].text == "Ann, your turn."
     refused = [a for a in said if a.kind is Kind.RULE_BROKEN and not a.about]
-    assert refused and all(a.alert for a in refused), "the move played twice is a rule broken, said as an alert"
+    assert refused and all(a.alert for a in refused), (
+        "the move played twice is a rule broken, said as an alert"
+    )
     rulings = [a.text for a in said if a.kind is Kind.RULING]
     heard = [words for v in views for code, words in v.effects if code in HEARD[name]]
     assert rulings == heard and rulings, "every effect worth hearing, and only those, is said"
@@ -62,7 +64,11 @@ def test_announcements_are_in_the_views_language(language: str, turn: str) -> No
     said = announcements(played_views("kai-piranja", language))
     assert said[0].text == turn and said[0].language == language
     winner = [a.text for a in said if a.kind is Kind.WINNER][0]
-    assert (" gagne." in winner or "Égalité" in winner) if language == "fr" else ("Vince" in winner or "Pareggio" in winner)
+    assert (
+        (" gagne." in winner or "Égalité" in winner)
+        if language == "fr"
+        else ("Vince" in winner or "Pareggio" in winner)
+    )
 
 
 def test_nothing_new_is_nothing_said() -> None:
@@ -74,9 +80,16 @@ def test_nothing_new_is_nothing_said() -> None:
 
 def test_a_fix_made_and_a_turn_passed_are_stale() -> None:
     views = played_views("kai-piranja")
-    fixes = [(i, a) for i, v in enumerate(views) for a in announce(views[i - 1] if i else None, v) if a.kind is Kind.FIX]
+    fixes = [
+        (i, a)
+        for i, v in enumerate(views)
+        for a in announce(views[i - 1] if i else None, v)
+        if a.kind is Kind.FIX
+    ]
     index, fix = fixes[0]
     assert still_due(fix, views[index])
     assert not still_due(fix, replace(views[index], pending=()))
     turn = announce(None, views[0])[0]
-    assert still_due(turn, views[0]) and not still_due(turn, replace(views[0], turn_number=views[0].turn_number + 1))
+    assert still_due(turn, views[0]) and not still_due(
+        turn, replace(views[0], turn_number=views[0].turn_number + 1)
+    )

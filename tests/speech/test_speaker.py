@@ -49,7 +49,9 @@ def test_a_hanging_engine_never_slows_the_views_handling() -> None:
     engine = FakeEngine(hold=10.0)
     speaker = Speaker(engine, tell=lambda line: None)
     views = played_views("kai-piranja")
-    deadline = time.monotonic() + 2.0  # the caller's deadline for every view of a game: far under one 10 s sound
+    deadline = (
+        time.monotonic() + 2.0
+    )  # the caller's deadline for every view of a game: far under one 10 s sound
     for view in views:
         speaker.hear(view)
     assert time.monotonic() < deadline, "hear() waited on the speech engine"
@@ -110,7 +112,9 @@ def test_a_language_espeak_ng_lacks_is_said_in_english_and_told_once(tmp_path: P
     # An espeak-ng built without Italian: its voice list has no such voice.
     engine = Espeak(voices={"en": "en", "it": "no-such-voice"})
     speaker = Speaker(engine, tell=told.append, folder=tmp_path)
-    speaker.queue((Announcement(Kind.TURN, "Ann, tocca a te.", "it"), Announcement(Kind.TURN, "Bruno.", "it")))
+    speaker.queue(
+        (Announcement(Kind.TURN, "Ann, tocca a te.", "it"), Announcement(Kind.TURN, "Bruno.", "it"))
+    )
     assert speaker.idle(20)
     assert told == ["espeak-ng non ha una voce per it: gli annunci sono detti in inglese."]
     assert len(list(tmp_path.glob("*.wav"))) == 2

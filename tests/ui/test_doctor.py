@@ -8,10 +8,10 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime
-import tempfile
 from pathlib import Path
 
 import pytest

@@ -16,15 +16,15 @@ from typing import Any
 from companion.i18n import N_, NP_
 from ui.doctor.camera import CAMERA_WAIT, Opener, check_camera, take_one_frame
 from ui.doctor.clock import check_clock
-from ui.doctor.speech import check_speech
-from ui.speech.espeak import Espeak
 from ui.doctor.dependencies import Importer, check_dependencies, import_all
 from ui.doctor.display import check_display
 from ui.doctor.findings import STATUS_WORDS, Finding, Machine, Status
 from ui.doctor.panel import check_panel
 from ui.doctor.python_env import Interpreter, check_python
+from ui.doctor.speech import check_speech
 from ui.doctor.storage import DiskUsage, check_storage
 from ui.doctor.touch import check_touch
+from ui.speech.espeak import Espeak
 from ui.talk import ui_translator
 
 VERDICT_OK = N_("Nothing stops the companion here.")

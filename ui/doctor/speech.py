@@ -23,7 +23,7 @@ WRITTEN = N_(
 )
 NO_DEVICE_FIX = N_(
     "plug in a USB speaker, or a screen with speakers on HDMI (a Pi 4 also has a headphone jack; a Pi 5 has "
-    "none): docs/raspberry-pi.md, \"Speech\""
+    'none): docs/raspberry-pi.md, "Speech"'
 )
 
 

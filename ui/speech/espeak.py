@@ -65,7 +65,16 @@ class Espeak:
 
     def command(self, text: str, voice: str, wav: Path | None = None, stdout: bool = False) -> list[str]:
         where = ["-w", str(wav)] if wav is not None else ["--stdout"] if stdout else []
-        return [self.binary, "-v", voice, "-a", str(amplitude(self.volume)), *where, "--", spoken(text, self.names)]
+        return [
+            self.binary,
+            "-v",
+            voice,
+            "-a",
+            str(amplitude(self.volume)),
+            *where,
+            "--",
+            spoken(text, self.names),
+        ]
 
     def say(self, text: str, voice: str, wav: Path | None = None) -> None:
         """Say ``text`` (or write it to ``wav``); returns when the sound ends or ``stop`` ends it."""

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from companion.i18n import N_
 from ui.speech.espeak import FALLBACK, Espeak, SpeechUnavailable
-from ui.speech.speaker import NO_SPEECH
 from ui.speech.settings import read_settings, settings_path
+from ui.speech.speaker import NO_SPEECH
 from ui.talk import ui_translator
 
 BAD_VOLUME_ARG = N_("--volume {value}: must be a whole number from 0 to 100.")

@@ -20,7 +20,9 @@ ENGINES: tuple[str, ...] = ("espeak-ng",)
 BAD_VOLUME = N_("Speech: volume {value} in {path} must be a whole number from 0 to 100; {default} is used.")
 BAD_ON = N_("Speech: on {value} in {path} must be true or false; speech stays {default}.")
 BAD_ENGINE = N_("Speech: engine {value} in {path} is not one we have (espeak-ng); espeak-ng is used.")
-BAD_NAMES = N_("Speech: names in {path} must map each player's name to how it is said; names are said as written.")
+BAD_NAMES = N_(
+    "Speech: names in {path} must map each player's name to how it is said; names are said as written."
+)
 BAD_FILE = N_("Speech: {path} cannot be read ({problem}); the default settings are used.")
 
 

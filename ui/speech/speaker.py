@@ -21,7 +21,9 @@ from companion.i18n import N_, translator
 from companion.live import LiveView
 from ui.speech.espeak import FALLBACK, SpeechUnavailable
 
-NO_SPEECH = N_("Speech is off: espeak-ng cannot be run ({problem}). Install it: sudo apt-get install espeak-ng.")
+NO_SPEECH = N_(
+    "Speech is off: espeak-ng cannot be run ({problem}). Install it: sudo apt-get install espeak-ng."
+)
 NO_VOICE = N_("espeak-ng has no voice for {wanted}: announcements are said in English.")
 
 
@@ -145,7 +147,9 @@ class Speaker:
         try:
             voice = self.engine.voice(announcement.language)
             if voice is None:
-                self._once(announcement.language, NO_VOICE, announcement.language, wanted=announcement.language)
+                self._once(
+                    announcement.language, NO_VOICE, announcement.language, wanted=announcement.language
+                )
                 voice = self.engine.voice(FALLBACK) or FALLBACK
             wav = None
             if self.folder is not None:

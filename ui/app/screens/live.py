@@ -66,6 +66,9 @@ SLOWER = N_("Slower")
 FASTER = N_("Faster")
 PACE = N_("Demo speed: ×{speed}")
 PACE_PAUSED = N_("Demo paused (speed ×{speed})")
+SPEECH_ON = N_("Voice: on")
+SPEECH_OFF = N_("Voice: off")
+VOLUME = N_("Volume {volume}")
 WIDE = 1000  # pixels: from this width the camera image and the table picture are both shown
 PREVIEW_MIN = 160  # pixels across: the smallest camera image made, whatever the window
 
@@ -269,6 +272,10 @@ class LivePage(Page):
         (main if watch_only else less).append(coach)
         if watch_only:
             main += self.demo_buttons()
+        speech = self.app.speech.settings
+        said = SPEECH_ON if speech.on else SPEECH_OFF
+        less.append(RowButton("speech", self.tr(said), lambda _b: self.speech_toggle()))
+        less.append(RowButton("volume", self.tr(VOLUME, volume=speech.volume), lambda _b: self.speech_louder()))
         if not wide and self.camera_shown_ever():
             flip = SHOW_CAMERA if self.showing_picture else SHOW_PICTURE
             less.append(RowButton("flip", self.tr(flip), lambda _b: self.flip()))
@@ -277,6 +284,14 @@ class LivePage(Page):
     def row_now(self) -> tuple[object, ...]:
         """What the row would show for the view now."""
         return row_words(*self.row_buttons(Window.width >= WIDE))
+
+    def speech_toggle(self) -> None:
+        self.app.speech.toggle()
+        self.refresh()
+
+    def speech_louder(self) -> None:
+        self.app.speech.louder()
+        self.refresh()
 
     def toggle_more(self) -> None:
         self.more_open = not self.more_open
