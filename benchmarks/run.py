@@ -28,6 +28,7 @@ SECTIONS = (
     "benchmarks.bench_sptable",
     "benchmarks.bench_kanaloatable",
     "benchmarks.bench_glare",
+    "benchmarks.bench_speech",
 )
 
 

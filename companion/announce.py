@@ -96,10 +96,7 @@ def winner_words(view: LiveView) -> str:
     """ "Ann wins. Ann: 12 points. Bruno: 9 points." — the winners, then each seat's score as the game tells it."""
     tr = translator(view.language)
     names = [view.seats[seat] for seat in view.winners]
-    if len(names) == 1:
-        head = tr(WINS, seat=names[0])
-    else:
-        head = tr(TIED, seats=", ".join(names))
+    head = tr(WINS, seat=names[0]) if len(names) == 1 else tr(TIED, seats=", ".join(names))
     rows = sorted(view.scoreboard.rows, key=lambda row: view.scoreboard.ranking.index(row.seat))
     return " ".join([head, *(tr(SCORE, name=row.name, told=row.told) for row in rows)])
 

@@ -63,7 +63,7 @@ def test_every_kind_is_announced_in_each_game(name: str) -> None:
 def test_announcements_are_in_the_views_language(language: str, turn: str) -> None:
     said = announcements(played_views("kai-piranja", language))
     assert said[0].text == turn and said[0].language == language
-    winner = [a.text for a in said if a.kind is Kind.WINNER][0]
+    winner = next(a.text for a in said if a.kind is Kind.WINNER)
     assert (
         (" gagne." in winner or "Égalité" in winner)
         if language == "fr"
