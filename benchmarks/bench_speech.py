@@ -71,7 +71,9 @@ def latencies(views: list[LiveView], language: str, count: int) -> list[float]:
     engine.first = []
     speaker = Speaker(engine, tell=lambda line: None)
     # Views with a ruling worth hearing (a catch, the game's end): said first, before that view's fixes and turn.
-    spoken = [v for v in views if any(a.kind in (Kind.RULING, Kind.WINNER) for a in announce(None, v))][:count]
+    spoken = [v for v in views if any(a.kind in (Kind.RULING, Kind.WINNER) for a in announce(None, v))][
+        :count
+    ]
     waits = []
     for view in spoken:
         assert speaker.idle(30)

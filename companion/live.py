@@ -189,7 +189,10 @@ class LiveGame:
         self._follow_turn()
         self._view = self._build(words, refused, t)
         effects = tuple(
-            (e.code, w) for r in rulings if r.violation is None for e, w in zip(r.effects, r.words, strict=False)
+            (e.code, w)
+            for r in rulings
+            if r.violation is None
+            for e, w in zip(r.effects, r.words, strict=False)
         )
         if effects:
             self._view = replace(self._view, effects=effects)

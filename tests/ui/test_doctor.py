@@ -564,5 +564,7 @@ def test_a_missing_espeak_ng_is_a_warning_in_words(tmp_path: Path) -> None:
     from ui.doctor.speech import check_speech
 
     [found] = check_speech(Machine(tmp_path), Espeak(binary=str(tmp_path / "espeak-ng")))
-    assert found.status is Status.WARNING and found.text("fr").startswith("voix : espeak-ng ne peut pas être lancé")
+    assert found.status is Status.WARNING and found.text("fr").startswith(
+        "voix : espeak-ng ne peut pas être lancé"
+    )
     assert found.fix_text("en") == "sudo apt-get install espeak-ng"

@@ -275,7 +275,9 @@ class LivePage(Page):
         speech = self.app.speech.settings
         said = SPEECH_ON if speech.on else SPEECH_OFF
         less.append(RowButton("speech", self.tr(said), lambda _b: self.speech_toggle()))
-        less.append(RowButton("volume", self.tr(VOLUME, volume=speech.volume), lambda _b: self.speech_louder()))
+        less.append(
+            RowButton("volume", self.tr(VOLUME, volume=speech.volume), lambda _b: self.speech_louder())
+        )
         if not wide and self.camera_shown_ever():
             flip = SHOW_CAMERA if self.showing_picture else SHOW_PICTURE
             less.append(RowButton("flip", self.tr(flip), lambda _b: self.flip()))
