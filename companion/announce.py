@@ -17,7 +17,7 @@ from companion.live import LiveView
 YOUR_TURN = N_("{seat}, your turn.")
 COACH_SAYS = N_("Coach: {summary}")
 WINS = N_("{seat} wins.")
-TIED = N_("A tie: {seats}.")
+TIED = N_("It is a tie between {seats}.")
 SCORE = N_("{name}: {told}.")
 
 # Effects worth hearing aloud, by game: the moments a table cheers or groans at. The routine ones (a card revealed,

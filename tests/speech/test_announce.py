@@ -59,7 +59,7 @@ def test_every_kind_is_announced_in_each_game(name: str) -> None:
     assert all(row.told in winner[0].text for row in final.scoreboard.rows)
 
 
-@pytest.mark.parametrize(("language", "turn"), [("fr", "Ann, à toi de jouer."), ("it", "Ann, tocca a te.")])
+@pytest.mark.parametrize(("language", "turn"), [("fr", "Ann, à vous de jouer."), ("it", "Ann, tocca a te.")])
 def test_announcements_are_in_the_views_language(language: str, turn: str) -> None:
     said = announcements(played_views("kai-piranja", language))
     assert said[0].text == turn and said[0].language == language

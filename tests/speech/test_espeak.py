@@ -12,7 +12,7 @@ from companion.announce import Announcement, Kind
 from ui.speech.espeak import VOICES, Espeak, amplitude, spoken
 from ui.speech.speaker import Speaker
 
-SENTENCES = {"en": "Bruno, your turn.", "fr": "Bruno, à toi de jouer.", "it": "Bruno, tocca a te."}
+SENTENCES = {"en": "Bruno, your turn.", "fr": "Bruno, à vous de jouer.", "it": "Bruno, tocca a te."}
 
 
 def test_espeak_ng_is_installed() -> None:

@@ -17,7 +17,7 @@ from ui.speech.espeak import Espeak, SpeechUnavailable
 TEST_SENTENCE = "The referee speaks."
 NO_ESPEAK = N_("speech: espeak-ng cannot be run ({problem}); the games go on in silence")
 NO_ESPEAK_FIX = N_("sudo apt-get install espeak-ng")
-PLAYED = N_("speech: espeak-ng said a test sentence on {devices}")
+PLAYED = N_("speech: espeak-ng said a test sentence, played on {devices}")
 WRITTEN = N_(
     "speech: espeak-ng made a test sentence ({seconds} s of sound), but there is no audio device to play it on"
 )
