@@ -42,3 +42,22 @@ def test_the_mute_button_toggles_speech_and_is_remembered(ui: Any, tmp_path: Pat
     finally:
         ui.app.speech.close()
         ui.app.speech = before
+
+
+def test_setup_has_the_same_voice_controls(ui: Any, tmp_path: Path) -> None:
+    path = tmp_path / "speech.json"
+    before, ui.app.speech = ui.app.speech, AppSpeech("en", path)
+    try:
+        ui.app.page("setup").begin("kanaloa")
+        ui.app.go("setup")
+        ui.pump(5)
+        assert ui.app.current == "setup"
+        voice = button_saying(ui, "Voice: on")
+        ui.scroll_into_view(voice)
+        click(ui, voice)
+        ui.until(lambda: not ui.app.speech.settings.on, 10, "speech off")
+        assert not AppSpeech("en", path).settings.on
+        ui.screenshot("speech-setup")
+    finally:
+        ui.app.speech.close()
+        ui.app.speech = before

@@ -3,17 +3,27 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from companion.i18n import N_
 from ui.speech.espeak import Espeak
 from ui.speech.settings import SpeechSettings, read_settings, settings_path, write_settings
 from ui.speech.speaker import Speaker
 from ui.talk import ui_translator
 
 log = logging.getLogger(__name__)
+SPEECH_ON = N_("Voice: on")
+SPEECH_OFF = N_("Voice: off")
+VOLUME = N_("Volume {volume}")
 VOLUMES: tuple[int, ...] = (20, 40, 60, 80, 100)  # the volume button's steps
+
+
+def speech_words(settings: SpeechSettings, tr: Callable[..., str]) -> tuple[str, str]:
+    """The two buttons' words, the live screen's and setup's: on or off, and the volume."""
+    return tr(SPEECH_ON if settings.on else SPEECH_OFF), tr(VOLUME, volume=settings.volume)
 
 
 class AppSpeech:

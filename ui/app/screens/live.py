@@ -24,6 +24,7 @@ from ui.app.buttonrow import RowButton, build_row, fit, text_width
 from ui.app.page import Page
 from ui.app.picture import PictureView
 from ui.app.scoreboard import ScoreboardView
+from ui.app.speech import speech_words
 from ui.app.widgets import Big, Column, Row, TextLine, Words, WordsPool, backdrop, scrolled
 from ui.control import secret
 from ui.control.camera import PREVIEW_WIDTH, camera_opener
@@ -66,9 +67,6 @@ SLOWER = N_("Slower")
 FASTER = N_("Faster")
 PACE = N_("Demo speed: ×{speed}")
 PACE_PAUSED = N_("Demo paused (speed ×{speed})")
-SPEECH_ON = N_("Voice: on")
-SPEECH_OFF = N_("Voice: off")
-VOLUME = N_("Volume {volume}")
 WIDE = 1000  # pixels: from this width the camera image and the table picture are both shown
 PREVIEW_MIN = 160  # pixels across: the smallest camera image made, whatever the window
 
@@ -272,12 +270,9 @@ class LivePage(Page):
         (main if watch_only else less).append(coach)
         if watch_only:
             main += self.demo_buttons()
-        speech = self.app.speech.settings
-        said = SPEECH_ON if speech.on else SPEECH_OFF
-        less.append(RowButton("speech", self.tr(said), lambda _b: self.speech_toggle()))
-        less.append(
-            RowButton("volume", self.tr(VOLUME, volume=speech.volume), lambda _b: self.speech_louder())
-        )
+        voice, volume = speech_words(self.app.speech.settings, self.tr)
+        less.append(RowButton("speech", voice, lambda _b: self.speech_toggle()))
+        less.append(RowButton("volume", volume, lambda _b: self.speech_louder()))
         if not wide and self.camera_shown_ever():
             flip = SHOW_CAMERA if self.showing_picture else SHOW_PICTURE
             less.append(RowButton("flip", self.tr(flip), lambda _b: self.flip()))
