@@ -119,3 +119,23 @@ def test_a_language_espeak_ng_lacks_is_said_in_english_and_told_once(tmp_path: P
     assert told == ["espeak-ng non ha una voce per it: gli annunci sono detti in inglese."]
     assert len(list(tmp_path.glob("*.wav"))) == 2
     speaker.close()
+
+
+def test_no_audio_device_is_told_once_in_words(tmp_path: Path) -> None:
+    # espeak-ng on a machine with no sound card: ALSA's complaint on its error output, and an exit code of 0.
+    fake = tmp_path / "espeak-ng"
+    fake.write_text(
+        "#!/bin/sh\n"
+        'case "$1" in --voices*) printf "Pty Language Age/Gender VoiceName File\\n 2 en --/M English gmw/en\\n"; exit 0;; esac\n'
+        "echo 'ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default' >&2\nexit 0\n"
+    )
+    fake.chmod(0o755)
+    told: list[str] = []
+    speaker = Speaker(Espeak(binary=str(fake), voices={"en": "en"}), tell=told.append)
+    speaker.queue((Announcement(Kind.TURN, "Ann, your turn.", "en"), Announcement(Kind.TURN, "Bruno.", "en")))
+    assert speaker.idle(10)
+    assert told == [
+        "Speech is off: no audio device plays espeak-ng's sound (ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) "
+        "Unknown PCM default). Plug in a speaker: docs/raspberry-pi.md."
+    ]
+    speaker.close()

@@ -23,6 +23,14 @@ class SpeechUnavailable(RuntimeError):
     """espeak-ng cannot be run: not installed, or not at the path the config gives."""
 
 
+class NoAudioDevice(SpeechUnavailable):
+    """espeak-ng ran but ALSA had no device to play on (it still exits 0, saying so on its error output)."""
+
+
+# What espeak-ng's error output holds when ALSA finds no sound card.
+NO_DEVICE_SIGNS = ("Unknown PCM", "cannot find card", "audio open error")
+
+
 def amplitude(volume: int) -> int:
     """espeak-ng's -a (0-200, 100 its normal loudness) for a volume of 0-100 (50: espeak-ng's normal)."""
     return max(0, min(100, volume)) * 2
@@ -89,8 +97,13 @@ class Espeak:
         _, err = process.communicate()
         with self._lock:
             self._process = None
-        if process.returncode not in (0, -15) and err:
-            raise SpeechUnavailable(err.decode("utf-8", "replace").strip())
+        told = err.decode("utf-8", "replace").strip()
+        if wav is None and any(sign in told for sign in NO_DEVICE_SIGNS):
+            raise NoAudioDevice(
+                next(line for line in told.splitlines() if any(s in line for s in NO_DEVICE_SIGNS))
+            )
+        if process.returncode not in (0, -15) and told:
+            raise SpeechUnavailable(told)
 
     def stop(self) -> None:
         with self._lock:

@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 from companion.i18n import N_
-from ui.speech.espeak import FALLBACK, Espeak, SpeechUnavailable
+from ui.speech.espeak import FALLBACK, Espeak, NoAudioDevice, SpeechUnavailable
 from ui.speech.settings import read_settings, settings_path
-from ui.speech.speaker import NO_SPEECH
+from ui.speech.speaker import NO_AUDIO, NO_SPEECH
 from ui.talk import ui_translator
 
 BAD_VOLUME_ARG = N_("--volume {value}: must be a whole number from 0 to 100.")
@@ -34,7 +34,8 @@ def run_say(args: argparse.Namespace) -> int:
             voice = FALLBACK
         engine.say(args.text, voice, Path(args.wav) if args.wav else None)
     except SpeechUnavailable as error:
-        print(tr(NO_SPEECH, problem=error), file=sys.stderr)
+        message = NO_AUDIO if isinstance(error, NoAudioDevice) else NO_SPEECH
+        print(tr(message, problem=error), file=sys.stderr)
         return 1
     if args.wav:
         print(tr(SAID_TO, path=args.wav))

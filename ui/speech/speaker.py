@@ -19,10 +19,13 @@ from typing import Protocol
 from companion.announce import Announcement, announce, still_due
 from companion.i18n import N_, translator
 from companion.live import LiveView
-from ui.speech.espeak import FALLBACK, SpeechUnavailable
+from ui.speech.espeak import FALLBACK, NoAudioDevice, SpeechUnavailable
 
 NO_SPEECH = N_(
     "Speech is off: espeak-ng cannot be run ({problem}). Install it: sudo apt-get install espeak-ng."
+)
+NO_AUDIO = N_(
+    "Speech is off: no audio device plays espeak-ng's sound ({problem}). Plug in a speaker: docs/raspberry-pi.md."
 )
 NO_VOICE = N_("espeak-ng has no voice for {wanted}: announcements are said in English.")
 
@@ -161,7 +164,8 @@ class Speaker:
             self.engine.say(announcement.text, voice, wav)
         except SpeechUnavailable as error:
             self._broken = True
-            self._once("broken", NO_SPEECH, announcement.language, problem=str(error))
+            message = NO_AUDIO if isinstance(error, NoAudioDevice) else NO_SPEECH
+            self._once("broken", message, announcement.language, problem=str(error))
 
     def _once(self, key: str, message: str, language: str, **params: object) -> None:
         if key not in self._told:
