@@ -88,6 +88,16 @@ def test_the_same_sentence_is_not_said_twice_in_a_row_unless_asked_again() -> No
     speaker.close()
 
 
+def test_the_same_view_heard_twice_is_said_once() -> None:
+    engine = FakeEngine()
+    speaker = Speaker(engine, tell=lambda line: None)
+    views = played_views("kuna-yala")
+    ruled = next(v for v in views if any(a.kind is Kind.RULING for a in speaker.hear(v)))
+    assert speaker.hear(ruled) == ()
+    assert speaker.idle(10)
+    speaker.close()
+
+
 def test_muted_says_nothing() -> None:
     engine = FakeEngine()
     speaker = Speaker(engine, tell=lambda line: None)

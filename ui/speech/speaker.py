@@ -67,6 +67,8 @@ class Speaker:
     def hear(self, view: LiveView) -> tuple[Announcement, ...]:
         """The announcements ``view`` makes since the last one heard, queued to be said."""
         with self._ready:
+            if view is self._view:  # the same view drawn again (a press, then the clock's poll): heard once
+                return ()
             before, self._view = self._view, view
         said = announce(before, view)
         if before is not None and view.coach_asks > before.coach_asks:
