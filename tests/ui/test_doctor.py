@@ -549,7 +549,9 @@ def test_speech_is_played_on_the_pis_sound_cards(good_pi: Machine) -> None:
     engine = SilentEspeak()
     [found] = check_speech(good_pi, engine)
     assert found.status is Status.OK and engine.played == "The referee speaks."
-    assert found.text("en") == "speech: espeak-ng said a test sentence, played on vc4hdmi0, vc4hdmi1, Headphones"
+    assert (
+        found.text("en") == "speech: espeak-ng said a test sentence, played on vc4hdmi0, vc4hdmi1, Headphones"
+    )
 
 
 def test_no_sound_card_still_checks_espeak_ng_and_says_what_to_plug_in(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@ coach, the last effects, and the game's own table picture drawn from the state."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -271,8 +272,8 @@ class LivePage(Page):
         if watch_only:
             main += self.demo_buttons()
         voice, volume = speech_words(self.app.speech.settings, self.tr)
-        less.append(RowButton("speech", voice, lambda _b: self.speech_toggle()))
-        less.append(RowButton("volume", volume, lambda _b: self.speech_louder()))
+        less.append(RowButton("speech", voice, lambda _b: self.speech(self.app.speech.toggle)))
+        less.append(RowButton("volume", volume, lambda _b: self.speech(self.app.speech.louder)))
         if not wide and self.camera_shown_ever():
             flip = SHOW_CAMERA if self.showing_picture else SHOW_PICTURE
             less.append(RowButton("flip", self.tr(flip), lambda _b: self.flip()))
@@ -282,12 +283,8 @@ class LivePage(Page):
         """What the row would show for the view now."""
         return row_words(*self.row_buttons(Window.width >= WIDE))
 
-    def speech_toggle(self) -> None:
-        self.app.speech.toggle()
-        self.refresh()
-
-    def speech_louder(self) -> None:
-        self.app.speech.louder()
+    def speech(self, change: Callable[[], None]) -> None:
+        change()  # the app's speech settings (on/off, louder), then the buttons' new words
         self.refresh()
 
     def toggle_more(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -202,7 +203,10 @@ class SetupPage(Page):
         column.add_widget(
             Row(
                 t,
-                [Big(voice, t, self.speech_toggle, th.BUTTON), Big(volume, t, self.speech_louder, th.BUTTON)],
+                [
+                    Big(voice, t, lambda: self.speech(self.app.speech.toggle), th.BUTTON),
+                    Big(volume, t, lambda: self.speech(self.app.speech.louder), th.BUTTON),
+                ],
             )
         )
         if told is not None:  # next to Start, and scrolled to (``refresh``): what to fix before starting
@@ -412,12 +416,8 @@ class SetupPage(Page):
             self.names[free[0]], self.problem = name, None
         self.refresh()
 
-    def speech_toggle(self) -> None:
-        self.app.speech.toggle()
-        self.refresh()
-
-    def speech_louder(self) -> None:
-        self.app.speech.louder()
+    def speech(self, change: Callable[[], None]) -> None:
+        change()  # the app's speech settings (on/off, louder), then the buttons' new words
         self.refresh()
 
     def toggle_advanced(self) -> None:
