@@ -29,6 +29,7 @@ SECTIONS = (
     "benchmarks.bench_kanaloatable",
     "benchmarks.bench_glare",
     "benchmarks.bench_teach",
+    "benchmarks.bench_speech",
 )
 
 

@@ -13,7 +13,7 @@ facts over (ui/feed.py).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.coach import Coaching, GameCoach, coach
@@ -96,6 +96,7 @@ class LiveView:
     # Every rule first-game mode explains now (one move may show two for the first time); ``explain`` is the first.
     explains: tuple[Rule, ...] = ()
     pending_cards: tuple[str | None, ...] = ()  # the card each ``pending`` line names, for its picture
+    effects: tuple[tuple[str, str], ...] = ()  # (code, words) of each effect of this step's accepted moves
 
     @property
     def matches(self) -> bool:
@@ -204,6 +205,14 @@ class LiveGame:
         self._follow_turn()
         explain, why = self._teach(rulings)
         self._view = self._build(words, refused, t, explain, why)
+        effects = tuple(
+            (e.code, w)
+            for r in rulings
+            if r.violation is None
+            for e, w in zip(r.effects, r.words, strict=False)
+        )
+        if effects:
+            self._view = replace(self._view, effects=effects)
         return self._view
 
     def _rules_of(self, codes: Sequence[str]) -> frozenset[str]:

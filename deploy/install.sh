@@ -42,7 +42,7 @@ NEED_MB_UPDATE=100
 # libzbar0 for pyzbar; rpicam-apps-lite to list the cameras; the rest is what Kivy's SDL2 loads to draw on
 # the screen through KMS/DRM (gbm, EGL, GLES, Mesa's V3D driver) and to read the touchscreen (mtdev).
 APT_PACKAGES=(python3-venv python3-wheel python3-picamera2 python3-libcamera rpicam-apps-lite python3-lgpio libzbar0
-  libmtdev1 libgbm1 libegl1 libgles2 libgl1-mesa-dri libdrm2 fonts-dejavu-core)  # fonts-dejavu-core: ui/app/fonts.py
+  libmtdev1 libgbm1 libegl1 libgles2 libgl1-mesa-dri libdrm2 fonts-dejavu-core espeak-ng alsa-utils)  # fonts-dejavu-core: ui/app/fonts.py; espeak-ng, alsa-utils: speech (ui/speech), aplay -l
 GROUPS_NEEDED=(video render input gpio)
 
 dry_run=0 force=0 uninstall=0 purge=0 user_only=0

@@ -67,6 +67,21 @@ def run_doctor(args: argparse.Namespace) -> Any:
     return run_doctor(args)
 
 
+def run_say(args: argparse.Namespace) -> Any:
+    from ui.speech.say import run_say
+
+    return run_say(args)
+
+
+def add_speech_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--speech", action="store_true", help="say the referee's announcements aloud (espeak-ng)")
+    p.add_argument(
+        "--speech-dir",
+        metavar="FOLDER",
+        help="write each announcement into FOLDER as text and a WAV file instead of playing it",
+    )
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("demo", help="a simulated game refereed through the camera, narrated with the coach")
     add_table_options(p, players=3)
@@ -97,6 +112,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="write every frame drawn into FOLDER as numbered JPEG images: `companion play --source FOLDER` "
         "referees the recording",
     )
+    add_speech_options(p)
     p.set_defaults(run=run_demo)
 
     p = sub.add_parser("play", help="referee a real game from the camera, saved as it goes")
@@ -115,6 +131,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="a JSON file of the moves a person enters before the camera takes over, in the record's format "
         '(Kanaloa\'s sea: {"action": "layout", "seat": 0, "cards": [...], "squares": [...]})',
     )
+    add_speech_options(p)
     # None: not given, so resuming a saved game can tell a different --game or --players from a default
     p.set_defaults(run=run_play, game=None, players=None)
 
@@ -162,3 +179,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--home", help="the folder where games are kept (default: as the app)")
     add_language(p)
     p.set_defaults(run=run_doctor)
+
+    p = sub.add_parser("say", help="say a sentence through espeak-ng, to test speech alone")
+    p.add_argument("text", help="what to say")
+    p.add_argument("--volume", type=int, help="0 to 100 (default: the one remembered in speech.json)")
+    p.add_argument("--wav", metavar="FILE", help="write the sound to FILE instead of playing it")
+    add_language(p)
+    p.set_defaults(run=run_say)

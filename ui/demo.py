@@ -31,6 +31,7 @@ from hardware.start import checked_config, start_panel
 from ui.control.secret import keeper
 from ui.recording import PressWriter
 from ui.simtable import SimulatedTable
+from ui.speech.start import start_speaker
 from ui.talk import TerminalTable, panel_mode, ui_translator
 from vision.identity import GameCards
 from vision.render import Camera
@@ -110,6 +111,9 @@ def frame_saver(folder: Path, language: str) -> Callable[[Any, Any], None]:
     return save
 
 
+SPEECH_WAIT = 120.0  # seconds the demo's last announcements may take to be said
+
+
 def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
     checked_config(args.config, args.lang)  # a broken config stops the command before anything is made
     spec = spec_for(args)
@@ -182,7 +186,7 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     out(tr(heading, title=game.title, players=players, names=", ".join(names), seed=seed))
     out(tr(SESSION, path=path))
     started = time.perf_counter()
-    terminal = TerminalTable(panel, out, short_coach=not first_game)
+    terminal = TerminalTable(panel, out, start_speaker(args, out), short_coach=not first_game)
     try:
         terminal.draw(live.view)
         for happening in table.play():
@@ -194,6 +198,9 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         out(tr(TIMING, frames=table.frame, seconds=time.perf_counter() - started))
         return 0 if same else 1
     finally:
+        if terminal.speaker is not None:
+            terminal.speaker.idle(SPEECH_WAIT)  # what is queued is said (or written) before the demo ends
+            terminal.speaker.close()
         panel.close()
         session.close()
         if presses is not None:

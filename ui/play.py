@@ -35,6 +35,7 @@ from ui.control.secret import keeper
 from ui.demo import CANNOT_REFEREE, live_game
 from ui.feed import CameraFeed
 from ui.recording import PRESSES_OTHER_GAME, PRESSES_OTHER_PLAYERS, Press, Recording, recorded
+from ui.speech.start import start_speaker
 from ui.talk import TerminalTable, panel_mode, ui_translator
 from vision.identity import GameCards
 from vision.pipeline import Pipeline
@@ -200,7 +201,7 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
             source.close()
             panel.close()
             raise
-    terminal = TerminalTable(panel, out, short_coach=not first_game)
+    terminal = TerminalTable(panel, out, start_speaker(args, out), short_coach=not first_game)
     feed = CameraFeed(source, pipeline.process, live=isinstance(source.source, Retrying), fps=FPS)
     notices: set[str] = set()  # what the camera noticed, told once each
     frames = 0
@@ -238,6 +239,8 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
                 keep_finished_game(progress_folder, game.name, names, out, args.lang)
         return 0
     finally:
+        if terminal.speaker is not None:
+            terminal.speaker.close()
         keys.__exit__(None, None, None)
         feed.stop()
         source.close()

@@ -14,6 +14,7 @@ from pathlib import Path
 from companion.i18n import N_, Translator, translator
 from companion.live import Lights, LiveView, changed
 from hardware.interface import NullPanel, PanelInterface
+from ui.speech.speaker import Speaker
 
 UI_LOCALE = Path(__file__).parent / "locale"
 TURN = N_("— Turn {number}: {seat} —")
@@ -62,6 +63,7 @@ class TerminalTable:
 
     panel: PanelInterface
     out: Callable[[str], None] = print
+    speaker: Speaker | None = None  # says the views' announcements aloud (`--speech`)
     # The coach in one line at each turn, for players who know the game; confirm asks for its whole advice.
     short_coach: bool = False
     _last: LiveView | None = field(default=None, init=False)
@@ -96,6 +98,8 @@ class TerminalTable:
             self.out(tr(TAKE_BACK_KEY))  # the check's words came with the ruling: here, the one key to press
         self.lights(view, tr, new["lights"])
         self._last = view
+        if self.speaker is not None:
+            self.speaker.hear(view)
 
     def coach(self, view: LiveView, tr: Translator, short: bool = False) -> None:
         assert view.coaching is not None

@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -27,6 +28,7 @@ from ui.doctor.python_env import Interpreter, check_python
 from ui.doctor.run import Options, as_data, as_text, examine, exit_code
 from ui.doctor.storage import check_storage
 from ui.doctor.touch import check_touch, input_devices, mask_bits
+from ui.speech.espeak import Espeak
 from vision.sources import NO_CAMERA, SourceError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -388,10 +390,30 @@ def good_pi(tmp_path: Path) -> Iterator[Machine]:
     write(root / "proc/bus/input/devices", PI_INPUT)
     write(root / "boot/firmware/config.txt", "dtparam=audio=on\ncamera_auto_detect=1\n")
     write(root / "run/systemd/timesync/synchronized", "")
+    write(root / "proc/asound/cards", PI_SOUND_CARDS)
     (root / "dev/gpiochip0").touch()
     (root / "dev/input").mkdir()
     (root / "dev/input/event0").touch()
     yield Machine(root, environ={"HOME": str(tmp_path / "home")})
+
+
+# A Pi 4's /proc/asound/cards: its two HDMI outputs and the headphone jack.
+PI_SOUND_CARDS = """ 0 [vc4hdmi0       ]: vc4-hdmi - vc4-hdmi-0
+                      vc4-hdmi-0
+ 1 [vc4hdmi1       ]: vc4-hdmi - vc4-hdmi-1
+                      vc4-hdmi-1
+ 2 [Headphones     ]: bcm2835_headpho - bcm2835 Headphones
+                      bcm2835 Headphones
+"""
+
+
+class SilentEspeak(Espeak):
+    """espeak-ng writing to a WAV file in a temporary folder where the doctor would play (no speaker here)."""
+
+    def say(self, text: str, voice: str, wav: Path | None = None) -> None:
+        with tempfile.TemporaryDirectory() as folder:
+            super().say(text, voice, wav or Path(folder) / "played.wav")
+            self.played = text
 
 
 def fake_options(tmp_path: Path) -> Options:
@@ -403,6 +425,7 @@ def fake_options(tmp_path: Path) -> Options:
         opener=lambda spec, wait: Frame(2304, 1296),
         python=Interpreter((3, 11, 2), str(venv / "bin/python"), venv, Path("/usr")),
         disk_usage=lambda path: (32_000_000_000, 2_000_000_000, 30_000_000_000),
+        speech=SilentEspeak(),
     )
 
 
@@ -518,3 +541,32 @@ def test_the_commands_camera_wait_default_is_the_checks() -> None:
 
     parser, _ = build_parser()
     assert parser.parse_args(["doctor"]).camera_wait == CAMERA_WAIT
+
+
+def test_speech_is_played_on_the_pis_sound_cards(good_pi: Machine) -> None:
+    from ui.doctor.speech import check_speech
+
+    engine = SilentEspeak()
+    [found] = check_speech(good_pi, engine)
+    assert found.status is Status.OK and engine.played == "The referee speaks."
+    assert (
+        found.text("en") == "speech: espeak-ng said a test sentence, played on vc4hdmi0, vc4hdmi1, Headphones"
+    )
+
+
+def test_no_sound_card_still_checks_espeak_ng_and_says_what_to_plug_in(tmp_path: Path) -> None:
+    from ui.doctor.speech import check_speech
+
+    [found] = check_speech(Machine(tmp_path), Espeak())
+    assert found.status is Status.WARNING and "no audio device" in found.text("en")
+    assert "USB speaker" in (found.fix_text("en") or "")
+
+
+def test_a_missing_espeak_ng_is_a_warning_in_words(tmp_path: Path) -> None:
+    from ui.doctor.speech import check_speech
+
+    [found] = check_speech(Machine(tmp_path), Espeak(binary=str(tmp_path / "espeak-ng")))
+    assert found.status is Status.WARNING and found.text("fr").startswith(
+        "voix : espeak-ng ne peut pas être lancé"
+    )
+    assert found.fix_text("en") == "sudo apt-get install espeak-ng"

@@ -21,6 +21,7 @@ from companion.registry import Registry
 from ui.app import theme as th
 from ui.app.dimmer import ScreenDimmer, find_backlight
 from ui.app.options import AppOptions
+from ui.app.speech import AppSpeech
 from ui.app.taps import TapGuard
 from ui.app.theme import Theme
 from ui.control.checks import check_panel, check_screen
@@ -58,6 +59,7 @@ class CompanionApp(App):
         check_screen(self.problems, options.screen)
         self.dimmer: ScreenDimmer | None = None
         self.taps = TapGuard()
+        self.speech = AppSpeech(self.language)  # says the live views aloud on its own thread
 
     @property
     def registry(self) -> Registry:
@@ -133,6 +135,7 @@ class CompanionApp(App):
         update = self.table.poll()
         if update.view is not None:
             self._tell(update.view)
+            self.speech.hear(update.view)
             if self.dimmer is not None:
                 self.dimmer.saw(update.view)  # a move, an alert, a new turn wakes the screen
         if update.view is not None or update.preview is not None:
@@ -153,7 +156,9 @@ class CompanionApp(App):
 
     def press(self, button: str) -> None:
         if self.table is not None:
-            self.page("live").show(self.table.press(button), None)
+            view = self.table.press(button)
+            self.speech.hear(view)  # confirm: the last announcement again, then the coach
+            self.page("live").show(view, None)
 
     def end_table(self) -> None:
         """Close the game in progress (its session keeps it: it can be resumed from the home screen)."""

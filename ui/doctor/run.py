@@ -21,8 +21,10 @@ from ui.doctor.display import check_display
 from ui.doctor.findings import STATUS_WORDS, Finding, Machine, Status
 from ui.doctor.panel import check_panel
 from ui.doctor.python_env import Interpreter, check_python
+from ui.doctor.speech import check_speech
 from ui.doctor.storage import DiskUsage, check_storage
 from ui.doctor.touch import check_touch
+from ui.speech.espeak import Espeak
 from ui.talk import ui_translator
 
 VERDICT_OK = N_("Nothing stops the companion here.")
@@ -47,6 +49,7 @@ class Options:
     opener: Opener = field(default=take_one_frame, compare=False)
     python: Interpreter | None = None  # tests: another Python than this one
     disk_usage: DiskUsage = field(default=shutil.disk_usage, compare=False)
+    speech: Espeak | None = field(default=None, compare=False)  # tests: an engine that plays nothing
 
 
 def examine(machine: Machine, options: Options) -> list[Finding]:
@@ -65,6 +68,7 @@ def examine(machine: Machine, options: Options) -> list[Finding]:
         *check_panel(machine, options.config),
         *check_storage(options.home or default_root(machine.environ), options.disk_usage),
         *check_clock(machine),
+        *check_speech(machine, options.speech),
     ]
 
 

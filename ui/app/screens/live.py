@@ -3,6 +3,7 @@ coach, the last effects, and the game's own table picture drawn from the state."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -27,6 +28,7 @@ from ui.app.page import Page
 from ui.app.picture import PictureView
 from ui.app.scene import CardFace, card_faces
 from ui.app.scoreboard import ScoreboardView
+from ui.app.speech import speech_words
 from ui.app.widgets import Big, Column, Row, TextLine, Words, WordsPool, backdrop, scrolled
 from ui.control import secret
 from ui.control.camera import PREVIEW_WIDTH, camera_opener
@@ -282,6 +284,9 @@ class LivePage(Page):
         (main if watch_only else less).append(coach)
         if watch_only:
             main += self.demo_buttons()
+        voice, volume = speech_words(self.app.speech.settings, self.tr)
+        less.append(RowButton("speech", voice, lambda _b: self.speech(self.app.speech.toggle)))
+        less.append(RowButton("volume", volume, lambda _b: self.speech(self.app.speech.louder)))
         if not wide and self.camera_shown_ever():
             flip = SHOW_CAMERA if self.showing_picture else SHOW_PICTURE
             less.append(RowButton("flip", self.tr(flip), lambda _b: self.flip()))
@@ -290,6 +295,10 @@ class LivePage(Page):
     def row_now(self) -> tuple[object, ...]:
         """What the row would show for the view now."""
         return row_words(*self.row_buttons(Window.width >= WIDE))
+
+    def speech(self, change: Callable[[], None]) -> None:
+        change()  # the app's speech settings (on/off, louder), then the buttons' new words
+        self.refresh()
 
     def toggle_more(self) -> None:
         self.more_open = not self.more_open

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -24,6 +25,7 @@ from ui.app import theme as th
 from ui.app.keyboard import NameEditor, NameField
 from ui.app.page import Page
 from ui.app.screens.box import BOX_UNREADABLE
+from ui.app.speech import speech_words
 from ui.app.widgets import Big, Column, Row, Words, scrolled
 from ui.control.family import logged
 from ui.control.players import fits, names_problem, recent_players, seat_problem
@@ -234,6 +236,16 @@ class SetupPage(Page):
                 column.add_widget(self.verdict)
             if spec.box_setup is not None:
                 column.add_widget(self.box_part(spec))
+        voice, volume = speech_words(self.app.speech.settings, self.tr)
+        column.add_widget(
+            Row(
+                t,
+                [
+                    Big(voice, t, lambda: self.speech(self.app.speech.toggle), th.BUTTON),
+                    Big(volume, t, lambda: self.speech(self.app.speech.louder), th.BUTTON),
+                ],
+            )
+        )
         if told is not None:  # next to Start, and scrolled to (``refresh``): what to fix before starting
             column.add_widget(told)
         self.told = told
@@ -442,6 +454,10 @@ class SetupPage(Page):
             self.problem = self.tr(ALL_SEATED, name=name)
         else:
             self.names[free[0]], self.problem = name, None
+        self.refresh()
+
+    def speech(self, change: Callable[[], None]) -> None:
+        change()  # the app's speech settings (on/off, louder), then the buttons' new words
         self.refresh()
 
     def toggle_advanced(self) -> None:
