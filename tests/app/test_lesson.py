@@ -147,6 +147,50 @@ def test_who_is_learning_offers_the_seated_players_and_keeps_nothing_without_a_n
     assert "Step 1 of" in " ".join(ui.texts())
 
 
+def test_a_new_learner_types_a_name_on_the_apps_keyboard(ui: Driver) -> None:
+    """A name neither seated nor recent: typed by touch on the app's keyboard, Done with nothing typed told in
+    words, and the lesson starts under the typed name (kept as any walk's: the walks above)."""
+    name = TEACHING[0]
+    open_rules_lesson(ui, name)
+    click(ui, ui.button("Type a new name"))
+    page = ui.app.page("lesson")
+    assert page.editor is not None, "the keyboard is not open"
+
+    def key(text: str) -> Any:
+        assert page.editor is not None
+        keys = [k for k in page.editor.keyboard.all_keys() if k.text == text]
+        assert len(keys) == 1, f"{len(keys)} keys say {text!r}"
+        return keys[0]
+
+    click(ui, key("Done"))
+    assert "Type the learner's name first, then Done." in ui.texts()
+    for char in "Zoe":
+        click(ui, key(char))
+    click(ui, key("Done"))
+    assert page.editor is None and page.lesson is not None and page.lesson.player == "Zoe"
+    assert "Step 1 of" in " ".join(ui.texts())
+
+
+def test_back_on_the_learners_keyboard_returns_to_who_is_learning(ui: Driver) -> None:
+    open_rules_lesson(ui, TEACHING[0])
+    click(ui, ui.button("Type a new name"))
+    assert ui.app.page("lesson").editor is not None
+    ui.app.page("lesson").go_back()
+    ui.pump(2)
+    assert ui.app.page("lesson").editor is None and ui.app.current == "lesson"
+    assert "Who is learning? What each player has learnt is kept under their name." in ui.texts()
+
+
+def open_rules_lesson(ui: Driver, name: str) -> None:
+    ui.app.options.progress_dir.mkdir(parents=True, exist_ok=True)
+    ui.app.set_language("en")
+    ui.pump(2)
+    click(ui, ui.button("Rules"))
+    click(ui, ui.button(GAMES[name].title))
+    click(ui, ui.button("Learn the game: a lesson"))
+    assert ui.app.current == "lesson"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "language"), [*((n, "en") for n in TEACHING), *((TEACHING[0], lang) for lang in ("fr", "it"))]

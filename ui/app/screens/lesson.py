@@ -11,20 +11,26 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.i18n import N_
+from companion.names import MAX_NAME, name_problem
 from companion.teaching import load_progress
 from ui.app import theme as th
+from ui.app.keyboard import NameEditor
 from ui.app.page import Page
 from ui.app.scene import RIGHT_RING, scene_block
 from ui.app.widgets import Big, Column, Row, Words, scrolled
 from ui.control.family import logged
 from ui.control.lesson import LessonWalk, finish, learners, lesson_of
-from ui.control.players import recent_players
+from ui.control.players import fits, recent_players
 
 HEADING = N_("Lesson")
 TITLE = N_("{title}: the lesson")
 WHO = N_("Who is learning? What each player has learnt is kept under their name.")
 DONE_BEFORE = N_("{name} (done)")
 NOBODY = N_("Learn without a name")
+NEW_NAME = N_("Type a new name")
+TYPE_NAME = N_("The learner's name:")
+NO_NAME = N_("Type the learner's name first, then Done.")
+TOO_LONG = N_("This name is {length} characters long: give one of at most {limit}.")
 STEP = N_("Step {k} of {n}")
 RIGHT = N_("Right!")
 WRONG = N_("Not quite.")
@@ -54,6 +60,7 @@ class LessonPage(Page):
         self.kept: bool | None = None  # the finished lesson kept (None: nobody named, or not finished)
         self.choice_buttons: list[Big] = []
         self.steps_column: Any = None  # the scrolled column of the question, for an answer to scroll to
+        self.editor: NameEditor | None = None  # the keyboard, while a new learner's name is typed
 
     def begin(self, game_name: str) -> None:
         """Open ``game_name``'s lesson: who is learning first."""
@@ -103,8 +110,65 @@ class LessonPage(Page):
             chips.append(Big(label, t, partial(self.learner, name), th.GOOD if done else th.BUTTON))
         for k in range(0, len(chips), 3):
             column.add_widget(Row(t, chips[k : k + 3]))
+        column.add_widget(Big(self.tr(NEW_NAME), t, self.open_editor))
         column.add_widget(Big(self.tr(NOBODY), t, partial(self.learner, ""), th.ACCENT))
         return scrolled(column)
+
+    # --- a new learner's name, on the app's own keyboard (as setup's seats) ------------------------------
+
+    def open_editor(self) -> None:
+        self.close_editor()
+        self.editor = NameEditor(
+            self.theme,
+            self.tr,
+            self.app.language,
+            self.tr(TYPE_NAME),
+            "",
+            fresh=True,
+            allow=self.allow_name,
+            on_done=self.name_done,
+        )
+        self.editor.listen()
+        self.refresh()
+
+    def allow_name(self, text: str) -> str | None:
+        """Why a key may not make the name ``text`` (a name past the longest), or None."""
+        return None if fits(text) else self.tr(TOO_LONG, length=len(text), limit=MAX_NAME)
+
+    def name_done(self, text: str) -> None:
+        """Start the lesson under the typed name; an empty or wrong one is told on the keyboard's screen."""
+        assert self.editor is not None
+        name = text.strip()
+        problem = name_problem([name])
+        if not name:
+            self.editor.tell(self.tr(NO_NAME))
+            return
+        if problem is not None:
+            self.editor.tell(self.tr(problem.message, **problem.params))
+            return
+        self.close_editor()
+        self.learner(name)
+
+    def close_editor(self) -> None:
+        if self.editor is not None:
+            self.editor.stop_listening()
+        self.editor = None
+
+    def refresh(self) -> None:
+        """The page, or while a name is typed, the name and the keys over the whole screen."""
+        if self.editor is None:
+            super().refresh()
+            return
+        self.frame.clear_widgets()
+        self.frame.add_widget(self.editor)
+
+    def go_back(self) -> None:
+        """Back (or Escape) while a name is typed closes the keyboard, back to who is learning."""
+        if self.editor is not None:
+            self.close_editor()
+            self.refresh()
+        else:
+            super().go_back()
 
     def learner(self, name: str) -> None:
         assert self.lesson is not None
