@@ -86,12 +86,15 @@ class LessonStep:
 
 @dataclass(frozen=True)
 class Summary:
-    """The one-screen summary: four short paragraphs, each with a scene."""
+    """The one-screen summary: four short paragraphs, each with a scene, and each paragraph at a glance."""
 
     goal: tuple[str, Scene]
     turn: tuple[str, Scene]
     end: tuple[str, Scene]
     scoring: tuple[str, Scene]
+    # goal, turn, end, scoring in a few words each (about 40 characters): a screen shows the four side by side
+    # with their scenes, at the app's 5 mm text, and a block's paragraph when touched.
+    glances: tuple[str, str, str, str]
 
 
 class Teaching(Protocol):
@@ -315,6 +318,14 @@ class BookTeaching:
 
     def tr(self, language: str) -> Translator:
         return cast(Translator, self.game.translator(check_language(language)))
+
+    # The summary's four blocks at a glance (goal, turn, end, scoring), as msgids: ``Summary.glances``.
+    glances: tuple[str, str, str, str] = ("", "", "", "")
+
+    def glanced(self, language: str) -> tuple[str, str, str, str]:
+        tr = self.tr(language)
+        goal, turn, end, scoring = self.glances
+        return tr(goal), tr(turn), tr(end), tr(scoring)
 
     def rules(self, language: str) -> tuple[Rule, ...]:
         return tuple(self.rule(t.key, language) for t in self.texts)

@@ -64,26 +64,58 @@ def test_the_game_buttons_are_big_enough_for_a_finger(ui) -> None:
 
 
 BLOCKS = {"en": ("The goal", "A turn", "The end", "Scoring")}
+KEYS = ("goal", "turn", "end", "scoring")
 
 
-def test_the_rules_open_on_the_summary_with_a_picture_per_block_then_the_details(ui) -> None:
+def unseen_below(ui) -> float:
+    """How many pixels of the rules page's scrolled content lie below its view (0: it is all on one screen)."""
+    from kivy.uix.scrollview import ScrollView
+
+    (view,) = ui.widgets(ScrollView)
+    return max(0.0, view.children[0].height - view.height)
+
+
+def test_the_rules_open_on_one_screen_of_pictures_a_block_opens_to_its_paragraph(ui) -> None:
     from tests.app.layout import layout_problems
     from tests.app.pointer import click
     from ui.app.scene import SceneView
+    from ui.app.screens.rules import BlockTile
 
     click(ui, ui.button("Rules"))
+    below = {}  # (game, language) -> pixels of the summary below the screen
+    for language in ("en", "fr", "it"):
+        ui.app.set_language(language)
+        ui.pump(2)
+        for name in GAMES:
+            click(ui, ui.button(GAMES[name].title))
+            game = GAMES.make_game(name)
+            summary = GAMES[name].teaching(game).summary(language)
+            texts = ui.texts()
+            assert all(glance in texts for glance in summary.glances), (name, language, texts)
+            pictures = ui.widgets(SceneView)
+            assert len(pictures) == 4 and all(p.picture is not None and p.picture.tiles for p in pictures)
+            assert layout_problems(ui.page, ui.app.theme.dpi) == [], (name, language)
+            if unseen_below(ui):
+                below[name, language] = round(unseen_below(ui))
+            ui.screenshot(f"rules-summary-{name}-{language}-800x480")
+    assert below == {}
+    ui.app.set_language("en")
+    ui.pump(2)
     for name in GAMES:
         click(ui, ui.button(GAMES[name].title))
         game = GAMES.make_game(name)
         summary = GAMES[name].teaching(game).summary("en")
-        texts = ui.texts()
-        for heading, key in zip(BLOCKS["en"], ("goal", "turn", "end", "scoring"), strict=True):
+        for k, (heading, key) in enumerate(zip(BLOCKS["en"], KEYS, strict=True)):
+            click(ui, ui.widgets(BlockTile)[k])
             words, scene = getattr(summary, key)
-            assert heading in texts and words in texts and scene.caption in texts
-        pictures = ui.widgets(SceneView)
-        assert len(pictures) == 4 and all(p.picture is not None and p.picture.tiles for p in pictures)
-        assert layout_problems(ui.page, ui.app.theme.dpi) == []
-        ui.screenshot(f"rules-summary-{name}-en-800x480")
+            texts = ui.texts()
+            assert heading in texts and words in texts and scene.caption in texts, (name, key, texts)
+            assert len(ui.widgets(SceneView)) == 1
+            assert layout_problems(ui.page, ui.app.theme.dpi) == []
+            if key == "turn":
+                ui.screenshot(f"rules-block-{name}-en-800x480")
+            click(ui, ui.button("Back to the summary"))
+            assert len(ui.widgets(BlockTile)) == 4
         click(ui, ui.button("Details"))
         assert ui.widgets(SceneView) == []
         assert paragraphs(game.rules_summary("en"))[0] in ui.texts()

@@ -69,13 +69,15 @@ def scene_block(
     scene: Any,
     height_mm: float,
     extra: dict[str, Any] | None = None,
+    caption: bool = True,
 ) -> tuple[Column, SceneView]:
-    """A column: the scene's picture ``height_mm`` high with its highlight ringed, and its caption under it."""
+    """A column: the scene's picture ``height_mm`` high with its highlight ringed, and its caption under it
+    (unless ``caption`` is false)."""
     view = SceneView(size_hint_y=None, height=theme.mm(height_mm))
     view.show(scene_picture(app, game_name, game, scene))
     view.ring({card: RING for card in scene.highlight} | (extra or {}))
     column = Column(theme, [view], padding=0)
-    if scene.caption:
+    if caption and scene.caption:
         column.add_widget(Words(scene.caption, theme, color=th.MUTED))
     return column, view
 

@@ -206,6 +206,13 @@ def card(species: str, face: str, number: int, back: str = "F") -> str:
 class KaiPiranjaTeaching(BookTeaching):
     """Kai Piranja's Teaching (companion.teaching.Teaching)."""
 
+    glances = (
+        N_("Bank the most cards in your catch."),
+        N_("Reveal fish; bank your row before it is eaten."),
+        N_("The empty sea's first hungry fish ends it."),
+        N_("One point per card in your catch."),
+    )
+
     texts = RULES
 
     def __init__(self, game: KaiPiranjaGame) -> None:
@@ -393,6 +400,7 @@ class KaiPiranjaTeaching(BookTeaching):
             (tr(TURN), self.rule("row", language).scene),
             (tr(END), self.scene("over", tr(END_CAPTION))),
             (tr(SCORING), self.scene("over", tr(SCORING_CAPTION))),
+            self.glanced(language),
         )
 
     def option_effect(self, option: str, value: JSON, language: str) -> str:

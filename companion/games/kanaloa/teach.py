@@ -269,6 +269,13 @@ def carried_on(state: State, action: Any, step: Any) -> bool:
 class KanaloaTeaching(BookTeaching):
     """Kanaloa's Teaching (companion.teaching.Teaching)."""
 
+    glances = (
+        N_("Win tricks to sail around the sea cards."),
+        N_("Follow the colour; the trick's winner sails."),
+        N_("Rounds of 8 tricks, until a boat laps the last."),
+        N_("No points: the first boat to lap the last wins."),
+    )
+
     texts = RULES
     draw = staticmethod(picture)
     options = OPTIONS
@@ -419,4 +426,5 @@ class KanaloaTeaching(BookTeaching):
             (tr(TURN), self.rule("trump", language).scene),
             (tr(END), self.rule("round", language).scene),
             (tr(T.LAP_RULE), self.scene("end", tr(SCORING_CAPTION))),
+            self.glanced(language),
         )

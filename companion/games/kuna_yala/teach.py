@@ -170,6 +170,13 @@ def shark_own(action: Take) -> Take:
 class KunaYalaTeaching(BookTeaching):
     """Kuna Yala's Teaching (companion.teaching.Teaching)."""
 
+    glances = (
+        N_("Gather fish of your secret colour."),
+        N_("Two cards: one to your bank, one to another."),
+        N_("Three piles empty: the game ends."),
+        N_("Fish of your colour score in every bank."),
+    )
+
     texts = RULES
     draw = staticmethod(picture)
     options = OPTIONS
@@ -293,4 +300,5 @@ class KunaYalaTeaching(BookTeaching):
             (tr(TURN), self.rule("take", language).scene),
             (tr(END), self.rule("end", language).scene),
             (tr(SCORING), self.rule("end", language).scene),
+            self.glanced(language),
         )

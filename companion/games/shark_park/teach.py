@@ -228,6 +228,13 @@ def squares() -> tuple[str, ...]:
 class SharkParkTeaching(BookTeaching):
     """Shark Park's Teaching (companion.teaching.Teaching)."""
 
+    glances = (
+        N_("Push the fish into your sharks' jaws."),
+        N_("Scare a shark, then move yours 2 squares."),
+        N_("The last fish of 4 points leaves: game over."),
+        N_("The most points of fish eaten wins."),
+    )
+
     texts = RULES
     draw = staticmethod(picture)
     options = OPTIONS
@@ -373,4 +380,5 @@ class SharkParkTeaching(BookTeaching):
             (tr(TURN), self.rule("scare", language).scene),
             (tr(END), self.rule("end", language).scene),
             (tr(T.SCORE_RULE), self.rule("end", language).scene),
+            self.glanced(language),
         )

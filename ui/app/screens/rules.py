@@ -1,5 +1,6 @@
-"""Rules: each registered game's one-screen summary with pictures (goal, a turn, the end, scoring), its lesson,
-and the details: its teaching summary in readable paragraphs. The game is chosen from a row of buttons."""
+"""Rules: each registered game's one-screen summary with pictures (goal, a turn, the end, scoring: each block's
+scene and its words at a glance, side by side), a block's paragraph when it is touched, its lesson, and the
+details: its teaching summary in readable paragraphs. The game is chosen from a row of buttons."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import re
 from functools import partial
 from typing import Any
 
+from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
@@ -14,7 +16,8 @@ from companion.i18n import N_
 from ui.app import theme as th
 from ui.app.page import Page
 from ui.app.scene import scene_block
-from ui.app.widgets import Big, Column, Row, Words, scrolled
+from ui.app.theme import Theme
+from ui.app.widgets import Big, Column, Row, Words, backdrop, scrolled
 
 HEADING = N_("Rules")
 SUMMARY = N_("{title} in short")
@@ -27,7 +30,8 @@ BLOCKS = (
     ("end", N_("The end")),
     ("scoring", N_("Scoring")),
 )
-PICTURE_MM = 20.0  # a summary block's scene, small above its words
+GLANCE_PICTURE_MM = 17.0  # a block's scene on the summary: four side by side with their words at 800x480
+BLOCK_PICTURE_MM = 36.0  # a block's scene when the block is opened
 # A line starting like this is an item of a list: it keeps its own line inside its paragraph.
 LIST_ITEM = re.compile(r"^\s*([-•*]|\d+[.)])\s")
 
@@ -54,6 +58,7 @@ class RulesPage(Page):
         super().__init__(app, **kwargs)
         self.game = ""  # the registry name of the game shown; "" until the page is first drawn
         self.details = False  # the whole rules text, rather than the summary with pictures
+        self.block = ""  # the summary's block opened to its paragraph ("goal", "turn", ...); "": the four
 
     def build_body(self) -> Widget:
         t, registry = self.theme, self.app.registry
@@ -72,23 +77,30 @@ class RulesPage(Page):
         game = registry.make_game(self.game)
         teaching = spec.teaching(game)
         column = Column(t)
-        column.add_widget(Words(self.tr(SUMMARY, title=spec.title), t, th.TITLE_MM, bold=True))
-        if teaching is not None and not self.details:
-            summary = teaching.summary(self.app.language)
-            cells = []
-            for key, heading in BLOCKS:
-                words, scene = getattr(summary, key)
-                picture, _ = scene_block(self.app, t, self.game, game, scene, PICTURE_MM)
-                said = [Words(self.tr(heading), t, bold=True), Words(words, t), picture]
-                cells.append(Column(t, said, padding=0, pos_hint={"top": 1}))
-            for k in range(0, len(cells), 2):  # two blocks a row: a screen holds most of them
-                column.add_widget(Row(t, cells[k : k + 2]))
+        summary = teaching.summary(self.app.language) if teaching is not None else None
+        if summary is not None and not self.details and self.block:
+            words, scene = getattr(summary, self.block)
+            heading = dict(BLOCKS)[self.block]
+            column.add_widget(Words(self.tr(heading), t, bold=True))
+            column.add_widget(scene_block(self.app, t, self.game, game, scene, BLOCK_PICTURE_MM)[0])
+            column.add_widget(Words(words, t))
+        elif summary is not None and not self.details:
+            strip = Row(t)
+            for (key, heading), glance in zip(BLOCKS, summary.glances, strict=True):
+                _, scene = getattr(summary, key)
+                picture, _ = scene_block(
+                    self.app, t, self.game, game, scene, GLANCE_PICTURE_MM, caption=False
+                )
+                said = [Words(self.tr(heading), t, bold=True), picture, Words(glance, t)]
+                strip.add_widget(BlockTile(t, said, partial(self.open_block, key)))
+            column.add_widget(strip)
         else:
+            column.add_widget(Words(self.tr(SUMMARY, title=spec.title), t, th.TITLE_MM, bold=True))
             for paragraph in paragraphs(game.rules_summary(self.app.language)):
                 column.add_widget(Words(paragraph, t))
         buttons = Row(t)
         if teaching is not None:
-            toggle = AT_A_GLANCE if self.details else DETAILS
+            toggle = AT_A_GLANCE if self.details or self.block else DETAILS
             buttons.add_widget(Big(self.tr(toggle), t, self.toggle_details))
             learn = partial(self.app.page("lesson").begin, self.game)
             buttons.add_widget(Big(self.tr(LEARN), t, learn, th.ACCENT))
@@ -99,8 +111,23 @@ class RulesPage(Page):
     def choose(self, game: str) -> None:
         self.game = game
         self.details = False
+        self.block = ""
         self.refresh()
 
     def toggle_details(self) -> None:
-        self.details = not self.details
+        self.details = not self.details and not self.block
+        self.block = ""
         self.refresh()
+
+    def open_block(self, key: str) -> None:
+        self.block = key
+        self.refresh()
+
+
+class BlockTile(ButtonBehavior, Column):  # type: ignore[misc]
+    """One block of the summary, its heading, scene and words at a glance: touched, it opens to its paragraph."""
+
+    def __init__(self, theme: Theme, children: list[Widget], on_open: Any) -> None:
+        super().__init__(theme=theme, children=children, pos_hint={"top": 1})
+        backdrop(self, th.PANEL)
+        self.bind(on_release=lambda *_: on_open())
