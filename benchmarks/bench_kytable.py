@@ -18,10 +18,10 @@ from companion.match import Match
 from companion.simulate import simulate
 from companion.table import UNKNOWN, FreeGrid, Piles, SeenCard, TableLayout
 from ui.simtable import FPS, SimulatedTable
+from vision.games.kuna_yala.banks import banks_scene, frame_for, mat_poses, scale, table_size, to_table
 from vision.identity import game_cards
 from vision.pipeline import Detector
 from vision.render import Camera, Hand, Renderer, Scene
-from vision.scene_banks import banks_scene, frame_for, mat_poses, scale, table_size, to_table
 from vision.scenes import MATRIX, Condition
 
 SPEC = find_game("kuna-yala")

@@ -30,12 +30,12 @@ from companion.table import (
     Track,
     zone_seat,
 )
-from vision import scene_banks
+from vision.games.kanaloa.ring import ring_sightings
+from vision.games.kuna_yala import banks as scene_banks
+from vision.games.shark_park.board import board_spots
 from vision.identity import GameCards
 from vision.pipeline import Pipeline
 from vision.render import Camera, Renderer
-from vision.scene_board import board_spots
-from vision.scene_ring import ring_sightings
 from vision.sources import DrawnShort, shorter
 from vision.tablescene import CARD_STEP, SLOT_STEP, layout_scene, mat_poses
 from vision.tracking import Tracker, TrackerConfig

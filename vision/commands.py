@@ -131,7 +131,7 @@ def run_stickers(args: argparse.Namespace) -> int:
 
 
 def run_board(args: argparse.Namespace) -> int:
-    from vision.board_sheet import board_sheet
+    from vision.games.shark_park.board_sheet import board_sheet
 
     game, tr = _game(args), vision_translator(args.language)
     if game.board is None:

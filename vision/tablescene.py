@@ -15,11 +15,11 @@ from companion.catalogue import Catalogue
 from companion.registry import BoardMarks
 from companion.table import CENTRE, FreeGrid, Piles, Row, TableLayout, Track, zone_seat
 from vision import layout
+from vision.games.kanaloa.ring import ring_placed
+from vision.games.kuna_yala.banks import banks_scene
+from vision.games.shark_park.board import board_scene
 from vision.kinds import StickerKind
 from vision.render import Camera, Hand, Look, PlacedCard, PlacedMat, Pose, Scene, apply_h, pose_matrix
-from vision.scene_banks import banks_scene
-from vision.scene_board import board_scene
-from vision.scene_ring import ring_placed
 from vision.scenes import MAT_POSES, PLAIN, TABLE
 
 # Up to four seats around the table as vision.scenes lays them; five and six seats three a side.

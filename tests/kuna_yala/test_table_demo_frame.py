@@ -10,7 +10,7 @@ from companion.live import LiveGame
 from companion.match import Match
 from companion.simulate import default_seats
 from ui.control.demo_job import demo_table
-from vision.scene_banks import frame_for
+from vision.games.kuna_yala.banks import frame_for
 
 
 def camera_of(game_name: str, players: int, asked: tuple[int, int]) -> tuple[int, int]:
