@@ -86,9 +86,7 @@ def boards(quick: bool) -> list[tuple[str, TableLayout]]:
 
 def board_scene(layout: TableLayout, camera: Camera, look: Look, hands: tuple[Hand, ...], seed: int) -> Scene:
     """A 2-player game's board laid out as ``layout``, seen by ``camera`` under ``look``."""
-    return layout_scene(
-        layout, CARDS.catalogue, CARDS.sticker_code, 2, None, camera, look, hands, seed, board=CARDS.board
-    )
+    return layout_scene(layout, CARDS, 2, None, camera, look, hands, seed)
 
 
 def recall(quick: bool) -> tuple[str, dict[str, object]]:

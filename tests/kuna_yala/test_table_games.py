@@ -44,7 +44,7 @@ def test_the_referee_reaches_the_simulations_record_and_reports_nothing(players:
     assert alerts == [] and violations == []
 
 
-# 3 and 4 players sit in two rows, their whole table in the HQ camera's 4056 x 3040 (vision/scene_banks.py).
+# 3 and 4 players sit in two rows, their whole table in the HQ camera's 4056 x 3040 (vision/games/kuna_yala/banks.py).
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 4), (3, 2), (4, 1)])
 def test_the_same_through_rendered_frames_and_the_real_pipeline(players: int, seed: int) -> None:
     played = simulate(GAME, players, seed)
