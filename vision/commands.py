@@ -134,7 +134,10 @@ def run_board(args: argparse.Namespace) -> int:
     from vision.gamevision import game_vision
 
     game, tr = _game(args), vision_translator(args.language)
-    board_sheet = game_vision(game.vision).board_sheet(game)
+    try:
+        board_sheet = game_vision(game.vision).board_sheet(game)
+    except ValueError as exc:  # a registration naming a module that is not there: said, not a traceback
+        raise CommandError(str(exc)) from None
     if board_sheet is None:
         raise CommandError(tr(NO_BOARD, title=game.title or game.name))
     refuse_saved_game(args.out)

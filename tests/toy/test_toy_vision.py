@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -107,3 +108,12 @@ def test_print_board_prints_the_toys_tray_through_its_module(
     assert main(["print", "board", "pebbles", "--out", str(tmp_path / "none.pdf")], PLAIN_TOY) == 2
     assert "Pebbles has no board to print" in capsys.readouterr().err
     assert not (tmp_path / "none.pdf").exists()
+
+
+def test_print_board_for_a_registration_naming_no_module_says_so_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    wrong = GAMES.with_game(replace(game.spec(GAMES), vision="tests.toy.no_such_module"))
+    assert main(["print", "board", "pebbles", "--out", str(tmp_path / "tray.pdf")], wrong) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "'tests.toy.no_such_module' cannot be imported" in err
