@@ -152,7 +152,7 @@ def recall_matrix() -> dict[str, Any]:
         layout = adapter.layout(state)
         for k, condition in enumerate(MATRIX):
             scene = layout_scene(
-                layout, cards.catalogue, cards.sticker_code, players, None, condition.camera, condition.look,
+                layout, cards, players, None, condition.camera, condition.look,
                 condition.hands, seed=k,
             )  # fmt: skip
             rendered = renderer.render(scene)

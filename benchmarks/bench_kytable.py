@@ -18,10 +18,10 @@ from companion.match import Match
 from companion.simulate import simulate
 from companion.table import UNKNOWN, FreeGrid, Piles, SeenCard, TableLayout
 from ui.simtable import FPS, SimulatedTable
+from vision.games.kuna_yala.banks import banks_scene, frame_for, mat_poses, scale, table_size, to_table
 from vision.identity import game_cards
 from vision.pipeline import Detector
 from vision.render import Camera, Hand, Renderer, Scene
-from vision.scene_banks import banks_scene, frame_for, mat_poses, scale, table_size, to_table
 from vision.scenes import MATRIX, Condition
 
 SPEC = find_game("kuna-yala")
@@ -30,7 +30,7 @@ LATENCY_TARGET_MS = 300.0
 BANK_MAX = 20  # cards in the largest bank of a scene
 PX_PER_MM = 2.3  # the issue's camera's scale (vision/scenes.py's ISSUE_CAMERA)
 FRAME = (2304, 1296)  # the issue's camera's mode: 1 x 0.56 m of the table at that scale
-# Where it looks: 260 mm beyond the first seat's mat's centre, towards its bank (vision/scene_banks.py's table).
+# Where it looks: 260 mm beyond the first seat's mat's centre, towards its bank (vision/games/kuna_yala/banks.py's table).
 LOOK_AT = to_table(mat_poses(2, DISPLAY_AT[2])[0], MAT_CENTRE_X, -260.0)
 CONDITIONS = ("plain", "rotated 30°", "tilt 25°", "tilt 45°", "glare", "hands", "all at once", "harsh mix")
 SEEDS = (11, 12, 13)  # each game's table read at four moments
@@ -149,7 +149,7 @@ def with_hands(scene: Scene, hands: int, seed: int) -> Scene:
 
 def latency(seed: int, actions: int, players: int = 2, sweep: int | None = None) -> dict[str, float]:
     """Frames from a take's last card first on the table to the frame that applied the take, in the frame the
-    demo draws for ``players`` (vision/scene_banks.py's ``frame_for``). ``sweep``: the pipeline's refresh in
+    demo draws for ``players`` (vision/games/kuna_yala/banks.py's ``frame_for``). ``sweep``: the pipeline's refresh in
     that many bands (1: the whole frame at once, as before); None: its default."""
     game = SPEC.make()
     played = simulate(game, players, seed)
@@ -241,7 +241,7 @@ def run(quick: bool = False) -> str:
             "",
             f"Bank scenes: games of 2, 3 and 4 players (seeds {', '.join(map(str, SEEDS))}) each at four moments, "
             f"its largest bank growing to {BANK_MAX} cards in view, each coral laid with room for its bank as the "
-            "demo lays it, drawn by vision/scene_banks.py. 2 players: seen by the issue's camera "
+            "demo lays it, drawn by vision/games/kuna_yala/banks.py. 2 players: seen by the issue's camera "
             f"({FRAME[0]} x {FRAME[1]}, {PX_PER_MM} px/mm) looking at the first seat's mat and the bank beyond it "
             f"(about half of each bank in view). 3 and 4 players: the 4056 x 3040 frame the demo draws, at the "
             f"scale that holds the whole table straight down ({sizes}), looking at its centre (a roll or a tilt "

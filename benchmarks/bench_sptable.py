@@ -30,10 +30,10 @@ from companion.match import Match  # noqa: E402
 from companion.simulate import simulate  # noqa: E402
 from companion.table import BOARD, TableLayout  # noqa: E402
 from ui.simtable import FPS, SimulatedTable  # noqa: E402
+from vision.games.shark_park.board import BOARD_POSE  # noqa: E402
 from vision.identity import game_cards  # noqa: E402
 from vision.pipeline import Pipeline  # noqa: E402
 from vision.render import Camera, Hand, Look, Renderer, Scene  # noqa: E402
-from vision.scene_board import BOARD_POSE  # noqa: E402
 from vision.sensor import Glare  # noqa: E402
 from vision.tablescene import layout_scene  # noqa: E402
 
@@ -86,9 +86,7 @@ def boards(quick: bool) -> list[tuple[str, TableLayout]]:
 
 def board_scene(layout: TableLayout, camera: Camera, look: Look, hands: tuple[Hand, ...], seed: int) -> Scene:
     """A 2-player game's board laid out as ``layout``, seen by ``camera`` under ``look``."""
-    return layout_scene(
-        layout, CARDS.catalogue, CARDS.sticker_code, 2, None, camera, look, hands, seed, board=CARDS.board
-    )
+    return layout_scene(layout, CARDS, 2, None, camera, look, hands, seed)
 
 
 def recall(quick: bool) -> tuple[str, dict[str, object]]:

@@ -132,6 +132,10 @@ class GameSpec:
     box_setup: Callable[[], BoxSetup] | None = None
     # game -> what it teaches (companion.teaching.Teaching), loaded when first called; None: it teaches nothing yet.
     teach: Callable[[Any], Teaching] | None = None
+    # The module of what vision draws and reads the game's own way (its scenes, its printed board), by path, e.g.
+    # "vision.games.kuna_yala": the core never imports vision, vision's game_vision imports it (vision/gamevision.py).
+    # None: vision draws the game as it draws every game.
+    vision: str | None = None
 
     @classmethod
     def of(

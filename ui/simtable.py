@@ -16,26 +16,11 @@ from typing import Any
 from companion.live import LiveGame, LiveView
 from companion.match import Match
 from companion.protocol import Action
-from companion.table import (
-    Board,
-    FreeGrid,
-    Piles,
-    Pointer,
-    Row,
-    SeenCard,
-    Sighting,
-    TableChange,
-    TableLayout,
-    TableStep,
-    Track,
-    zone_seat,
-)
-from vision import scene_banks
+from companion.table import Piles, Row, SeenCard, Sighting, TableChange, TableLayout, TableStep, zone_seat
+from vision.gamevision import GameVision, game_vision
 from vision.identity import GameCards
 from vision.pipeline import Pipeline
 from vision.render import Camera, Renderer
-from vision.scene_board import board_spots
-from vision.scene_ring import ring_sightings
 from vision.sources import DrawnShort, shorter
 from vision.tablescene import CARD_STEP, SLOT_STEP, layout_scene, mat_poses
 from vision.tracking import Tracker, TrackerConfig
@@ -43,25 +28,26 @@ from vision.tracking import Tracker, TrackerConfig
 FPS = 30.0
 
 
-def sightings(layout: TableLayout, miss: float, rng: random.Random, players: int = 4) -> list[Sighting]:
-    """What a reader would see of ``layout`` (rows fanned left to right, piles side by side), each card missed
-    with probability ``miss``."""
+def sightings(
+    layout: TableLayout, miss: float, rng: random.Random, players: int = 4, *, own: GameVision
+) -> list[Sighting]:
+    """What a reader would see of ``layout``, each card missed with probability ``miss``: where the game lays an
+    area its own way (``own``, its vision module: vision/gamevision.py) there, else rows fanned left to right and
+    centre piles side by side."""
     out = []
+    mats = mat_poses(players)
     for area in layout.areas:
         contents = layout.content(area.name)
-        if isinstance(area, Row):
+        seen = own.area_sightings(area, contents, mats)
+        if seen is not None:
+            out += seen
+        elif isinstance(area, Row):
             out += [Sighting(card, area.zone, CARD_STEP * k) for k, card in enumerate(contents)]
-        elif isinstance(area, FreeGrid) or (isinstance(area, Piles) and area.spots):
-            out += scene_banks.sightings(area, contents)
-        elif isinstance(area, Track) or (isinstance(area, Piles) and zone_seat(area.zone) is not None):
-            out += ring_sightings(area, contents, mat_poses(players))
-        elif isinstance(area, Piles):
+        elif isinstance(area, Piles) and zone_seat(area.zone) is None:
             out += [
                 Sighting(card, area.zone, SLOT_STEP * area.slots.index(slot))
                 for slot, card in contents.items()
             ]
-        elif isinstance(area, (Board, Pointer)):
-            out += [Sighting(card, area.zone, x, y, a) for card, x, y, a, _ in board_spots(area, contents)]
         else:
             raise NotImplementedError(f"the simulated table cannot lay a {type(area).__name__} yet")
     return [s for s in out if rng.random() >= miss]
@@ -129,19 +115,18 @@ class SimulatedTable:
             # A card taken away leaves its footprint bare, as the pixels show the pipeline: told once it is no
             # longer fresh (a card that comes back, as Kanaloa's do each round, is then added again).
             bare = {c.card for c in self._tracker.cards() if not c.fresh} - layout.cards()
-            seen = sightings(layout, self.miss, self._rng, len(self.match.seats))
+            own = game_vision(self.game_cards.vision)
+            seen = sightings(layout, self.miss, self._rng, len(self.match.seats), own=own)
             events = self._tracker.update(t, seen, empty=bare)
             return events, self._tracker.cards()
         scene = layout_scene(
             layout,
-            self.game_cards.catalogue,
-            self.game_cards.sticker_code,
+            self.game_cards,
             len(self.match.seats),
             None,
             self.camera,
             # One table all game long (its grain is the seed modulo 4), fresh sensor noise in every frame.
             seed=4 * self.frame + self.seed % 4,
-            board=self.game_cards.board,
         )
         image = self._renderer.render(scene).image
         self._shorts.shown(lambda fraction: self._renderer.render(shorter(scene, fraction)).image)

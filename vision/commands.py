@@ -38,12 +38,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     printing = subparsers.add_parser("print", help="print stickers and player mats as PDF")
     what = printing.add_subparsers(dest="what", metavar="WHAT", required=True)
     st = what.add_parser("stickers", help="one sticker per physical card of a game")
-    st.add_argument("game", help="the game, e.g. kai-piranja")
+    st.add_argument("game", help="the game's name (or one of its aliases)")
     st.add_argument("--kind", choices=[k.value for k in StickerKind], default=DEFAULT_KIND.value)
     _paper_options(st, default_out="stickers-GAME.pdf in the current folder")
     st.set_defaults(run=run_stickers)
     board = what.add_parser("board", help="a game's board corner marks, and its board at true size")
-    board.add_argument("game", help="the game, e.g. shark-park")
+    board.add_argument("game", help="the game's name (or one of its aliases)")
     _paper_options(board)
     board.set_defaults(run=run_board)
     mats = what.add_parser("mats", help="one player mat per seat")
@@ -131,14 +131,18 @@ def run_stickers(args: argparse.Namespace) -> int:
 
 
 def run_board(args: argparse.Namespace) -> int:
-    from vision.board_sheet import board_sheet
+    from vision.gamevision import game_vision
 
     game, tr = _game(args), vision_translator(args.language)
-    if game.board is None:
+    try:
+        board_sheet = game_vision(game.vision).board_sheet(game)
+    except ValueError as exc:  # a registration naming a module that is not there: said, not a traceback
+        raise CommandError(str(exc)) from None
+    if board_sheet is None:
         raise CommandError(tr(NO_BOARD, title=game.title or game.name))
     refuse_saved_game(args.out)
     try:
-        info = board_sheet(game.board, game.title or game.name, args.out, args.paper, args.language)
+        info = board_sheet(args.out, args.paper, args.language)
     except (OSError, ValueError) as exc:
         raise CommandError(tr(CANNOT_WRITE, path=args.out, problem=exc)) from None
     print(tr(BOARD_WRITTEN, path=args.out, items=info.items, pages=info.pages, paper=args.paper))

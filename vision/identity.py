@@ -57,6 +57,7 @@ class GameCards:
     title: str = ""  # e.g. "Kai Piranja", printed on its stickers' guide (default: the name)
     mat_reach: float = 0.0  # mm beyond a mat that still holds its seat's cards (GameSpec.mat_reach)
     board: BoardMarks | None = None  # the game's printed board and its corner marks, if it has one
+    vision: str | None = None  # the module of the game's own drawing (GameSpec.vision; vision/gamevision.py)
 
     @classmethod
     def of(cls, spec: GameSpec, profile: object = None) -> GameCards:
@@ -72,6 +73,7 @@ class GameCards:
             spec.title,
             spec.mat_reach,
             spec.board,
+            spec.vision,
         )
 
     @property

@@ -2,7 +2,8 @@
 
 The simulated players of the demo and of the end-to-end tests lay their cards as real players would: each row
 fanned left to right on its owner's mat, each pile or slot in the centre (a digesting pile, the card just
-revealed) at its own spot. Rows and piles are drawn; the other area kinds are not yet.
+revealed) at its own spot. Rows and centre piles are drawn here; a game lays the rest its own way, in its own
+vision module (vision/gamevision.py: a board, banks beyond the mats, a ring of cards).
 """
 
 from __future__ import annotations
@@ -11,15 +12,12 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from companion.catalogue import Catalogue
-from companion.registry import BoardMarks
-from companion.table import CENTRE, FreeGrid, Piles, Row, TableLayout, Track, zone_seat
+from companion.table import CENTRE, Piles, Row, TableLayout, zone_seat
 from vision import layout
+from vision.gamevision import Shot, game_vision
+from vision.identity import GameCards
 from vision.kinds import StickerKind
 from vision.render import Camera, Hand, Look, PlacedCard, PlacedMat, Pose, Scene, apply_h, pose_matrix
-from vision.scene_banks import banks_scene
-from vision.scene_board import board_scene
-from vision.scene_ring import ring_placed
 from vision.scenes import MAT_POSES, PLAIN, TABLE
 
 # Up to four seats around the table as vision.scenes lays them; five and six seats three a side.
@@ -69,8 +67,7 @@ def row_poses(mat: Pose, n: int) -> list[Pose]:
 
 def layout_scene(
     table: TableLayout,
-    catalogue: Catalogue,
-    sticker_code: str,
+    cards: GameCards,
     players: int,
     slots: Sequence[str] | None,
     camera: Camera,
@@ -78,19 +75,19 @@ def layout_scene(
     hands: tuple[Hand, ...] = (),
     seed: int = 0,
     kind: StickerKind = StickerKind.ARUCO,
-    board: BoardMarks | None = None,
 ) -> Scene:
-    """The scene of a table laid out as ``table``; ``slots`` fixes where each centre slot lies (None: in the order
-    the centre's piles declare them)."""
-    if board is not None:  # a board game: the board alone on the table (vision/scene_board.py)
-        return board_scene(table, catalogue, sticker_code, board, camera, look, hands, seed, kind)
-    if any(isinstance(area, FreeGrid) for area in table.areas):  # banks in front of the mats: Kuna Yala's
-        return banks_scene(table, catalogue, sticker_code, players, camera, look, hands, seed, kind)
+    """The scene of a table laid out as ``table`` with ``cards``' game's components; ``slots`` fixes where each
+    centre slot lies (None: in the order the centre's piles declare them). The game's own drawing
+    (``GameCards.vision``: a whole table of its own, or some of its areas) comes first."""
+    own = game_vision(cards.vision)
+    whole = own.table_scene(table, cards, players, Shot(camera, look, hands, seed, kind))
+    if whole is not None:
+        return whole
     mats = tuple(PlacedMat(seat, pose) for seat, pose in enumerate(mat_poses(players)))
 
     def placed(card_id: str, pose: Pose) -> PlacedCard:
-        card = catalogue[card_id]
-        return PlacedCard(card.id, sticker_code, card.number, card.face, pose)
+        card = cards.catalogue[card_id]
+        return PlacedCard(card.id, cards.sticker_code, card.number, card.face, pose)
 
     upper: list[
         PlacedCard
@@ -100,13 +97,14 @@ def layout_scene(
     for area in table.areas:
         contents = table.content(area.name)
         seat = zone_seat(area.zone)
-        if isinstance(area, Row) and seat is not None:
+        laid = own.area_cards(area, contents, cards, mats)
+        if laid is not None:
+            centre += laid
+        elif isinstance(area, Row) and seat is not None:
             row = tuple(contents)
             zigzag = row_step(len(row)) < STICKER_CLEAR
             for k, (card, pose) in enumerate(zip(row, row_poses(mats[seat].pose, len(row)), strict=True)):
                 (lower if zigzag and k % 2 else upper).append(placed(card, pose))
-        elif isinstance(area, Track) or (isinstance(area, Piles) and seat is not None):
-            centre += ring_placed(area, contents, catalogue, sticker_code, mats)
         elif isinstance(area, Piles) and area.zone == CENTRE:
             spots = centre_spots(area.slots if slots is None else slots)
             centre += [placed(card, spots[slot]) for slot, card in contents.items()]

@@ -34,9 +34,7 @@ def recording(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for step in steps:
         for _ in range(8):
             frame += 1
-            scene = layout_scene(
-                step.layout, cards.catalogue, cards.sticker_code, 3, None, Camera(1920, 1080), seed=frame
-            )
+            scene = layout_scene(step.layout, cards, 3, None, Camera(1920, 1080), seed=frame)
             cv2.imwrite(str(folder / f"{frame:04d}.png"), renderer.render(scene).image)
     return folder
 

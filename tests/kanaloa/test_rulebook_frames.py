@@ -1,5 +1,5 @@
 """The rulebook's 4-player example (issue 17, item 9) played through rendered frames: the sea ring, the boats and
-the cards on the mats drawn by vision/scene_ring.py, read by the real pipeline, refereed live; the referee tells
+the cards on the mats drawn by vision/games/kanaloa/ring.py, read by the real pipeline, refereed live; the referee tells
 what the rulebook says, trick by trick. Only settled frames are drawn (each step's few, as the tracker needs)."""
 
 from __future__ import annotations

@@ -34,10 +34,10 @@ from companion.protocol import RecordError
 from companion.table import ADD, CENTRE, SeenCard, TableChange
 from vision.box_colours import area_regions, propose
 from vision.box_setup import confirm, run_setup_box
+from vision.games.kanaloa.ring import ring_poses
 from vision.identity import game_cards
 from vision.pipeline import Detector
 from vision.render import Look, PlacedCard, Pose, Renderer, Scene
-from vision.scene_ring import ring_poses
 from vision.scenes import ISSUE_CAMERA, PLAIN
 
 CARDS = game_cards("kanaloa")

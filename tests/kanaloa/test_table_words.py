@@ -16,7 +16,10 @@ from companion.match import Match
 from companion.simulate import simulate
 from companion.table import CENTRE, SeenCard, Sighting, differences
 from ui.simtable import sightings
+from vision.gamevision import game_vision
 from vision.tracking import Tracker
+
+OWN = game_vision(find_game("kanaloa").vision)  # Kanaloa's sea and mats, as its registration names them
 
 GAME = make_game("kanaloa")
 TABLE = KanaloaTable(GAME)
@@ -32,7 +35,7 @@ def moved_state() -> State:
 def seen_of(state: State, change: dict[str, tuple[float, float] | None]) -> list[SeenCard]:
     """The table exactly as the rules want it, with some components moved to (x, y) in the centre or taken away."""
     out = []
-    for s in sightings(TABLE.layout(state), 0.0, random.Random(0), state.players):
+    for s in sightings(TABLE.layout(state), 0.0, random.Random(0), state.players, own=OWN):
         if s.card in change:
             where = change[s.card]
             if where is None:
@@ -106,7 +109,7 @@ def test_a_boat_put_on_any_other_square_is_told_its_own(k: int, boat: str) -> No
     wrong = layout.with_content("sea", replace(sea, pieces=pieces))
     seen = [
         SeenCard(s.card, s.zone, s.x, s.y, 0.0, 0, 0.0)
-        for s in sightings(wrong, 0.0, random.Random(0), state.players)
+        for s in sightings(wrong, 0.0, random.Random(0), state.players, own=OWN)
     ]
     words = told(state, seen)
     number = squares.index(state.boats[seat]) + 1
@@ -124,7 +127,7 @@ def test_live_game_goes_on_after_bad_input() -> None:
     tracker = Tracker()
     state = match.state
     stray = next(c for c in state.played)  # a card already played this round, shown again
-    layout_seen = sightings(TABLE.layout(state), 0.0, random.Random(0), 4)
+    layout_seen = sightings(TABLE.layout(state), 0.0, random.Random(0), 4, own=OWN)
     seat = GAME.current_player(state)
     for frame in range(8):
         seen = [*layout_seen, Sighting(stray, f"seat-{seat}", 130.0, 90.0)]

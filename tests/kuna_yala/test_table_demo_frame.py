@@ -1,4 +1,4 @@
-"""The app's demo draws Kuna Yala at the frame its table needs (vision/scene_banks.py's ``frame_for``), whatever
+"""The app's demo draws Kuna Yala at the frame its table needs (vision/games/kuna_yala/banks.py's ``frame_for``), whatever
 frame size the app asks for its other games: 1280 x 720 cannot show a Kuna Yala table's stickers."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from companion.live import LiveGame
 from companion.match import Match
 from companion.simulate import default_seats
 from ui.control.demo_job import demo_table
-from vision.scene_banks import frame_for
+from vision.games.kuna_yala.banks import frame_for
 
 
 def camera_of(game_name: str, players: int, asked: tuple[int, int]) -> tuple[int, int]:

@@ -10,9 +10,9 @@ from companion.match import Match
 from companion.simulate import simulate
 from tests import tableplay
 from ui.simtable import SimulatedTable
+from vision.games.kuna_yala.banks import frame_for
 from vision.identity import game_cards
 from vision.render import Camera
-from vision.scene_banks import frame_for
 
 SPEC = find_game("kuna-yala")
 GAME = make_game("kuna-yala")
@@ -44,7 +44,7 @@ def test_the_referee_reaches_the_simulations_record_and_reports_nothing(players:
     assert alerts == [] and violations == []
 
 
-# 3 and 4 players sit in two rows, their whole table in the HQ camera's 4056 x 3040 (vision/scene_banks.py).
+# 3 and 4 players sit in two rows, their whole table in the HQ camera's 4056 x 3040 (vision/games/kuna_yala/banks.py).
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 4), (3, 2), (4, 1)])
 def test_the_same_through_rendered_frames_and_the_real_pipeline(players: int, seed: int) -> None:
     played = simulate(GAME, players, seed)
@@ -62,9 +62,9 @@ def test_the_same_through_rendered_frames_and_the_real_pipeline(players: int, se
 def test_a_card_of_another_game_on_a_bank_is_named_and_never_read_as_ours() -> None:
     from dataclasses import replace
 
+    from vision.games.kuna_yala.banks import banks_scene
     from vision.pipeline import Detector
     from vision.render import PlacedCard, Pose, Renderer
-    from vision.scene_banks import banks_scene
     from vision.scenes import PLAIN
 
     played = simulate(GAME, 2, 1)

@@ -14,9 +14,9 @@ from companion.simulate import simulate
 from tests import tableplay
 from ui.demo import frame_saver
 from ui.simtable import SimulatedTable
+from vision.games.kuna_yala.banks import frame_for
 from vision.identity import game_cards
 from vision.render import Camera
-from vision.scene_banks import frame_for
 
 SPEC = find_game("kuna-yala")
 GAME = make_game("kuna-yala")

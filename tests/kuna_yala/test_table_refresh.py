@@ -11,10 +11,10 @@ from companion.games import make_game
 from companion.games.kuna_yala.physical import rooms, with_rooms
 from companion.games.kuna_yala.table import KunaYalaTable
 from companion.simulate import simulate
+from vision.games.kuna_yala.banks import banks_scene, frame_for
 from vision.identity import game_cards
 from vision.pipeline import Detector, Pipeline
 from vision.render import Camera, Renderer
-from vision.scene_banks import banks_scene, frame_for
 from vision.scenes import PLAIN
 
 CARDS = game_cards("kuna-yala")

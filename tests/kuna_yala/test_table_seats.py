@@ -14,10 +14,7 @@ from companion.games.kuna_yala.table import DISPLAY_AT, MAT_REACH, KunaYalaTable
 from companion.simulate import simulate
 from companion.table import zone_seat
 from vision import layout as paper
-from vision.identity import game_cards
-from vision.pipeline import Detector
-from vision.render import Camera, Pose, Renderer
-from vision.scene_banks import (
+from vision.games.kuna_yala.banks import (
     banks_scene,
     card_poses,
     display_at,
@@ -27,6 +24,9 @@ from vision.scene_banks import (
     table_size,
     to_table,
 )
+from vision.identity import game_cards
+from vision.pipeline import Detector
+from vision.render import Camera, Pose, Renderer
 from vision.scenes import PLAIN
 from vision.zones import NEIGHBOUR
 

@@ -35,8 +35,7 @@ def recording(tmp_path_factory) -> tuple[Path, object]:
             frame += 1
             scene = layout_scene(
                 step.layout,
-                cards.catalogue,
-                cards.sticker_code,
+                cards,
                 3,
                 None,
                 Camera(1920, 1080),

@@ -39,13 +39,11 @@ def recording(tmp_path_factory: pytest.TempPathFactory) -> Path:
             frame += 1
             scene = layout_scene(
                 step.layout,
-                cards.catalogue,
-                cards.sticker_code,
+                cards,
                 len(NAMES),
                 None,
                 Camera(1920, 1080),
                 seed=4 * frame + 1,
-                board=cards.board,
             )
             cv2.imwrite(str(folder / f"{frame:04d}.png"), renderer.render(scene).image)
     return folder

@@ -79,9 +79,7 @@ def test_every_piece_beside_the_fish_bone_tile_is_seen_and_read_on_its_square(
     moment: str, test: Callable[[TableLayout], bool]
 ) -> None:
     layout = first(test)
-    scene = layout_scene(
-        layout, CARDS.catalogue, CARDS.sticker_code, 4, None, Camera(1920, 1080), seed=1, board=CARDS.board
-    )
+    scene = layout_scene(layout, CARDS, 4, None, Camera(1920, 1080), seed=1)
     rendered = Renderer(keep_mats=False).render(scene)
     expected = {card: q for q, held in layout.content(BOARD).items() for card in stacked(held)}  # type: ignore[arg-type]
     hidden = sorted(t.card.card_id for t in rendered.truth if not t.visible)
@@ -103,13 +101,11 @@ def test_a_shark_drawn_alone_then_sharing_its_square_shows_its_whole_sticker_the
     for layout in (alone, shared):
         scene = layout_scene(
             layout,
-            CARDS.catalogue,
-            CARDS.sticker_code,
+            CARDS,
             2,
             None,
             Camera(1920, 1080),
             seed=1,
-            board=CARDS.board,
         )
         rendered = renderer.render(scene)
     read = Pipeline.create(CARDS, players=2).detector.detect(rendered.image).cards
@@ -137,9 +133,7 @@ def test_the_fish_bone_tile_shares_its_square_and_hides_no_piece_there(
     """The fish-bone tile takes a quarter of its square, its sharks the others: a shark slid onto its square later
     is seen there (drawn over it, a drawn game stalled and fell behind its simulation), and so is the one scared."""
     layout = first(test)
-    scene = layout_scene(
-        layout, CARDS.catalogue, CARDS.sticker_code, 4, None, Camera(1920, 1080), seed=1, board=CARDS.board
-    )
+    scene = layout_scene(layout, CARDS, 4, None, Camera(1920, 1080), seed=1)
     rendered = Renderer(keep_mats=False).render(scene)
     assert [t.card.card_id for t in rendered.truth if not t.visible] == []
     read = Pipeline.create(CARDS, players=4).detector.detect(rendered.image).cards

@@ -1,4 +1,4 @@
-"""The rulebook's three examples played through rendered frames: each example's board drawn (vision/scene_board.py)
+"""The rulebook's three examples played through rendered frames: each example's board drawn (vision/games/shark_park/board.py)
 and read by the real sticker decoder, the fish-bone tile laid on the orange shark on A4 pointing east, and the
 referee telling the rulebook's pushes, then taking the board settled to the rulebook's result with nothing said.
 

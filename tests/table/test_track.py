@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from companion.table import CENTRE, SeenCard, Track, TrackContents, differences
 from companion.table.layout import MISPLACED, TableLayout
+from vision.games.kanaloa.ring import SHIFT, ring_poses, track_poses
 from vision.render import Pose
-from vision.scene_ring import SHIFT, ring_poses, track_poses
 
 TRACK = Track("sea", CENTRE, frozenset({"p1", "p2", "p3"}), squares=2, reach=40.0, piece_shift=SHIFT)
 

@@ -7,17 +7,28 @@ outcomes as actions, a physical box with stickers, a table adapter that reads a 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
 from companion.catalogue import Catalogue, build_catalogue
 from companion.i18n import N_, Translator
+from companion.match import Match
 from companion.protocol import JSON, Action, Game, Profile, Step, Violation, effect, violation
 from companion.referee import TableAdapter
 from companion.registry import GameSpec, Registry, StickerBlock
-from companion.table import ADD, Difference, Row, SeenCard, TableChange, TableLayout, seat_zone, zone_seat
+from companion.table import (
+    ADD,
+    Difference,
+    Row,
+    SeenCard,
+    TableChange,
+    TableLayout,
+    TableStep,
+    seat_zone,
+    zone_seat,
+)
 
 NAME = "pebbles"
 COLOURS = ("white", "grey", "black")
@@ -142,6 +153,9 @@ class PebblesTable(TableAdapter):
     def action_for_button(self, state: State, button: str) -> Reveal | None:
         return None
 
+    def panel_actions(self) -> tuple[()]:
+        return ()  # the panel's game buttons mean nothing in this game
+
     def instructions(
         self, state: State, diffs: Sequence[Difference], tr: Translator, seats: Sequence[str]
     ) -> list[str]:
@@ -165,3 +179,9 @@ def spec(registry: Registry) -> GameSpec:
         stickers=(StickerBlock(registry.next_free_sticker_id(), len(box())),),
         table=PebblesTable,
     )
+
+
+def demo(adapter: PebblesTable, match: Match) -> Iterator[TableStep]:
+    """The table after each reveal: the demo's scenes, one step an action (no button is pressed)."""
+    for index in range(len(match.actions)):
+        yield TableStep(index, adapter.layout(match.states[index + 1]))

@@ -103,9 +103,7 @@ def _glare_table() -> tuple[Scene, object]:
     layout = KanaloaTable(game).layout(played.states[index])  # type: ignore[arg-type]
     cards = game_cards(game.name)
     k, condition = next((k, c) for k, c in enumerate(MATRIX) if c.name == "glare on the sea")
-    scene = layout_scene(
-        layout, cards.catalogue, cards.sticker_code, players, None, condition.camera, condition.look, seed=k
-    )
+    scene = layout_scene(layout, cards, players, None, condition.camera, condition.look, seed=k)
     return scene, cards
 
 

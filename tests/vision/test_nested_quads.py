@@ -33,7 +33,7 @@ def tilted_boats() -> tuple[np.ndarray, dict[str, tuple[int, np.ndarray]]]:
     played = simulate(game, 5, 4)
     layout = KanaloaTable(game).layout(played.states[90])  # type: ignore[arg-type]
     camera = replace(ISSUE_CAMERA, tilt=40, azimuth=-30)
-    scene = layout_scene(layout, cards.catalogue, cards.sticker_code, 5, None, camera, PLAIN, (), seed=2)
+    scene = layout_scene(layout, cards, 5, None, camera, PLAIN, (), seed=2)
     rendered = Renderer().render(scene)
     by_id = {c.id: c for c in cards.components.cards}
     truth = {
@@ -97,15 +97,13 @@ def test_a_sticker_inside_printed_squares_is_kept_apart_from_them() -> None:
     layout = boards(False)[6][1]
     scene = layout_scene(
         layout,
-        CARDS.catalogue,
-        CARDS.sticker_code,
+        CARDS,
         2,
         None,
         CAMERAS["overhead"],
         PLAIN,
         (),
         6,
-        board=CARDS.board,
     )
     rendered = Renderer().render(scene)
     (fish,) = [t for t in rendered.truth if t.card.card_id == "fish-23"]
@@ -123,8 +121,7 @@ def test_stickers_under_a_glare_spot_are_read_from_its_stretched_crop() -> None:
 
     layout = boards(False)[5][1]
     scene = layout_scene(
-        layout, CARDS.catalogue, CARDS.sticker_code, 2, None, CAMERAS["overhead"], LOOKS["glare"], (), 5,
-        board=CARDS.board,
+        layout, CARDS, 2, None, CAMERAS["overhead"], LOOKS["glare"], (), 5,
     )  # fmt: skip
     rendered = Renderer().render(scene)
     gray = cv2.cvtColor(rendered.image, cv2.COLOR_BGR2GRAY)

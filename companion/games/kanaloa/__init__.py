@@ -69,6 +69,7 @@ SPEC = GameSpec(
     teach=teach,
     load_options=imported(f"{__name__}.profile", "OPTIONS"),
     box_setup=imported(f"{__name__}.seabox", "BOX_SETUP"),
+    vision="vision.games.kanaloa",  # its drawing (vision/games/kanaloa/)
 )
 
 __getattr__ = lazy_names(__name__, KanaloaGame=SPEC.load_rules)

@@ -72,6 +72,7 @@ SPEC = GameSpec(
     mat_reach=900.0,  # table.MAT_REACH: the banks lie in front of the mats
     drawn_players=4,  # 3 and 4 players: two rows of seats, seen in 4056x3040 (docs/games/kuna-yala.md)
     demo_frame=called(f"{__name__}.demo_frame", "demo_frame"),
+    vision="vision.games.kuna_yala",  # its drawing (vision/games/kuna_yala/)
 )
 
 __getattr__ = lazy_names(__name__, KunaYalaGame=SPEC.load_rules)

@@ -1,5 +1,5 @@
 """The camera frame the demo's drawn Kuna Yala table is seen in (GameSpec.demo_frame): plain numbers, so that the
-registry gives it to the terminal's demo and the app's without loading the renderer (vision/scene_banks.py draws
+registry gives it to the terminal's demo and the app's without loading the renderer (vision/games/kuna_yala/banks.py draws
 the table to fill it)."""
 
 from __future__ import annotations

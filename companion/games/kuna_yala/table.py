@@ -62,7 +62,7 @@ DISPLAY_AREA = "display"
 OCTOPUS_SLOT = "octopus"  # where an octopus turned up waits for the player it goes to
 CARD_W, CARD_H = 63.0, 88.0
 CELL = (CARD_W + 4.0, CARD_H + 4.0)  # a card and the gap players leave between cards
-# Where a bank lies: just beyond its player's mat (vision/scene_banks.py lays it so); the camera reads a bank as the
+# Where a bank lies: just beyond its player's mat (vision/games/kuna_yala/banks.py lays it so); the camera reads a bank as the
 # region its cards occupy (vision/zones.py), starting from a coral within MAT_REACH mm of the mat's marked area
 # (GameSpec.mat_reach). The display lies in the table frame (the lowest seat's mat, extended): a line of places
 # across the strip between the rows of banks, DISPLAY_AT its middle place in that mat's frame by player count,

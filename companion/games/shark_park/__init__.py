@@ -80,6 +80,7 @@ SPEC = GameSpec(
     load_options=imported(f"{__name__}.profile", "OPTIONS"),
     # The board's four missing corner squares carry its marks: the block's four ids no component uses.
     board=BoardMarks((453, 454, 455, 456), 8, 8, 50.0, 35.0),
+    vision="vision.games.shark_park",  # its drawing (vision/games/shark_park/)
 )
 
 __getattr__ = lazy_names(__name__, SharkParkGame=SPEC.load_rules)
