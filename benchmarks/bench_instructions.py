@@ -27,6 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
+from vision.pipeline import Pipeline
 from vision.render import Camera, Hand, Renderer, Scene
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,7 +77,10 @@ def frames(game: str, case: str, warm: int, measured: int) -> list[Callable[[], 
     if case == "foreign things":
         from vision.foreign import foreign_frame
 
-        return [functools.partial(lambda k: foreign_frame(k, scene.camera, renderer).image, k) for k in range(total)]
+        return [
+            functools.partial(lambda k: foreign_frame(k, scene.camera, renderer).image, k)
+            for k in range(total)
+        ]
 
     def drawn(k: int) -> np.ndarray:
         hands: tuple[Hand, ...] = ()
@@ -94,7 +98,6 @@ def inside(cases: list[tuple[str, str]], quick: bool) -> None:
     import cv2
 
     from vision.identity import game_cards
-    from vision.pipeline import Pipeline
 
     cv2.setNumThreads(1)
     sizes = {name: (warm, measured) for name, warm, measured in CASES}
@@ -111,16 +114,28 @@ def inside(cases: list[tuple[str, str]], quick: bool) -> None:
         shown = [made[k]() for k in range(warm, warm + measured)]
         height, width = shown[0].shape[:2]
 
-        read: list[int] = []  # cards read in each measured frame, told beside the count
-
-        def step(t: float, frame: np.ndarray) -> float:
-            read.append(len(pipe.process(frame, t).detections.cards))
-            return t + 1 / FPS
-
-        functools.reduce(step, shown, warm / FPS)
-        told = {"game": game, "case": case, "frames": measured, "size": f"{width}x{height}", "cards": max(read)}
+        read = _counted(pipe, shown, warm / FPS)
+        told = {
+            "game": game,
+            "case": case,
+            "frames": measured,
+            "size": f"{width}x{height}",
+            "cards": max(read),
+        }
         print("CASE " + json.dumps(told))
         sys.stdout.flush()
+
+
+def _counted(pipe: Pipeline, shown: list[np.ndarray], t: float) -> list[int]:
+    """``shown`` processed in one ``functools.reduce`` (the counted call); the cards read in each frame."""
+    read: list[int] = []
+
+    def step(t: float, frame: np.ndarray) -> float:
+        read.append(len(pipe.process(frame, t).detections.cards))
+        return t + 1 / FPS
+
+    functools.reduce(step, shown, t)
+    return read
 
 
 def measure(quick: bool) -> list[dict[str, object]]:

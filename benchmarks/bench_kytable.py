@@ -141,7 +141,9 @@ def plain_scene(players: int, seed: int) -> Scene:
     layout = SPEC.table_adapter(game).layout(states[-1])
     plain = next(c for c in MATRIX if c.name == "plain")
     drawn = with_rooms(layout, rooms(final))
-    return banks_scene(drawn, cards.catalogue, cards.sticker_code, players, view(plain, players), plain.look, seed)
+    return banks_scene(
+        drawn, cards.catalogue, cards.sticker_code, players, view(plain, players), plain.look, seed=seed
+    )
 
 
 def with_hands(scene: Scene, hands: int, seed: int) -> Scene:

@@ -140,7 +140,9 @@ class NoiseBank:
 
     noise: np.ndarray
     # Whole grey levels of one deviation (``steps``): what the bank adds (up) and subtracts (down), in bytes.
-    _levels: dict[float, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict, compare=False, repr=False)
+    _levels: dict[float, tuple[np.ndarray, np.ndarray]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     @classmethod
     def draw(cls, width: int, height: int) -> NoiseBank:
@@ -181,10 +183,14 @@ class NoiseBank:
             self._levels.clear()
             up, down = np.empty(self.noise.shape, np.uint8), np.empty(self.noise.shape, np.uint8)
             for row in range(0, len(self.noise), 64):  # a few rows at a time, as the bank was drawn
-                levels = np.rint(self.noise[row : row + 64].astype(np.float32) * np.float32(sigma / NOISE_STEPS))
+                levels = np.rint(
+                    self.noise[row : row + 64].astype(np.float32) * np.float32(sigma / NOISE_STEPS)
+                )
                 np.clip(levels, 0, 255, out=levels)
                 up[row : row + 64] = levels
-                levels = np.rint(self.noise[row : row + 64].astype(np.float32) * np.float32(-sigma / NOISE_STEPS))
+                levels = np.rint(
+                    self.noise[row : row + 64].astype(np.float32) * np.float32(-sigma / NOISE_STEPS)
+                )
                 np.clip(levels, 0, 255, out=levels)
                 down[row : row + 64] = levels
             self._levels[sigma] = (up, down)
