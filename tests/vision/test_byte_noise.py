@@ -6,6 +6,8 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from vision.decoders import ArucoDecoder
+from vision.identity import GameCards
 from vision.pipeline import Detector
 from vision.render import Look, Pose, Renderer, Scene
 from vision.scenes import ISSUE_CAMERA, table_scene
@@ -15,12 +17,12 @@ from vision.sensor import BYTE_NOISE_PIXELS, NoiseBank, dithered
 BIG = replace(ISSUE_CAMERA, width=2560, height=1600, px_per_mm=1.6)
 
 
-def test_the_big_camera_takes_the_byte_path():
+def test_the_big_camera_takes_the_byte_path() -> None:
     assert BIG.width * BIG.height > BYTE_NOISE_PIXELS >= ISSUE_CAMERA.width * ISSUE_CAMERA.height
 
 
 @pytest.mark.parametrize("fraction", [0.1, 0.3, 0.7, 0.9])
-def test_dithered_bytes_keep_the_fraction_of_a_grey_level_the_float_sum_keeps(fraction):
+def test_dithered_bytes_keep_the_fraction_of_a_grey_level_the_float_sum_keeps(fraction: float) -> None:
     """Noise added to a rounded picture loses the fraction a blur leaves at an edge; the dither keeps it."""
     lit = np.full((256, 256, 3), 100 + fraction, np.float32)
     bank = NoiseBank.draw(256, 256)
@@ -36,7 +38,7 @@ def test_dithered_bytes_keep_the_fraction_of_a_grey_level_the_float_sum_keeps(fr
         assert abs(rounded.mean() - as_float.mean()) > 0.3
 
 
-def test_noise_saturates_at_black_and_white_as_the_float_sum_does():
+def test_noise_saturates_at_black_and_white_as_the_float_sum_does() -> None:
     lit = np.zeros((64, 64, 3), np.float32)
     lit[:, 32:] = 255.0
     bank = NoiseBank.draw(64, 64)
@@ -51,7 +53,7 @@ def _moved(scene: Scene, index: int) -> Scene:
     return replace(scene, cards=(*scene.cards[:index], replace(card, pose=pose), *scene.cards[index + 1 :]))
 
 
-def test_a_big_frame_drawn_after_another_equals_one_drawn_afresh(game):
+def test_a_big_frame_drawn_after_another_equals_one_drawn_afresh(game: GameCards) -> None:
     scene = table_scene(game, 4, camera=BIG, look=Look(noise=2.0), hands=1)
     renderer = Renderer()
     renderer.render(scene)
@@ -62,7 +64,7 @@ def test_a_big_frame_drawn_after_another_equals_one_drawn_afresh(game):
     assert diff.max() <= 1 and np.count_nonzero(diff) <= 1e-4 * diff.size
 
 
-def test_small_stickers_in_a_big_frame_read_as_from_the_float_sum(game):
+def test_small_stickers_in_a_big_frame_read_as_from_the_float_sum(game: GameCards) -> None:
     """The same frame with its noise added in bytes and in floats: the same cards read, every visible one."""
     scene = table_scene(game, 6, camera=BIG, look=Look(noise=2.0))
     renderer = Renderer()
@@ -74,5 +76,11 @@ def test_small_stickers_in_a_big_frame_read_as_from_the_float_sum(game):
     visible = {t.card.card_id for t in rendered.truth if t.visible}
     cells = [t.px_per_module for t in rendered.truth if t.visible]
     assert max(cells) < 4.5  # small stickers: a halved frame would not resolve their cells
-    read = [{c.card_id for c in Detector(game).detect(image).cards} for image in (rendered.image, as_float)]
+    detectors = [Detector(game), Detector(game)]
+    read = [
+        {c.card_id for c in d.detect(im).cards}
+        for d, im in zip(detectors, (rendered.image, as_float), strict=True)
+    ]
     assert read[0] == read[1] and visible <= read[0]  # (a card partly covered may be read too)
+    # The reader's own reduced search (candidates on a half-size frame) waits for cells of 6 px: not here.
+    assert not any(d.decoder.half_size_search for d in detectors if isinstance(d.decoder, ArucoDecoder))
