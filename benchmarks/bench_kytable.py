@@ -132,6 +132,20 @@ def read_matrix(renderer: Renderer, players: int = 2) -> dict[str, Tally]:
     return tallies
 
 
+def plain_scene(players: int, seed: int) -> Scene:
+    """The table of ``players`` at the last of ``seed``'s moments under the plain condition, as ``read_matrix``
+    draws it (for benchmarks/bench_instructions.py)."""
+    game = SPEC.make()
+    cards = game_cards(SPEC.name)
+    states, final = moments(seed, players)
+    layout = SPEC.table_adapter(game).layout(states[-1])
+    plain = next(c for c in MATRIX if c.name == "plain")
+    drawn = with_rooms(layout, rooms(final))
+    return banks_scene(
+        drawn, cards.catalogue, cards.sticker_code, players, view(plain, players), plain.look, seed=seed
+    )
+
+
 def with_hands(scene: Scene, hands: int, seed: int) -> Scene:
     """The scene with ``hands`` hands reaching over the banks from the players' sides."""
     import numpy as np

@@ -25,6 +25,7 @@ SECTIONS = (
     "benchmarks.bench_demo",
     "benchmarks.bench_app",
     "benchmarks.bench_kytable",
+    "benchmarks.bench_instructions",
     "benchmarks.bench_sptable",
     "benchmarks.bench_kanaloatable",
     "benchmarks.bench_glare",

@@ -285,11 +285,13 @@ class Pipeline:
         if isinstance(image, FrameProblem):
             return self._skipped(Detections((), {}, 0, (), unusable=image), t)
         frame = image
-        det = self._detect(frame)
+        # Grey once a frame: at 4056x3040 a conversion is 3-5 ms, and the short frames' step reads the same grey.
+        gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        det = self._detect(gray)
         if det.unusable is not None:
             return self._skipped(det, t)
         if self.exposer is not None:
-            det = self._with_short(frame, det, self.exposer)
+            det = self._with_short(gray, det, self.exposer)
         sightings = [Sighting(c.card_id, c.zone, c.x, c.y, c.angle) for c in det.cards]
         hidden = frozenset(seat_zone(s) for s in self.detector.expected_seats if s not in det.mats)
         empty: set[str] = set()
@@ -321,10 +323,9 @@ class Pipeline:
             cards = [replace(c, copies=copies[c.card]) if c.card in copies else c for c in cards]
         return TableFacts(t, self.tracker.frame, det, tuple(events), tuple(cards))
 
-    def _with_short(self, frame: np.ndarray, det: Detections, exposer: Exposer) -> Detections:
-        """``det`` with what the short frames read under the frame's clipped spots, when any clips (never waiting
-        for one); the merged reading becomes the key frame's, so that still frames keep it."""
-        gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    def _with_short(self, gray: np.ndarray, det: Detections, exposer: Exposer) -> Detections:
+        """``det`` with what the short frames read under the (grey) frame's clipped spots, when any clips (never
+        waiting for one); the merged reading becomes the key frame's, so that still frames keep it."""
         sides = [c.px_per_module * modules_across(self.detector.kind) for c in det.cards]
         side = float(np.median(sides)) if sides else STICKER_PX
         extra = self.short.codes(gray, side, exposer, self._read_spots)
@@ -355,9 +356,8 @@ class Pipeline:
         (a covered lens must not take the cards away)."""
         return TableFacts(t, self.tracker.frame, det, (), tuple(self.tracker.cards()))
 
-    def _detect(self, frame: np.ndarray) -> Detections:
-        """The frame's detections: the key frame's where nothing changed since, read afresh where it did."""
-        gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    def _detect(self, gray: np.ndarray) -> Detections:
+        """The grey frame's detections: the key frame's where nothing changed since, read afresh where it did."""
         if not self.still_level:
             problem = flat(gray, FLAT_STEP)
             if problem is not None:

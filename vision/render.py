@@ -29,7 +29,7 @@ from vision.identity import (
     sticker_modules,
 )
 from vision.kinds import StickerKind
-from vision.sensor import Glare, LightMap, NoiseBank, Rect, develop, exposed
+from vision.sensor import BYTE_NOISE_PIXELS, Glare, LightMap, NoiseBank, Rect, develop, exposed
 
 
 @dataclass(frozen=True)
@@ -397,6 +397,7 @@ class _Canvas:
     clean: np.ndarray  # the background with the cards and hands drawn on it
     owner: np.ndarray  # per pixel: the label of the card drawn last there, -1 under a hand, 0 neither
     lit: np.ndarray  # ``clean`` lit and blurred, float32: every frame adds its own noise to it
+    shown: np.ndarray | None = None  # ``lit`` dithered to bytes, for frames above BYTE_NOISE_PIXELS
     drawn: bool = False
     cards: tuple[PlacedCard, ...] = ()
     hands: tuple[Hand, ...] = ()
@@ -474,7 +475,7 @@ class _Canvas:
                 if clip is None:
                     continue
                 self._draw_hand(hand, clip)
-        develop(self.clean, self.light, self.blur, rects, self.lit)
+        develop(self.clean, self.light, self.blur, rects, self.lit, self.shown)
         self.truths = {
             card: self.truths[card]
             if card in self.truths and not any(_intersection(self.place(card).box, r) for r in rects)
@@ -546,6 +547,10 @@ class Renderer:
         lit = canvas.lit if look.exposure == 1.0 else canvas.lit * np.float32(look.exposure)
         if look.optics.on:
             image = look.optics.expose(lit, np.random.default_rng(scene.seed))
+        elif look.noise > 0 and canvas.shown is not None and look.exposure == 1.0:
+            image = self._noise_bank(scene.camera.width, scene.camera.height).exposed_bytes(
+                canvas.shown, scene.look.noise, np.random.default_rng(scene.seed)
+            )
         elif look.noise > 0:
             image = self._noise_bank(scene.camera.width, scene.camera.height).exposed(
                 lit, scene.look.noise, np.random.default_rng(scene.seed)
@@ -591,6 +596,7 @@ class Renderer:
             background.copy(),
             owner,
             np.empty(background.shape, np.float32),
+            np.empty(background.shape, np.uint8) if cam.width * cam.height > BYTE_NOISE_PIXELS else None,
         )
 
     def _noise_bank(self, width: int, height: int) -> NoiseBank:
