@@ -12,7 +12,7 @@ import functools
 import itertools
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol
 
 import cv2
@@ -613,6 +613,12 @@ class Recovery:
     iterations: int = 30
     wiener_noise: float = 0.01
     agree: int = 2
+    # Deblurring only while stickers of ours are being read: within this many reads of one (this read included;
+    # 0: always). A textured table with no card (plants, gravel, a patterned cloth) or a page of foreign codes
+    # gives dozens of sticker-sized, contrasted candidates, each deconvolved at up to five radii: 10-20 times
+    # cv2.aruco's time on the frame, for nothing. A defocused table of cards reads some of its stickers before
+    # deblurring (its mats' large markers, and half its cards from the sharpened crops).
+    deblur_memory: int = 30
     # Under a lamp's reflection the white is clipped and the black lifted to within 20-45 grey levels of it: the
     # first search finds no quad there. Blocks of an eighth of the frame this bright or more (0: never) are such
     # spots; at most ``glare_spots`` of them a whole-frame read are searched again, each contrast-stretched
@@ -714,6 +720,8 @@ class ArucoDecoder:
     _recoveries: int = field(default=0, init=False, repr=False)
     _exact: ArucoCodebook | None = field(default=None, init=False, repr=False)
     _glare_detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
+    _identifications: int = field(default=0, init=False, repr=False)  # calls of _identify, for deblur_memory
+    _last_sticker: int | None = field(default=None, init=False, repr=False)  # the last that read one of ours
 
     def decode(self, gray: np.ndarray) -> list[RawCode]:
         params = self.parameters or aruco_parameters(self.fast)
@@ -907,6 +915,9 @@ class ArucoDecoder:
             hit = self._inside(gray, quad)
             if hit is not None and hit[0] not in out:
                 out[hit[0]] = RawCode(StickerKind.ARUCO, hit[0], hit[1])
+        self._identifications += 1
+        if out:
+            self._last_sticker = self._identifications
         if self.recovery is not None:
             for marker_id, corners in self._recover(
                 gray, self._unread(cands, hits, out, self.recovery, gray)
@@ -929,7 +940,8 @@ class ArucoDecoder:
         if len(unread) and len(self._vain) and self._recoveries % self.recovery.retry:
             reach = 0.25 * sides_px(unread)
             skip = (np.linalg.norm(centres[:, None] - self._vain[None], axis=2) < reach[:, None]).any(axis=1)
-        found = self._reread(gray, unread[~skip], self.recovery) if (~skip).any() else []
+        how = self.recovery if self._deblurring(self.recovery) else replace(self.recovery, deblur=())
+        found = self._reread(gray, unread[~skip], how) if (~skip).any() else []
         if found:
             sized = self._sticker_sized(np.array([quad for _, quad in found], np.float32), self.recovery)
             found = [hit for hit, keep in zip(found, sized.tolist(), strict=True) if keep]
@@ -942,6 +954,13 @@ class ArucoDecoder:
             vain[:] = True
         self._vain = centres[vain]
         return found
+
+    def _deblurring(self, how: Recovery) -> bool:
+        """Whether this read may deblur: a sticker of ours was read within ``how.deblur_memory`` reads."""
+        if not how.deblur_memory:
+            return True
+        last = self._last_sticker
+        return last is not None and self._identifications - last < how.deblur_memory
 
     def _unread(
         self,
