@@ -613,12 +613,15 @@ class Recovery:
     iterations: int = 30
     wiener_noise: float = 0.01
     agree: int = 2
-    # Deblurring only while stickers of ours are being read: within this many reads of one (this read included;
-    # 0: always). A textured table with no card (plants, gravel, a patterned cloth) or a page of foreign codes
-    # gives dozens of sticker-sized, contrasted candidates, each deconvolved at up to five radii: 10-20 times
-    # cv2.aruco's time on the frame, for nothing. A defocused table of cards reads some of its stickers before
-    # deblurring (its mats' large markers, and half its cards from the sharpened crops).
+    # Deblurring every candidate only while stickers of ours are being read: within this many reads of one (this
+    # read included; 0: always); otherwise only the ``lone`` candidates of most contrast. A textured table with
+    # no card (plants, gravel, a patterned cloth) or a page of foreign codes gives dozens of sticker-sized,
+    # contrasted candidates, each deconvolved at up to five radii: 10-20 times cv2.aruco's time on the frame, for
+    # nothing. A defocused table of cards reads some of its stickers before deblurring (its mats' large markers,
+    # and half its cards from the sharpened crops); a lone defocused sticker is the candidate of most contrast.
     deblur_memory: int = 30
+    lone: int = 1
+    deblur_most: int | None = None  # at most this many candidates deblurred a read (None: all); set from ``lone``
     # Under a lamp's reflection the white is clipped and the black lifted to within 20-45 grey levels of it: the
     # first search finds no quad there. Blocks of an eighth of the frame this bright or more (0: never) are such
     # spots; at most ``glare_spots`` of them a whole-frame read are searched again, each contrast-stretched
@@ -940,7 +943,9 @@ class ArucoDecoder:
         if len(unread) and len(self._vain) and self._recoveries % self.recovery.retry:
             reach = 0.25 * sides_px(unread)
             skip = (np.linalg.norm(centres[:, None] - self._vain[None], axis=2) < reach[:, None]).any(axis=1)
-        how = self.recovery if self._deblurring(self.recovery) else replace(self.recovery, deblur=())
+        how = self.recovery
+        if not self._deblurring(how):
+            how = replace(how, deblur_most=how.lone)
         found = self._reread(gray, unread[~skip], how) if (~skip).any() else []
         if found:
             sized = self._sticker_sized(np.array([quad for _, quad in found], np.float32), self.recovery)
@@ -1007,12 +1012,16 @@ class ArucoDecoder:
 
     def _reread(self, gray: np.ndarray, quads: np.ndarray, how: Recovery) -> list[tuple[int, np.ndarray]]:
         """Read ``quads`` again from sharpened crops, then those still unnamed from crops deconvolved by a defocus
-        disc of each of ``how.deblur``'s radii in turn: a lens's defocus is a disc the unsharp mask only softens."""
+        disc of each of ``how.deblur``'s radii in turn: a lens's defocus is a disc the unsharp mask only softens.
+        Only ``how.deblur_most`` of the unnamed are deblurred, if set: those of most contrast."""
         found = self._reread_crops(gray, quads, how, lambda crop: _sharpen(crop, how))
         if not how.deblur or not len(quads):
             return found
         if found:
             quads = quads[~_near_any(quads, [c for _, c in found], 0.3)]
+        most = how.deblur_most
+        if most is not None and len(quads) > most:
+            quads = quads[np.argsort(-_contrast(gray, quads), kind="stable")[:most]]
         if not len(quads):
             return found
         # A deconvolved crop is a guess at the sticker: several radii, each a chance for a foreign code to come
