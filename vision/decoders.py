@@ -705,12 +705,17 @@ class ArucoDecoder:
     rule: ReadRule = READ_RULE  # with lookup: when a read names an id
     # With lookup: how to read again the sticker-sized candidates that named nothing (None: never).
     recovery: Recovery | None = field(default_factory=Recovery)
+    # With lookup, on a full-size whole-frame read: candidates searched again at these thresholds windows (px;
+    # cv2.aruco's own constant 7) where the first search found none (empty: never). A dim, tilted, motion-blurred
+    # sticker at 3.6 px cells may give no closed outline at the first search's single window.
+    second_windows: tuple[int, ...] = (13, 23)
     parameters: cv2.aruco.DetectorParameters | None = field(default=None, repr=False)
     _detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
     _book: ArucoCodebook | None = field(default=None, init=False, repr=False)
     _crop_detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
     _half: bool = field(default=False, init=False, repr=False)
     _half_detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
+    _second_detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
     _search_rate: float = field(default=0.0, init=False, repr=False)
     _search_max: float = field(default=0.0, init=False, repr=False)  # maxMarkerPerimeterRate set (0: default)
     _reads: int = field(default=0, init=False, repr=False)
@@ -768,6 +773,9 @@ class ArucoDecoder:
             corners, _, rejected = self._detector.detectMarkers(gray)
             quads = list(rejected) + list(corners)
         found = self._identify(gray, quads)
+        if self._second_wanted(len(quads)):
+            named = {c.value for c in found}
+            found += [c for c in self._second_search(gray, quads, found) if c.value not in named]
         if self.recovery is not None and self.recovery.glare:
             named = {c.value for c in found}
             found += [
@@ -788,6 +796,64 @@ class ArucoDecoder:
             largest = None if self._reads % self.recheck == 0 else (self._largest or None)
             self._fit_search(smallest, largest, max(gray.shape))
         return found
+
+    # The second search only after a first of at most this many candidates: a busy texture (a cloth printed with
+    # small squares) gives thousands, and cv2.aruco's grouping of them grows with their number squared.
+    SECOND_AFTER_AT_MOST = 400
+
+    def _second_wanted(self, first: int) -> bool:
+        """Whether this whole-frame read searches candidates again: a full-size read, while stickers of ours are
+        being read (a table of cards: where the stickers the first search missed are likely), after a first
+        search of few candidates."""
+        if not self.second_windows or self._half or self.parameters is not None:
+            return False
+        if first > self.SECOND_AFTER_AT_MOST:
+            return False
+        memory = self.recovery.deblur_memory if self.recovery is not None else Recovery().deblur_memory
+        return self._last_sticker is not None and self._identifications - self._last_sticker < memory
+
+    def _second_search(self, gray: np.ndarray, first: list[np.ndarray], found: list[RawCode]) -> list[RawCode]:
+        """Markers at candidates a search at ``second_windows`` finds away from every candidate of the first,
+        named by the exact code book (as recovery's re-reads: another threshold is another chance for a foreign
+        code), then re-read sharpened where they named nothing."""
+        assert self._book is not None
+        if self._second_detector is None:
+            params = aruco_parameters(self.fast)
+            wins = sorted(self.second_windows)
+            params.adaptiveThreshWinSizeMin, params.adaptiveThreshWinSizeMax = wins[0], wins[-1]
+            params.adaptiveThreshWinSizeStep = max(1, wins[1] - wins[0]) if len(wins) > 1 else 10
+            params.adaptiveThreshConstant = 7
+            self._second_detector = _stub_detector(self.ids, params)
+        params = self._second_detector.getDetectorParameters()
+        params.minMarkerPerimeterRate = self._search_rate or params.minMarkerPerimeterRate
+        params.maxMarkerPerimeterRate = self._search_max or params.maxMarkerPerimeterRate
+        self._second_detector.setDetectorParameters(params)
+        corners, _, rejected = self._second_detector.detectMarkers(gray)
+        quads = np.asarray([q.reshape(4, 2) for q in (*rejected, *corners)], np.float32).reshape(-1, 4, 2)
+        if not len(quads):
+            return []
+        old = [q.reshape(4, 2) for q in first] + [c.corners for c in found]
+        quads = quads[~_near_any(quads, old, 0.5)]
+        if not len(quads):
+            return []
+        hits, _ = self._exact_book().identify(gray, quads)
+        out: dict[int, RawCode] = {}
+        for hit in hits:
+            if hit is not None and hit[0] not in out:
+                out[hit[0]] = RawCode(StickerKind.ARUCO, hit[0], hit[1])
+        if self.recovery is not None:
+            rest = quads[np.array([h is None for h in hits], bool)]
+            rest = rest[self._sticker_sized(rest, self.recovery)] if len(rest) else rest
+            if len(rest) and out:
+                rest = rest[~_contain_any(rest, np.array([c.corners for c in out.values()]).mean(axis=1))]
+            if len(rest):
+                rest = rest[_contrast(gray, rest) >= self.recovery.contrast][: self.recovery.most]
+            if len(rest):
+                sharp = replace(self.recovery, deblur=())
+                for marker_id, corners in self._reread(gray, rest, sharp):
+                    if marker_id not in out:
+                        out[marker_id] = RawCode(StickerKind.ARUCO, marker_id, corners)
+        return list(out.values())
 
     @property
     def half_size_search(self) -> bool:
