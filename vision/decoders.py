@@ -504,6 +504,30 @@ def _contrast(gray: np.ndarray, quads: np.ndarray) -> np.ndarray:
     return vals.astype(np.float32).std(axis=1)
 
 
+_RING_CENTRES = (np.arange(-1, ARUCO_BITS + 3) + 0.5) / (ARUCO_BITS + 2)  # 9 x 9: the quiet zone's cells too
+_OUTER = np.zeros((ARUCO_BITS + 4, ARUCO_BITS + 4), bool)
+_OUTER[[0, -1], :] = _OUTER[:, [0, -1]] = True
+_BORDER = np.zeros_like(_OUTER)
+_BORDER[[1, -2], 1:-1] = _BORDER[1:-1, [1, -2]] = True
+
+
+def _framed(gray: np.ndarray, quads: np.ndarray, least: float) -> np.ndarray:
+    """Whether each quad (n, 4, 2), taken as a marker's outline, shows a sticker's frame: its border cells dark
+    and the quiet zone's cells around them light, three quarters of each at least, their medians ``least`` grey
+    levels apart. Defocused stickers keep their frame (all the matrix's deblurred ones, 79 % of their border
+    cells or more); gravel, leaves and a cloth's print seldom do."""
+    gy, gx = np.meshgrid(_RING_CENTRES, _RING_CENTRES, indexing="ij")
+    pts = apply_hs(unit_to_quads(quads), np.c_[gx.ravel(), gy.ravel()]).astype(np.float32)
+    vals = cv2.remap(gray, pts[..., 0], pts[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    vals = vals.astype(np.float32).reshape(len(quads), -1)
+    quiet, border = vals[:, _OUTER.ravel()], vals[:, _BORDER.ravel()]
+    light, dark = np.median(quiet, axis=1), np.median(border, axis=1)
+    mid = ((light + dark) / 2)[:, None]
+    return (
+        (light - dark >= least) & ((border < mid).mean(axis=1) >= 0.75) & ((quiet > mid).mean(axis=1) >= 0.75)
+    )
+
+
 def sides_px(quads: list[np.ndarray] | np.ndarray) -> np.ndarray:
     """Each quad's mean side length (``RawCode.side_px`` for many at once)."""
     if len(quads) == 0:
@@ -1086,8 +1110,10 @@ class ArucoDecoder:
         if found:
             quads = quads[~_near_any(quads, [c for _, c in found], 0.3)]
         most = how.deblur_most
-        if most is not None and len(quads) > most:
-            quads = quads[np.argsort(-_contrast(gray, quads), kind="stable")[:most]]
+        if most is not None and len(quads):
+            quads = quads[_framed(gray, quads, 2 * how.contrast)]
+            if len(quads) > most:
+                quads = quads[np.argsort(-_contrast(gray, quads), kind="stable")[:most]]
         if not len(quads):
             return found
         # A deconvolved crop is a guess at the sticker: several radii, each a chance for a foreign code to come
