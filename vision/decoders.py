@@ -645,7 +645,9 @@ class Recovery:
     # and half its cards from the sharpened crops); a lone defocused sticker is the candidate of most contrast.
     deblur_memory: int = 30
     lone: int = 1
-    deblur_most: int | None = None  # at most this many candidates deblurred a read (None: all); set from ``lone``
+    deblur_most: int | None = (
+        None  # at most this many candidates deblurred a read (None: all); set from ``lone``
+    )
     # Under a lamp's reflection the white is clipped and the black lifted to within 20-45 grey levels of it: the
     # first search finds no quad there. Blocks of an eighth of the frame this bright or more (0: never) are such
     # spots; at most ``glare_spots`` of them a whole-frame read are searched again, each contrast-stretched
@@ -836,7 +838,9 @@ class ArucoDecoder:
         memory = self.recovery.deblur_memory if self.recovery is not None else Recovery().deblur_memory
         return self._last_sticker is not None and self._identifications - self._last_sticker < memory
 
-    def _second_search(self, gray: np.ndarray, first: list[np.ndarray], found: list[RawCode]) -> list[RawCode]:
+    def _second_search(
+        self, gray: np.ndarray, first: list[np.ndarray], found: list[RawCode]
+    ) -> list[RawCode]:
         """Markers at candidates a search at ``second_windows`` finds away from every candidate of the first,
         named by the exact code book (as recovery's re-reads: another threshold is another chance for a foreign
         code), then re-read sharpened where they named nothing."""
@@ -852,8 +856,8 @@ class ArucoDecoder:
         params.minMarkerPerimeterRate = self._search_rate or params.minMarkerPerimeterRate
         params.maxMarkerPerimeterRate = self._search_max or params.maxMarkerPerimeterRate
         self._second_detector.setDetectorParameters(params)
-        corners, _, rejected = self._second_detector.detectMarkers(gray)
-        quads = np.asarray([q.reshape(4, 2) for q in (*rejected, *corners)], np.float32).reshape(-1, 4, 2)
+        marked, _, rejected = self._second_detector.detectMarkers(gray)
+        quads = np.asarray([q.reshape(4, 2) for q in (*rejected, *marked)], np.float32).reshape(-1, 4, 2)
         if not len(quads):
             return []
         old = [q.reshape(4, 2) for q in first] + [c.corners for c in found]

@@ -37,7 +37,9 @@ def _plants(rng: np.random.Generator, w: int, h: int, scale: float) -> np.ndarra
         cv2.ellipse(img, (round(cx), round(cy)), axes, angle, 0, 360, green, -1, cv2.LINE_AA)
         dx, dy = math.cos(math.radians(angle)) * axes[0], math.sin(math.radians(angle)) * axes[0]
         vein = tuple(min(255, c + 60) for c in green)
-        cv2.line(img, (round(cx - dx), round(cy - dy)), (round(cx + dx), round(cy + dy)), vein, 1, cv2.LINE_AA)
+        cv2.line(
+            img, (round(cx - dx), round(cy - dy)), (round(cx + dx), round(cy + dy)), vein, 1, cv2.LINE_AA
+        )
         cv2.ellipse(img, (round(cx), round(cy)), axes, angle, 0, 360, (10, 25, 10), 1, cv2.LINE_AA)
     return img
 
