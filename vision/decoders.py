@@ -735,6 +735,8 @@ class ArucoDecoder:
     # cv2.aruco's own constant 7) where the first search found none (empty: never). A dim, tilted, motion-blurred
     # sticker at 3.6 px cells may give no closed outline at the first search's single window.
     second_windows: tuple[int, ...] = (13, 23)
+    # With lookup: a busy texture's frame (``_busy_texture``) searched only for contours as long as cv2.aruco's.
+    texture_guard: bool = True
     parameters: cv2.aruco.DetectorParameters | None = field(default=None, repr=False)
     _detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
     _book: ArucoCodebook | None = field(default=None, init=False, repr=False)
@@ -795,6 +797,16 @@ class ArucoDecoder:
             corners, _, rejected = self._half_detector.detectMarkers(small)
             # A half-size pixel i covers full-size pixels 2i and 2i + 1.
             quads = self._refine(gray, [q * 2 + 0.5 for q in list(rejected) + list(corners)])
+        elif self._busy_texture(gray):
+            # Only contours as long as cv2.aruco's own smallest: the texture's small squares are left out.
+            params = self._detector.getDetectorParameters()
+            kept = params.minMarkerPerimeterRate
+            params.minMarkerPerimeterRate = max(kept, self.TEXTURE_RATE)
+            self._detector.setDetectorParameters(params)
+            corners, _, rejected = self._detector.detectMarkers(gray)
+            params.minMarkerPerimeterRate = kept
+            self._detector.setDetectorParameters(params)
+            quads = list(rejected) + list(corners)
         else:
             corners, _, rejected = self._detector.detectMarkers(gray)
             quads = list(rejected) + list(corners)
@@ -823,6 +835,39 @@ class ArucoDecoder:
             self._fit_search(smallest, largest, max(gray.shape))
         return found
 
+    # A frame with more contours a megapixel of a sticker's size than this, while no sticker of ours is being
+    # read, is a busy texture (a cloth printed with small squares: 1,200-4,500, gravel 300): cv2.aruco's grouping
+    # of the candidates grows with their number squared (220 ms for 3,555 at 2304x1296, 18 times cv2.aruco's
+    # whole read, which searches no contour that small).
+    TEXTURE_CONTOURS = 600
+    TEXTURE_RATE = 0.03  # cv2.aruco's own minMarkerPerimeterRate: what such a frame is searched at
+
+    def _busy_texture(self, gray: np.ndarray) -> bool:
+        """Whether ``gray`` is a busy texture with no sticker of ours read lately: its contours of a sticker's
+        length (at this decoder's own threshold) counted, a tenth to a whole of cv2.aruco's time on the frame."""
+        if not self.texture_guard or self.parameters is not None or self._recently_read():
+            return False
+        params = aruco_parameters(self.fast)
+        window = params.adaptiveThreshWinSizeMin | 1
+        binary = cv2.adaptiveThreshold(
+            gray,
+            255,
+            cv2.ADAPTIVE_THRESH_MEAN_C,
+            cv2.THRESH_BINARY_INV,
+            window,
+            params.adaptiveThreshConstant,
+        )
+        contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
+        lengths = np.fromiter(map(len, contours), np.int64, len(contours))
+        low = (self._search_rate or params.minMarkerPerimeterRate) * max(gray.shape)
+        small = int(((lengths >= low) & (lengths <= self.TEXTURE_RATE * max(gray.shape))).sum())
+        return small > self.TEXTURE_CONTOURS * gray.size / 1e6
+
+    def _recently_read(self) -> bool:
+        """Whether a sticker of ours was read within the recovery's ``deblur_memory`` reads."""
+        memory = self.recovery.deblur_memory if self.recovery is not None else Recovery().deblur_memory
+        return self._last_sticker is not None and self._identifications - self._last_sticker < memory
+
     # The second search only after a first of at most this many candidates: a busy texture (a cloth printed with
     # small squares) gives thousands, and cv2.aruco's grouping of them grows with their number squared.
     SECOND_AFTER_AT_MOST = 400
@@ -833,10 +878,7 @@ class ArucoDecoder:
         search of few candidates."""
         if not self.second_windows or self._half or self.parameters is not None:
             return False
-        if first > self.SECOND_AFTER_AT_MOST:
-            return False
-        memory = self.recovery.deblur_memory if self.recovery is not None else Recovery().deblur_memory
-        return self._last_sticker is not None and self._identifications - self._last_sticker < memory
+        return first <= self.SECOND_AFTER_AT_MOST and self._recently_read()
 
     def _second_search(
         self, gray: np.ndarray, first: list[np.ndarray], found: list[RawCode]

@@ -8,8 +8,8 @@ import cv2
 import numpy as np
 import pytest
 
-import vision.decoders as decoders
 import vision.deblur
+import vision.decoders as decoders
 from tests.vision.test_recovery import blurred_sticker
 from vision.decoders import ArucoDecoder, Recovery
 from vision.foreign import SIZES as FOREIGN_SIZES
