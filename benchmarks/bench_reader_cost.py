@@ -6,7 +6,8 @@ gravel, a patterned cloth) at 2304x1296 and 1280x720. Ours: ArucoDecoder with th
 as a first read (no vain spot remembered, no sticker read before: the costliest read a frame can get), the best
 of three. cv2.aruco: ArucoDetector with DICT_5X5_1000 at its default parameters (what a plain cv2.aruco user
 runs), the best of three. Then each game's pipeline on the same kinds of frame at its own demo frame size: the
-worst frame's time. ``taskset -c 0 python benchmarks/bench_reader_cost.py [--quick]`` prints the section.
+worst frame's time; and recall on the committed matrix, before and now.
+``taskset -c 0 python benchmarks/bench_reader_cost.py [--quick] [ratios] [live] [recall]`` prints the section.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import os
 for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
+import functools  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Callable  # noqa: E402
@@ -31,15 +33,31 @@ from companion.registry import DEMO_FRAME  # noqa: E402
 from vision.decoders import ArucoDecoder, Recovery  # noqa: E402
 from vision.foreign import SIZES, foreign_frame  # noqa: E402
 from vision.identity import known_games  # noqa: E402
-from vision.pipeline import Pipeline, default_aruco_ids  # noqa: E402
+from vision.kinds import StickerKind  # noqa: E402
+from vision.pipeline import (  # noqa: E402
+    Detector,
+    Pipeline,
+    default_aruco_ids,
+)
 from vision.render import Camera, Renderer  # noqa: E402
+from vision.scenes import MATRIX, SEEDS, matrix_scenes  # noqa: E402
+from vision.scenes import SIZES as MATRIX_SIZES  # noqa: E402
 from vision.textured import textured_frame  # noqa: E402
 
 cv2.setNumThreads(1)
 
-# Every candidate deblurred, one search, every contour of a sticker's length searched: as before issue 33.
-BEFORE = {"recovery": Recovery(deblur_memory=0), "second_windows": (), "texture_guard": False}
-VARIANTS = {"before": BEFORE, "now": {}}
+
+def _before() -> ArucoDecoder:
+    """The reader as before issue 33: every candidate deblurred, one search, every sticker-length contour searched."""
+    return ArucoDecoder(
+        ids=default_aruco_ids(), recovery=Recovery(deblur_memory=0), second_windows=(), texture_guard=False
+    )
+
+
+VARIANTS: dict[str, Callable[[], ArucoDecoder]] = {
+    "before": _before,
+    "now": lambda: ArucoDecoder(ids=default_aruco_ids()),
+}
 GAMES = {"KP": "kai-piranja", "KA": "kanaloa", "SP": "shark-park", "KY": "kuna-yala"}
 
 
@@ -69,13 +87,13 @@ def ratios(quick: bool) -> tuple[str, dict]:
     raw: dict[tuple[str, int], list[tuple[float, str, float, float]]] = {}
     for camera in SIZES:
         decoders = {}
-        for label, options in VARIANTS.items():
-            dec = ArucoDecoder(ids=default_aruco_ids(), **options)  # type: ignore[arg-type]
+        for label, make in VARIANTS.items():
+            dec = make()
             dec.decode(np.zeros((camera.height, camera.width), np.uint8))  # its code book built
             decoders[label] = dec
         for name, image in _frames(camera, count, renderer):
             gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-            theirs = _best(lambda g=gray: reference.detectMarkers(g))
+            theirs = _best(functools.partial(reference.detectMarkers, gray))
             for label, dec in decoders.items():
 
                 def first_read(d: ArucoDecoder = dec, g: np.ndarray = gray) -> None:
@@ -124,13 +142,13 @@ def live(quick: bool) -> tuple[str, dict]:
     raw = {}
     for code, name in GAMES.items():
         width, height = find_game(name).demo_frame_for(4, DEMO_FRAME)
-        camera = Camera(width=width, height=height, px_per_mm=SIZES[0].px_per_mm * width / SIZES[0].width)
+        camera = Camera(width=width, height=height, px_per_mm=2.3 * width / 2304)
         frames = _frames(camera, count, renderer)
-        for label, options in VARIANTS.items():
+        for label, make in VARIANTS.items():
             pipe = Pipeline.create(
                 known_games()[code],
-                decoder=ArucoDecoder(ids=default_aruco_ids(), **options),
-                players=4,  # type: ignore[arg-type]
+                decoder=make(),
+                players=4,
             )
             times = []
             for k, (_, image) in enumerate(frames):
@@ -164,16 +182,70 @@ def live(quick: bool) -> tuple[str, dict]:
     return text, raw
 
 
-def run(quick: bool = False) -> str:
+def recall(quick: bool) -> tuple[str, dict]:
+    """The committed matrix (vision/scenes.py, seeds 11-13) at both sizes, read before and now in one run:
+    stickers read / fully visible and wrong ids, per condition."""
+    game, renderer, seeds = known_games()["KP"], Renderer(), SEEDS[:1] if quick else SEEDS
+    raw: dict[tuple[str, str, str], list[int]] = {}
+    for size in MATRIX_SIZES:
+        seats = {0, 1, 2, 3}
+        dets = {label: Detector(game, StickerKind.ARUCO, make(), seats) for label, make in VARIANTS.items()}
+        for name, scene in matrix_scenes(game, StickerKind.ARUCO, seeds, size):
+            rendered = renderer.render(scene)
+            on_table = {c.card_id for c in scene.cards}
+            visible = [t.card.card_id for t in rendered.truth if t.visible]
+            for label, det in dets.items():
+                got = {c.card_id for c in det.detect(rendered.image).cards}
+                acc = raw.setdefault((size.name, label, name), [0, 0, 0])
+                acc[0] += len(visible)
+                acc[1] += sum(v in got for v in visible)
+                acc[2] += len(got - on_table)
+
+    def cell(size: str, label: str, names: list[str]) -> str:
+        seen, hit, wrong = (sum(raw[(size, label, n)][i] for n in names) for i in range(3))
+        return f"{hit}/{seen} ({100 * hit / max(seen, 1):.2f} %)" + (f", **{wrong} wrong**" if wrong else "")
+
+    rows = []
+    for cond in MATRIX:
+        rows.append(
+            f"| {cond.name} | "
+            + " | ".join(cell(size.name, label, [cond.name]) for size in MATRIX_SIZES for label in VARIANTS)
+            + " |"
+        )
+    everything = [c.name for c in MATRIX]
+    rows.append(
+        "| **all conditions** | "
+        + " | ".join(cell(size.name, label, everything) for size in MATRIX_SIZES for label in VARIANTS)
+        + " |"
+    )
+    heads = " | ".join(f"{size.name} {label}" for size in MATRIX_SIZES for label in VARIANTS)
+    text = "\n".join([
+        "#### Recall on the committed matrix, before and now",
+        "",
+        f"Seeds {', '.join(map(str, seeds))}, Kai Piranja's ArUco stickers, one detector per reader fed the frames "
+        "in order; stickers read / fully visible (wrong ids: cards read that are not on the table).",
+        "",
+        f"| condition | {heads} |",
+        "|---|" + "---|" * (len(MATRIX_SIZES) * len(VARIANTS)),
+        *rows,
+    ])  # fmt: skip
+    return text, raw
+
+
+PARTS = {"ratios": ratios, "live": live, "recall": recall}
+
+
+def run(quick: bool = False, parts: tuple[str, ...] = tuple(PARTS)) -> str:
     load = os.getloadavg()
-    parts, raws = [], {}
-    for name, fn in (("ratios", ratios), ("live", live)):
-        text, raws[name] = fn(quick)
-        parts.append(text)
+    texts, raws = [], {}
+    for name in parts:
+        text, raws[name] = PARTS[name](quick)
+        texts.append(text)
     head = f"Load average at the start: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (2 cores, shared)."
-    body = "\n\n".join(["### A bounded cost per frame", __doc__.strip().splitlines()[0], head, *parts])
+    body = "\n\n".join(["### A bounded cost per frame", __doc__.strip().splitlines()[0], head, *texts])
     return body + "\n\n<details><summary>raw numbers</summary>\n\n```\n" + repr(raws) + "\n```\n</details>\n"
 
 
 if __name__ == "__main__":
-    print(run(quick="--quick" in sys.argv))
+    chosen = tuple(a for a in sys.argv[1:] if a in PARTS) or tuple(PARTS)
+    print(run(quick="--quick" in sys.argv, parts=chosen))
