@@ -912,12 +912,7 @@ class ArucoDecoder:
             if hit is not None and hit[0] not in out:
                 out[hit[0]] = RawCode(StickerKind.ARUCO, hit[0], hit[1])
         if self.recovery is not None:
-            rest = quads[np.array([h is None for h in hits], bool)]
-            rest = rest[self._sticker_sized(rest, self.recovery)] if len(rest) else rest
-            if len(rest) and out:
-                rest = rest[~_contain_any(rest, np.array([c.corners for c in out.values()]).mean(axis=1))]
-            if len(rest):
-                rest = rest[_contrast(gray, rest) >= self.recovery.contrast][: self.recovery.most]
+            rest = self._unread(quads, hits, out, self.recovery, gray)
             if len(rest):
                 sharp = replace(self.recovery, deblur=())
                 for marker_id, corners in self._reread(gray, rest, sharp):
