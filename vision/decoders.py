@@ -835,11 +835,12 @@ class ArucoDecoder:
             self._fit_search(smallest, largest, max(gray.shape))
         return found
 
-    # A frame with more contours a megapixel of a sticker's size than this, while no sticker of ours is being
-    # read, is a busy texture (a cloth printed with small squares: 1,200-4,500, gravel 300): cv2.aruco's grouping
-    # of the candidates grows with their number squared (220 ms for 3,555 at 2304x1296, 18 times cv2.aruco's
-    # whole read, which searches no contour that small).
-    TEXTURE_CONTOURS = 600
+    # A frame with more contours of a sticker's size than this times the square root of its megapixels, while no
+    # sticker of ours is being read, is a busy texture (a cloth printed with small squares: 1,300-4,200 at
+    # 1280x720 and 2304x1296; gravel 850 at 2304x1296): cv2.aruco's grouping of the candidates grows with their
+    # number squared (220 ms for 3,555 at 2304x1296, 18 times cv2.aruco's whole read, which searches no contour
+    # that small; 16 ms for 835 at 1280x720, 3.6 times).
+    TEXTURE_CONTOURS = 400
     TEXTURE_RATE = 0.03  # cv2.aruco's own minMarkerPerimeterRate: what such a frame is searched at
 
     def _busy_texture(self, gray: np.ndarray) -> bool:
@@ -861,7 +862,8 @@ class ArucoDecoder:
         lengths = np.fromiter(map(len, contours), np.int64, len(contours))
         low = (self._search_rate or params.minMarkerPerimeterRate) * max(gray.shape)
         small = int(((lengths >= low) & (lengths <= self.TEXTURE_RATE * max(gray.shape))).sum())
-        return small > self.TEXTURE_CONTOURS * gray.size / 1e6
+        # cv2.aruco's own time grows with the pixels, the grouping's with the candidates squared.
+        return small > self.TEXTURE_CONTOURS * math.sqrt(gray.size / 1e6)
 
     def _recently_read(self) -> bool:
         """Whether a sticker of ours was read within the recovery's ``deblur_memory`` reads."""
