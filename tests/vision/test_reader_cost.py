@@ -161,3 +161,25 @@ def test_no_second_search_on_a_frame_with_no_sticker_of_ours(
     gray = _grey(foreign_frame(3, SMALL, renderer).image)
     ArucoDecoder(ids=default_aruco_ids()).decode(gray)
     assert searches == []
+
+
+def test_a_busy_texture_is_searched_only_for_contours_as_long_as_cv2_aruco_s(
+    game: GameCards, renderer: Renderer, monkeypatch: pytest.MonkeyPatch
+):
+    searched: list[int] = []
+    inner = ArucoDecoder._identify
+
+    def counted(self: ArucoDecoder, gray: np.ndarray, quads: list[np.ndarray]) -> Any:
+        searched.append(len(quads))
+        return inner(self, gray, quads)
+
+    monkeypatch.setattr(ArucoDecoder, "_identify", counted)
+    cloth = _grey(textured_frame(14, SMALL.width, SMALL.height))  # small printed squares: 1,580 candidates
+    ArucoDecoder(ids=default_aruco_ids(), texture_guard=False).decode(cloth)
+    ArucoDecoder(ids=default_aruco_ids()).decode(cloth)
+    assert searched[0] > 1000 and searched[1] < 100
+    # A table of cards is no texture: its stickers all read as before.
+    scene = table_scene(game, 11, StickerKind.ARUCO, camera=at_size(MATRIX[0].camera, SIZES[1]))
+    table = _grey(renderer.render(scene).image)
+    plain = {c.value for c in ArucoDecoder(ids=default_aruco_ids(), texture_guard=False).decode(table)}
+    assert plain and {c.value for c in ArucoDecoder(ids=default_aruco_ids()).decode(table)} == plain
