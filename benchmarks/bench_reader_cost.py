@@ -1,5 +1,7 @@
-"""A bounded cost per frame (issue 33, Build 2): the reader's time on frames with no sticker of ours against
-cv2.aruco's on the same frame, before and after deblurring waited for stickers of ours, in one run.
+"""The reader's cost on frames with no sticker of ours, and recall on the matrix (issue 33, Builds 2 and 3).
+
+The reader's time on frames with no sticker of ours against cv2.aruco's on the same frame, before and now, in
+one run.
 
 Frames: ``bench_phantoms``' foreign frames (vision/foreign.py) and textured frames (vision/textured.py: leaves,
 gravel, a patterned cloth) at 2304x1296 and 1280x720. Ours: ArucoDecoder with the default ids, each frame read
@@ -119,7 +121,7 @@ def ratios(quick: bool) -> tuple[str, dict]:
                 f"{int((r > 2).sum())} |"
             )
     text = "\n".join([
-        "#### Our time / cv2.aruco's, frame by frame",
+        "### Our time / cv2.aruco's, frame by frame",
         "",
         f"{count} foreign and {count} textured frames a size; ours as a first read, the best of three; cv2.aruco "
         "(DICT_5X5_1000, default parameters) the best of three, on the same frame in the same run. Before: every "
@@ -170,7 +172,7 @@ def live(quick: bool) -> tuple[str, dict]:
         for (code, label), (w, h, worst, med, frame) in raw.items()
     ]
     text = "\n".join([
-        "#### Each game's pipeline on frames with no sticker of ours",
+        "### Each game's pipeline on frames with no sticker of ours",
         "",
         f"{count} foreign and {count} textured frames at the game's demo frame size, in turn, through "
         "``Pipeline.create`` (the game's ids, 4 seats): CPU time per frame, one core.",
@@ -220,7 +222,7 @@ def recall(quick: bool) -> tuple[str, dict]:
     )
     heads = " | ".join(f"{size.name} {label}" for size in MATRIX_SIZES for label in VARIANTS)
     text = "\n".join([
-        "#### Recall on the committed matrix, before and now",
+        "### Recall on the committed matrix, before and now",
         "",
         f"Seeds {', '.join(map(str, seeds))}, Kai Piranja's ArUco stickers, one detector per reader fed the frames "
         "in order; stickers read / fully visible (wrong ids: cards read that are not on the table).",
@@ -242,7 +244,8 @@ def run(quick: bool = False, parts: tuple[str, ...] = tuple(PARTS)) -> str:
         text, raws[name] = PARTS[name](quick)
         texts.append(text)
     head = f"Load average at the start: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (2 cores, shared)."
-    body = "\n\n".join(["### A bounded cost per frame", __doc__.strip().splitlines()[0], head, *texts])
+    title = "## Every frame within a Pi's budget: a bounded cost, the last hard stickers (bench_reader_cost)"
+    body = "\n\n".join([title, __doc__.strip().splitlines()[0], head, *texts])
     return body + "\n\n<details><summary>raw numbers</summary>\n\n```\n" + repr(raws) + "\n```\n</details>\n"
 
 
