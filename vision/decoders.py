@@ -12,7 +12,7 @@ import functools
 import itertools
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol
 
 import cv2
@@ -504,6 +504,30 @@ def _contrast(gray: np.ndarray, quads: np.ndarray) -> np.ndarray:
     return vals.astype(np.float32).std(axis=1)
 
 
+_RING_CENTRES = (np.arange(-1, ARUCO_BITS + 3) + 0.5) / (ARUCO_BITS + 2)  # 9 x 9: the quiet zone's cells too
+_OUTER = np.zeros((ARUCO_BITS + 4, ARUCO_BITS + 4), bool)
+_OUTER[[0, -1], :] = _OUTER[:, [0, -1]] = True
+_BORDER = np.zeros_like(_OUTER)
+_BORDER[[1, -2], 1:-1] = _BORDER[1:-1, [1, -2]] = True
+
+
+def _framed(gray: np.ndarray, quads: np.ndarray, least: float) -> np.ndarray:
+    """Whether each quad (n, 4, 2), taken as a marker's outline, shows a sticker's frame: its border cells dark
+    and the quiet zone's cells around them light, three quarters of each at least, their medians ``least`` grey
+    levels apart. Defocused stickers keep their frame (all the matrix's deblurred ones, 79 % of their border
+    cells or more); gravel, leaves and a cloth's print seldom do."""
+    gy, gx = np.meshgrid(_RING_CENTRES, _RING_CENTRES, indexing="ij")
+    pts = apply_hs(unit_to_quads(quads), np.c_[gx.ravel(), gy.ravel()]).astype(np.float32)
+    vals = cv2.remap(gray, pts[..., 0], pts[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    vals = vals.astype(np.float32).reshape(len(quads), -1)
+    quiet, border = vals[:, _OUTER.ravel()], vals[:, _BORDER.ravel()]
+    light, dark = np.median(quiet, axis=1), np.median(border, axis=1)
+    mid = ((light + dark) / 2)[:, None]
+    return (
+        (light - dark >= least) & ((border < mid).mean(axis=1) >= 0.75) & ((quiet > mid).mean(axis=1) >= 0.75)
+    )
+
+
 def sides_px(quads: list[np.ndarray] | np.ndarray) -> np.ndarray:
     """Each quad's mean side length (``RawCode.side_px`` for many at once)."""
     if len(quads) == 0:
@@ -613,6 +637,17 @@ class Recovery:
     iterations: int = 30
     wiener_noise: float = 0.01
     agree: int = 2
+    # Deblurring every candidate only while stickers of ours are being read: within this many reads of one (this
+    # read included; 0: always); otherwise only the ``lone`` candidates of most contrast. A textured table with
+    # no card (plants, gravel, a patterned cloth) or a page of foreign codes gives dozens of sticker-sized,
+    # contrasted candidates, each deconvolved at up to five radii: 10-20 times cv2.aruco's time on the frame, for
+    # nothing. A defocused table of cards reads some of its stickers before deblurring (its mats' large markers,
+    # and half its cards from the sharpened crops); a lone defocused sticker is the candidate of most contrast.
+    deblur_memory: int = 30
+    lone: int = 1
+    deblur_most: int | None = (
+        None  # at most this many candidates deblurred a read (None: all); set from ``lone``
+    )
     # Under a lamp's reflection the white is clipped and the black lifted to within 20-45 grey levels of it: the
     # first search finds no quad there. Blocks of an eighth of the frame this bright or more (0: never) are such
     # spots; at most ``glare_spots`` of them a whole-frame read are searched again, each contrast-stretched
@@ -696,12 +731,19 @@ class ArucoDecoder:
     rule: ReadRule = READ_RULE  # with lookup: when a read names an id
     # With lookup: how to read again the sticker-sized candidates that named nothing (None: never).
     recovery: Recovery | None = field(default_factory=Recovery)
+    # With lookup, on a full-size whole-frame read: candidates searched again at these thresholds windows (px;
+    # cv2.aruco's own constant 7) where the first search found none (empty: never). A dim, tilted, motion-blurred
+    # sticker at 3.6 px cells may give no closed outline at the first search's single window.
+    second_windows: tuple[int, ...] = (13, 23)
+    # With lookup: a busy texture's frame (``_busy_texture``) searched only for contours as long as cv2.aruco's.
+    texture_guard: bool = True
     parameters: cv2.aruco.DetectorParameters | None = field(default=None, repr=False)
     _detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
     _book: ArucoCodebook | None = field(default=None, init=False, repr=False)
     _crop_detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
     _half: bool = field(default=False, init=False, repr=False)
     _half_detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
+    _second_detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
     _search_rate: float = field(default=0.0, init=False, repr=False)
     _search_max: float = field(default=0.0, init=False, repr=False)  # maxMarkerPerimeterRate set (0: default)
     _reads: int = field(default=0, init=False, repr=False)
@@ -714,6 +756,8 @@ class ArucoDecoder:
     _recoveries: int = field(default=0, init=False, repr=False)
     _exact: ArucoCodebook | None = field(default=None, init=False, repr=False)
     _glare_detector: cv2.aruco.ArucoDetector | None = field(default=None, init=False, repr=False)
+    _identifications: int = field(default=0, init=False, repr=False)  # calls of _identify, for deblur_memory
+    _last_sticker: int | None = field(default=None, init=False, repr=False)  # the last that read one of ours
 
     def decode(self, gray: np.ndarray) -> list[RawCode]:
         params = self.parameters or aruco_parameters(self.fast)
@@ -753,10 +797,23 @@ class ArucoDecoder:
             corners, _, rejected = self._half_detector.detectMarkers(small)
             # A half-size pixel i covers full-size pixels 2i and 2i + 1.
             quads = self._refine(gray, [q * 2 + 0.5 for q in list(rejected) + list(corners)])
+        elif self._busy_texture(gray):
+            # Only contours as long as cv2.aruco's own smallest: the texture's small squares are left out.
+            params = self._detector.getDetectorParameters()
+            kept = params.minMarkerPerimeterRate
+            params.minMarkerPerimeterRate = max(kept, self.TEXTURE_RATE)
+            self._detector.setDetectorParameters(params)
+            corners, _, rejected = self._detector.detectMarkers(gray)
+            params.minMarkerPerimeterRate = kept
+            self._detector.setDetectorParameters(params)
+            quads = list(rejected) + list(corners)
         else:
             corners, _, rejected = self._detector.detectMarkers(gray)
             quads = list(rejected) + list(corners)
         found = self._identify(gray, quads)
+        if self._second_wanted(len(quads)):
+            named = {c.value for c in found}
+            found += [c for c in self._second_search(gray, quads, found) if c.value not in named]
         if self.recovery is not None and self.recovery.glare:
             named = {c.value for c in found}
             found += [
@@ -777,6 +834,93 @@ class ArucoDecoder:
             largest = None if self._reads % self.recheck == 0 else (self._largest or None)
             self._fit_search(smallest, largest, max(gray.shape))
         return found
+
+    # A frame with more contours of a sticker's size than this times the square root of its megapixels, while no
+    # sticker of ours is being read, is a busy texture (a cloth printed with small squares: 1,300-4,200 at
+    # 1280x720 and 2304x1296; gravel 850 at 2304x1296): cv2.aruco's grouping of the candidates grows with their
+    # number squared (220 ms for 3,555 at 2304x1296, 18 times cv2.aruco's whole read, which searches no contour
+    # that small; 16 ms for 835 at 1280x720, 3.6 times).
+    TEXTURE_CONTOURS = 400
+    TEXTURE_RATE = 0.03  # cv2.aruco's own minMarkerPerimeterRate: what such a frame is searched at
+
+    def _busy_texture(self, gray: np.ndarray) -> bool:
+        """Whether ``gray`` is a busy texture with no sticker of ours read lately: its contours of a sticker's
+        length (at this decoder's own threshold) counted, a tenth to a whole of cv2.aruco's time on the frame."""
+        if not self.texture_guard or self.parameters is not None or self._recently_read():
+            return False
+        params = aruco_parameters(self.fast)
+        window = params.adaptiveThreshWinSizeMin | 1
+        binary = cv2.adaptiveThreshold(
+            gray,
+            255,
+            cv2.ADAPTIVE_THRESH_MEAN_C,
+            cv2.THRESH_BINARY_INV,
+            window,
+            params.adaptiveThreshConstant,
+        )
+        contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
+        lengths = np.fromiter(map(len, contours), np.int64, len(contours))
+        low = (self._search_rate or params.minMarkerPerimeterRate) * max(gray.shape)
+        small = int(((lengths >= low) & (lengths <= self.TEXTURE_RATE * max(gray.shape))).sum())
+        # cv2.aruco's own time grows with the pixels, the grouping's with the candidates squared.
+        return small > self.TEXTURE_CONTOURS * math.sqrt(gray.size / 1e6)
+
+    def _recently_read(self) -> bool:
+        """Whether a sticker of ours was read within the recovery's ``deblur_memory`` reads."""
+        memory = self.recovery.deblur_memory if self.recovery is not None else Recovery().deblur_memory
+        return self._last_sticker is not None and self._identifications - self._last_sticker < memory
+
+    # The second search only after a first of at most this many candidates: a busy texture (a cloth printed with
+    # small squares) gives thousands, and cv2.aruco's grouping of them grows with their number squared.
+    SECOND_AFTER_AT_MOST = 400
+
+    def _second_wanted(self, first: int) -> bool:
+        """Whether this whole-frame read searches candidates again: a full-size read, while stickers of ours are
+        being read (a table of cards: where the stickers the first search missed are likely), after a first
+        search of few candidates."""
+        if not self.second_windows or self._half or self.parameters is not None:
+            return False
+        return first <= self.SECOND_AFTER_AT_MOST and self._recently_read()
+
+    def _second_search(
+        self, gray: np.ndarray, first: list[np.ndarray], found: list[RawCode]
+    ) -> list[RawCode]:
+        """Markers at candidates a search at ``second_windows`` finds away from every candidate of the first,
+        named by the exact code book (as recovery's re-reads: another threshold is another chance for a foreign
+        code), then re-read sharpened where they named nothing."""
+        assert self._book is not None
+        if self._second_detector is None:
+            params = aruco_parameters(self.fast)
+            wins = sorted(self.second_windows)
+            params.adaptiveThreshWinSizeMin, params.adaptiveThreshWinSizeMax = wins[0], wins[-1]
+            params.adaptiveThreshWinSizeStep = max(1, wins[1] - wins[0]) if len(wins) > 1 else 10
+            params.adaptiveThreshConstant = 7
+            self._second_detector = _stub_detector(self.ids, params)
+        params = self._second_detector.getDetectorParameters()
+        params.minMarkerPerimeterRate = self._search_rate or params.minMarkerPerimeterRate
+        params.maxMarkerPerimeterRate = self._search_max or params.maxMarkerPerimeterRate
+        self._second_detector.setDetectorParameters(params)
+        marked, _, rejected = self._second_detector.detectMarkers(gray)
+        quads = np.asarray([q.reshape(4, 2) for q in (*rejected, *marked)], np.float32).reshape(-1, 4, 2)
+        if not len(quads):
+            return []
+        old = [q.reshape(4, 2) for q in first] + [c.corners for c in found]
+        quads = quads[~_near_any(quads, old, 0.5)]
+        if not len(quads):
+            return []
+        hits, _ = self._exact_book().identify(gray, quads)
+        out: dict[int, RawCode] = {}
+        for hit in hits:
+            if hit is not None and hit[0] not in out:
+                out[hit[0]] = RawCode(StickerKind.ARUCO, hit[0], hit[1])
+        if self.recovery is not None:
+            rest = self._unread(quads, hits, out, self.recovery, gray)
+            if len(rest):
+                sharp = replace(self.recovery, deblur=())
+                for marker_id, corners in self._reread(gray, rest, sharp):
+                    if marker_id not in out:
+                        out[marker_id] = RawCode(StickerKind.ARUCO, marker_id, corners)
+        return list(out.values())
 
     @property
     def half_size_search(self) -> bool:
@@ -907,6 +1051,9 @@ class ArucoDecoder:
             hit = self._inside(gray, quad)
             if hit is not None and hit[0] not in out:
                 out[hit[0]] = RawCode(StickerKind.ARUCO, hit[0], hit[1])
+        self._identifications += 1
+        if out:
+            self._last_sticker = self._identifications
         if self.recovery is not None:
             for marker_id, corners in self._recover(
                 gray, self._unread(cands, hits, out, self.recovery, gray)
@@ -929,7 +1076,10 @@ class ArucoDecoder:
         if len(unread) and len(self._vain) and self._recoveries % self.recovery.retry:
             reach = 0.25 * sides_px(unread)
             skip = (np.linalg.norm(centres[:, None] - self._vain[None], axis=2) < reach[:, None]).any(axis=1)
-        found = self._reread(gray, unread[~skip], self.recovery) if (~skip).any() else []
+        how = self.recovery
+        if not self._deblurring(how):
+            how = replace(how, deblur_most=how.lone)
+        found = self._reread(gray, unread[~skip], how) if (~skip).any() else []
         if found:
             sized = self._sticker_sized(np.array([quad for _, quad in found], np.float32), self.recovery)
             found = [hit for hit, keep in zip(found, sized.tolist(), strict=True) if keep]
@@ -942,6 +1092,13 @@ class ArucoDecoder:
             vain[:] = True
         self._vain = centres[vain]
         return found
+
+    def _deblurring(self, how: Recovery) -> bool:
+        """Whether this read may deblur: a sticker of ours was read within ``how.deblur_memory`` reads."""
+        if not how.deblur_memory:
+            return True
+        last = self._last_sticker
+        return last is not None and self._identifications - last < how.deblur_memory
 
     def _unread(
         self,
@@ -961,7 +1118,13 @@ class ArucoDecoder:
             centres = np.array([c.corners for c in out.values()]).mean(axis=1)
             rest = rest[~_contain_any(rest, centres)]
         if len(rest):
-            rest = rest[_contrast(gray, rest) >= how.contrast]
+            spread = _contrast(gray, rest)
+            keep = spread >= how.contrast
+            if int(keep.sum()) > 4 * how.most:
+                # A texture's thousands (a cloth's printed squares): the nest test below is quadratic in them,
+                # 300 ms for 2,980 at 1920x1080. Only the most contrasted few times ``most`` go on, in order.
+                keep &= spread >= np.sort(spread[keep])[-4 * how.most]
+            rest = rest[keep]
         if len(rest) > 1:
             # One re-read per nest, its outermost quad, as cv2.aruco's grouping at OpenCV 5's rate left them: the
             # inner quads the finer grouping keeps for the first read gave recovery's guesses a small foreign
@@ -988,12 +1151,18 @@ class ArucoDecoder:
 
     def _reread(self, gray: np.ndarray, quads: np.ndarray, how: Recovery) -> list[tuple[int, np.ndarray]]:
         """Read ``quads`` again from sharpened crops, then those still unnamed from crops deconvolved by a defocus
-        disc of each of ``how.deblur``'s radii in turn: a lens's defocus is a disc the unsharp mask only softens."""
+        disc of each of ``how.deblur``'s radii in turn: a lens's defocus is a disc the unsharp mask only softens.
+        Only ``how.deblur_most`` of the unnamed are deblurred, if set: those of most contrast."""
         found = self._reread_crops(gray, quads, how, lambda crop: _sharpen(crop, how))
         if not how.deblur or not len(quads):
             return found
         if found:
             quads = quads[~_near_any(quads, [c for _, c in found], 0.3)]
+        most = how.deblur_most
+        if most is not None and len(quads):
+            quads = quads[_framed(gray, quads, 2 * how.contrast)]
+            if len(quads) > most:
+                quads = quads[np.argsort(-_contrast(gray, quads), kind="stable")[:most]]
         if not len(quads):
             return found
         # A deconvolved crop is a guess at the sticker: several radii, each a chance for a foreign code to come
