@@ -27,7 +27,10 @@ KEYS = {"broker", "port", "table", "password", "password_file", "tls", "ca_file"
 NOT_TOML = N_("{path}: not valid TOML: {problem}")
 UNREADABLE = N_("{path}: cannot be read: {problem}")
 UNKNOWN_KEY = N_("{path}: [club] has no key {key} (it takes: {keys})")
-WRONG_TYPE = N_("{path}: [club] {key} must be {kind}")
+NOT_SECTION = N_("{path}: club must be a section, [club]")
+NOT_NUMBER = N_("{path}: [club] {key} must be a whole number")
+NOT_BOOL = N_("{path}: [club] {key} must be true or false")
+NOT_TEXT = N_("{path}: [club] {key} must be text in quotes")
 BAD_TABLE = N_("{path}: [club] table {name} is not a table's name: 1 to 32 lower-case letters, digits or dashes")
 NO_TABLE = N_("{path}: [club] names a broker but no table: add table = \"table-1\" (its name on the broker)")
 BAD_PORT = N_("{path}: [club] port {port} is no port (1 to 65535)")
@@ -56,15 +59,15 @@ def club_config(data: Mapping[str, Any], where: str = "config.toml") -> ClubConf
     if section is None:
         return ClubConfig()
     if not isinstance(section, dict):
-        raise ClubError(WRONG_TYPE, path=where, key="", kind="a table of keys")
+        raise ClubError(NOT_SECTION, path=where)
     for key in section:
         if key not in KEYS:
             raise ClubError(UNKNOWN_KEY, path=where, key=key, keys=", ".join(sorted(KEYS)))
-    kinds: dict[str, tuple[type, str]] = {"port": (int, "a whole number"), "tls": (bool, "true or false")}
+    kinds: dict[str, tuple[type, str]] = {"port": (int, NOT_NUMBER), "tls": (bool, NOT_BOOL)}
     for key, value in section.items():
-        kind, said = kinds.get(key, (str, "text in quotes"))
+        kind, problem = kinds.get(key, (str, NOT_TEXT))
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise ClubError(WRONG_TYPE, path=where, key=key, kind=said)
+            raise ClubError(problem, path=where, key=key)
     broker = section.get("broker") or None
     if broker is None:
         return ClubConfig()
