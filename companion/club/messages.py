@@ -72,6 +72,7 @@ class TableState:
     title: str
     seats: tuple[str, ...]
     scores: tuple[int, ...]
+    measures: tuple[str, ...]  # each seat's score as the game shows it (Kanaloa: its boat's square)
     turn: int | None
     over: bool
     winners: tuple[int, ...]
@@ -89,6 +90,7 @@ class TableState:
             "title": self.title,
             "seats": list(self.seats),
             "scores": list(self.scores),
+            "measures": list(self.measures),
             "turn": self.turn,
             "over": self.over,
             "winners": list(self.winners),
@@ -143,6 +145,7 @@ def state_of(
         view.title,
         view.seats,
         view.scores,
+        tuple(row.measure for row in view.scoreboard.rows),
         view.turn,
         view.over,
         view.winners,
@@ -170,6 +173,7 @@ def decode_state(payload: bytes) -> TableState:
             str(data["title"]),
             tuple(str(s) for s in data["seats"]),
             tuple(int(s) for s in data["scores"]),
+            tuple(str(m) for m in data["measures"]),
             None if data["turn"] is None else int(data["turn"]),
             bool(data["over"]),
             tuple(int(s) for s in data["winners"]),

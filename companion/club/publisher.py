@@ -98,8 +98,9 @@ class TablePublisher:
         self._last_state: tuple[Any, ...] | None = None
         self.queued = 0  # messages handed over by ``show``
         self.handed = 0  # messages given to paho by the publisher's thread
-        self._ours: set[int] = set()  # paho's message ids of those (the table's status messages are not)
-        self._acked: set[int] = set()  # message ids the broker acknowledged (QoS 1)
+        self._acked: set[int] = set()  # message ids the broker acknowledged (QoS 1), not yet seen by ``_send``
+        self.delivered_count = 0
+        self._closing = False
         self._delivered = threading.Condition()
 
     # --- the network side: its own threads --------------------------------------------------------------
@@ -116,11 +117,20 @@ class TablePublisher:
         return self
 
     def _send(self) -> None:
+        # One message in flight at a time, the next handed to paho only once the broker has acknowledged the
+        # last: paho itself would send a message published just after a reconnection before older ones it still
+        # holds, and the room must get a table's game ends in order. A table sends a few messages a move; even
+        # over Wi-Fi one round trip each is plenty.
         while (item := self._queue.get()) is not None:
             info = self._client.publish(item.topic, item.payload, qos=QOS, retain=item.retain)
             with self._delivered:
-                self._ours.add(info.mid)
                 self.handed += 1
+                while info.mid not in self._acked and not self._closing:
+                    self._delivered.wait(0.5)
+                # Ours was the one in flight: any other id here is a status message's, and paho reuses ids.
+                self._acked.clear()
+                self.delivered_count += 1
+                self._delivered.notify_all()
 
     def _on_publish(self, client: Any, userdata: Any, mid: int, reason: Any, properties: Any) -> None:
         with self._delivered:
@@ -131,13 +141,13 @@ class TablePublisher:
     def delivered(self) -> int:
         """How many of the messages ``show`` queued the broker has acknowledged."""
         with self._delivered:
-            return len(self._ours & self._acked)
+            return self.delivered_count
 
     def wait_delivered(self, timeout: float) -> bool:
         """Wait until the broker has acknowledged every message ``show`` queued so far."""
         deadline = time.monotonic() + timeout
         with self._delivered:
-            while len(self._ours & self._acked) < self.queued:
+            while self.delivered_count < self.queued:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return False
@@ -150,8 +160,11 @@ class TablePublisher:
         if self._thread is None:
             return
         self._queue.put(None)
-        self._thread.join(wait)
         self.wait_delivered(wait)
+        with self._delivered:
+            self._closing = True
+            self._delivered.notify_all()
+        self._thread.join(wait)
         self._client.publish(status_topic(self.table), OFFLINE, qos=QOS, retain=True)
         self._client.disconnect()
         self._client.loop_stop()

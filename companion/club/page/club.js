@@ -61,7 +61,7 @@ function drawTables() {
       const won = state.over && state.winners.includes(i);
       const item = element("li", won ? "winner" : state.turn === i ? "acting" : "");
       const label = won ? seat + " — " + words.won : state.turn === i ? seat + " — " + words.to_play : seat;
-      item.append(element("span", "", label), element("span", "score", String(state.scores[i])));
+      item.append(element("span", "", label), element("span", "score", String((state.measures || state.scores)[i])));
       list.append(item);
     });
     card.append(list);
