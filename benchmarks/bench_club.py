@@ -14,6 +14,7 @@ python -m benchmarks.bench_club --tables 3 --games 2
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import selectors
 import socket
@@ -94,10 +95,8 @@ class Link:
             pairs, self._pairs = self._pairs, []
         for pair in pairs:
             for s in pair:
-                try:
+                with contextlib.suppress(OSError):
                     s.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass
 
     def restore(self) -> None:
         self.up = True
@@ -135,6 +134,7 @@ class Listener:
 
     def __init__(self, port: int, password: str) -> None:
         import paho.mqtt.client as mqtt
+        from paho.mqtt.enums import CallbackAPIVersion
 
         self.room = Room()
         self.lock = threading.Lock()
@@ -142,7 +142,10 @@ class Listener:
         self.messages = 0
         self.ready = threading.Event()
         client = mqtt.Client(
-            mqtt.CallbackAPIVersion.VERSION2, client_id="bench-scoreboard", clean_session=False, protocol=mqtt.MQTTv311
+            CallbackAPIVersion.VERSION2,
+            client_id="bench-scoreboard",
+            clean_session=False,
+            protocol=mqtt.MQTTv311,
         )
         client.username_pw_set("scoreboard", password)
         client.on_connect = lambda c, u, f, r, p: c.subscribe("club/#", qos=1)
@@ -237,7 +240,9 @@ def evening(tables: int, games: int, pace: float, seed: int, drops: int) -> dict
     saved = saved_results(folder / "games")
     with listener.lock:
         room_state = listener.room
-        from_events = standings(e.result for ends in room_state.ends.values() for e in ends if e.result is not None)
+        from_events = standings(
+            e.result for ends in room_state.ends.values() for e in ends if e.result is not None
+        )
         in_order = all(
             [e.ordinal for e in room_state.ends.get(t.name, [])] == list(range(1, games + 1)) for t in room
         )

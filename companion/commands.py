@@ -340,7 +340,9 @@ def add_club(sub: SubParsers, games: str) -> None:
     p.add_argument(
         "--ws-port", type=positive, default=9001, help="the broker's WebSocket port (default: 9001)"
     )
-    p.add_argument("--user", default="scoreboard", help="the broker's read-only account (default: scoreboard)")
+    p.add_argument(
+        "--user", default="scoreboard", help="the broker's read-only account (default: scoreboard)"
+    )
     p.add_argument("--password-file", metavar="FILE", help="a file holding that account's password")
     add_language(p)
     p.set_defaults(run=run_club)

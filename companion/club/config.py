@@ -31,8 +31,10 @@ NOT_SECTION = N_("{path}: club must be a section, [club]")
 NOT_NUMBER = N_("{path}: [club] {key} must be a whole number")
 NOT_BOOL = N_("{path}: [club] {key} must be true or false")
 NOT_TEXT = N_("{path}: [club] {key} must be text in quotes")
-BAD_TABLE = N_("{path}: [club] table {name} is not a table's name: 1 to 32 lower-case letters, digits or dashes")
-NO_TABLE = N_("{path}: [club] names a broker but no table: add table = \"table-1\" (its name on the broker)")
+BAD_TABLE = N_(
+    "{path}: [club] table {name} is not a table's name: 1 to 32 lower-case letters, digits or dashes"
+)
+NO_TABLE = N_('{path}: [club] names a broker but no table: add table = "table-1" (its name on the broker)')
 BAD_PORT = N_("{path}: [club] port {port} is no port (1 to 65535)")
 NO_PASSWORD_FILE = N_("{path}: [club] password_file {file} cannot be read: {problem}")
 
@@ -87,7 +89,9 @@ def club_config(data: Mapping[str, Any], where: str = "config.toml") -> ClubConf
         except (OSError, UnicodeDecodeError) as exc:
             problem = getattr(exc, "strerror", None) or str(exc)
             raise ClubError(NO_PASSWORD_FILE, path=where, file=str(file), problem=problem) from None
-    return ClubConfig(broker, port, table, password, bool(section.get("tls", False)), section.get("ca_file") or None)
+    return ClubConfig(
+        broker, port, table, password, bool(section.get("tls", False)), section.get("ca_file") or None
+    )
 
 
 def read_club_config(path: Path) -> ClubConfig:

@@ -47,7 +47,9 @@ def seatings(
     for number in range(1, games + 1):
         spec = registry[rng.choice(list(registry))]
         count = rng.randint(max(2, spec.min_players), min(4, spec.max_players))
-        out.append(Seating(table, number, spec.name, tuple(rng.sample(list(players), count)), rng.randrange(1 << 30)))
+        out.append(
+            Seating(table, number, spec.name, tuple(rng.sample(list(players), count)), rng.randrange(1 << 30))
+        )
     return out
 
 
@@ -93,5 +95,3 @@ def saved_results(folder: Path, registry: Registry = GAMES) -> tuple[Result, ...
             )
         )
     return tuple(out)
-
-

@@ -30,7 +30,11 @@ def local_config(shipped: str, folder: Path, port: int, ws_port: int) -> str:
     text = re.sub(r"/etc/mosquitto/club/", f"{folder}/", text)
     # Started as root, Mosquitto becomes the user "mosquitto", who may not read a private temporary folder.
     user = f"user {getpass.getuser()}\n"
-    return user + text + f"\npersistence true\npersistence_location {folder}/\nlog_dest file {folder}/mosquitto.log\n"
+    return (
+        user
+        + text
+        + f"\npersistence true\npersistence_location {folder}/\nlog_dest file {folder}/mosquitto.log\n"
+    )
 
 
 @dataclass
@@ -47,7 +51,9 @@ class LocalBroker:
 
     def __post_init__(self) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
-        conf = local_config(self.shipped_conf.read_text(encoding="utf-8"), self.folder, self.port, self.ws_port)
+        conf = local_config(
+            self.shipped_conf.read_text(encoding="utf-8"), self.folder, self.port, self.ws_port
+        )
         (self.folder / "mosquitto.conf").write_text(conf, encoding="utf-8")
         (self.folder / "acl").write_text(self.acl.read_text(encoding="utf-8"), encoding="utf-8")
         passwd = self.folder / "passwd"

@@ -188,7 +188,14 @@ def decode_event(payload: bytes) -> Event:
     data = _object(payload)
     try:
         kind = str(data["kind"])
-        common = (str(data["table"]), str(data["run"]), int(data["seq"]), float(data["t"]), kind, str(data["game_id"]))
+        common = (
+            str(data["table"]),
+            str(data["run"]),
+            int(data["seq"]),
+            float(data["t"]),
+            kind,
+            str(data["game_id"]),
+        )
         if kind == "ruling":
             return Event(*common, words=tuple(str(w) for w in data["words"]))
         if kind == "game-end":

@@ -50,9 +50,10 @@ def client_id(table: str) -> str:
 def paho_client(config: ClubConfig) -> Any:
     """A paho-mqtt client for ``config``: MQTT 3.1.1, a persistent session, the table's will."""
     import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
 
     client = mqtt.Client(
-        mqtt.CallbackAPIVersion.VERSION2,
+        CallbackAPIVersion.VERSION2,
         client_id=client_id(config.table),
         clean_session=False,
         protocol=mqtt.MQTTv311,
@@ -98,7 +99,9 @@ class TablePublisher:
         self._last_state: tuple[Any, ...] | None = None
         self.queued = 0  # messages handed over by ``show``
         self.handed = 0  # messages given to paho by the publisher's thread
-        self._acked: set[int] = set()  # message ids the broker acknowledged (QoS 1), not yet seen by ``_send``
+        self._acked: set[int] = (
+            set()
+        )  # message ids the broker acknowledged (QoS 1), not yet seen by ``_send``
         self.delivered_count = 0
         self._closing = False
         self._delivered = threading.Condition()
@@ -179,7 +182,9 @@ class TablePublisher:
         self._last_view = view
         now = self._clock()
         if view.rulings:
-            self._event(Event(self.table, self.run, next(self._event_seq), now, "ruling", game_id, view.rulings))
+            self._event(
+                Event(self.table, self.run, next(self._event_seq), now, "ruling", game_id, view.rulings)
+            )
         if view.over and game_id not in self._ended:
             self._ended.add(game_id)
             result = Result(
@@ -192,9 +197,20 @@ class TablePublisher:
             )
             self.results = (*self.results, result)
             ordinal = next(self._ordinal)
-            event = Event(self.table, self.run, next(self._event_seq), now, "game-end", game_id, (), result, ordinal)
+            event = Event(
+                self.table, self.run, next(self._event_seq), now, "game-end", game_id, (), result, ordinal
+            )
             self._event(event)
-        key = (game_id, view.game, view.seats, view.scores, view.turn, view.over, view.actions, len(self.results))
+        key = (
+            game_id,
+            view.game,
+            view.seats,
+            view.scores,
+            view.turn,
+            view.over,
+            view.actions,
+            len(self.results),
+        )
         if key != self._last_state:
             self._last_state = key
             state = state_of(view, self.table, next(self._state_seq), now, game_id, self.results)

@@ -59,7 +59,7 @@ def handler(config: PageConfig) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         server_version = "companion-club"
 
-        def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        def do_GET(self) -> None:
             url = urlsplit(self.path)
             if url.path in FILES:
                 name, kind = FILES[url.path]
@@ -83,7 +83,7 @@ def handler(config: PageConfig) -> type[BaseHTTPRequestHandler]:
             self.end_headers()
             self.wfile.write(body)
 
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (http.server's name)
+        def log_message(self, format: str, *args: Any) -> None:
             pass  # a TV reloading all evening would fill the terminal
 
     return Handler

@@ -43,7 +43,9 @@ PAGE: dict[str, str] = {
     "connected": N_("Live"),
     "disconnected": N_("The broker cannot be reached: trying again."),
     "finished": N_("Games finished"),
-    "rule": N_("A place is worth one point for each player below it, half a point for each player sharing it."),
+    "rule": N_(
+        "A place is worth one point for each player below it, half a point for each player sharing it."
+    ),
 }
 
 

@@ -37,13 +37,14 @@ class Listener:
 
     def __init__(self, port: int, client_id: str = "scoreboard-test", user: str = "scoreboard") -> None:
         import paho.mqtt.client as mqtt
+        from paho.mqtt.enums import CallbackAPIVersion
 
         self.room = Room()
         self.lock = threading.Lock()
         self.subscribed = threading.Event()
         self.received: list[tuple[str, bytes]] = []
         client = mqtt.Client(
-            mqtt.CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=False, protocol=mqtt.MQTTv311
+            CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=False, protocol=mqtt.MQTTv311
         )
         client.username_pw_set(user, ACCOUNTS.get(user, "wrong"))
         client.reconnect_delay_set(min_delay=1, max_delay=2)

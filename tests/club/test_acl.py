@@ -7,6 +7,7 @@ import threading
 
 import paho.mqtt.client as mqtt
 import pytest
+from paho.mqtt.enums import CallbackAPIVersion
 
 from companion.club.localbroker import LocalBroker
 from companion.club.messages import state_topic
@@ -15,7 +16,7 @@ from tests.club.waiting import until
 
 
 def connected(port: int, user: str | None, password: str | None) -> tuple[mqtt.Client, threading.Event, list]:
-    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"probe-{user}", protocol=mqtt.MQTTv311)
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"probe-{user}", protocol=mqtt.MQTTv311)
     if user is not None:
         client.username_pw_set(user, password)
     done, codes = threading.Event(), []
@@ -58,7 +59,9 @@ def test_a_table_writes_only_its_own_topic(broker: LocalBroker) -> None:
 
 
 @pytest.mark.parametrize(("user", "password"), [(None, None), ("table-1", "wrong"), ("intruder", "x")])
-def test_nobody_gets_in_without_the_right_password(broker: LocalBroker, user: str | None, password: str | None) -> None:
+def test_nobody_gets_in_without_the_right_password(
+    broker: LocalBroker, user: str | None, password: str | None
+) -> None:
     client, done, codes = connected(broker.port, user, password)
     try:
         assert until(done.is_set)

@@ -97,7 +97,9 @@ def test_the_page_shows_every_table_and_the_saved_games_standings(
     server = make_server(
         "127.0.0.1",
         0,
-        PageConfig(f"ws://127.0.0.1:{broker.ws_port}", broker.ws_port, "scoreboard", ACCOUNTS["scoreboard"], "en"),
+        PageConfig(
+            f"ws://127.0.0.1:{broker.ws_port}", broker.ws_port, "scoreboard", ACCOUNTS["scoreboard"], "en"
+        ),
     )
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -142,7 +144,9 @@ def test_the_page_shows_every_table_and_the_saved_games_standings(
 
 def test_the_page_says_when_the_broker_refuses_it(broker: LocalBroker, browser: webdriver.Chrome) -> None:
     server = make_server(
-        "127.0.0.1", 0, PageConfig(f"ws://127.0.0.1:{broker.ws_port}", broker.ws_port, "scoreboard", "wrong", "it")
+        "127.0.0.1",
+        0,
+        PageConfig(f"ws://127.0.0.1:{broker.ws_port}", broker.ws_port, "scoreboard", "wrong", "it"),
     )
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:

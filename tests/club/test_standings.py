@@ -102,4 +102,6 @@ def test_decoding_refuses_what_is_not_a_message() -> None:
     with pytest.raises(MessageError):
         decode_state(b'{"v": 1}')
     with pytest.raises(MessageError):
-        decode_event(b'{"v": 1, "table": "t", "run": "r", "seq": 1, "t": 0, "kind": "game-end", "game_id": "g"}')
+        decode_event(
+            b'{"v": 1, "table": "t", "run": "r", "seq": 1, "t": 0, "kind": "game-end", "game_id": "g"}'
+        )
