@@ -8,14 +8,11 @@ from pathlib import Path
 
 from companion.club.config import ClubConfig, read_club_config
 from companion.club.publisher import TablePublisher
-from companion.club.words import ClubError, club_translator
+from companion.club.words import PUBLISHING, ClubError, club_translator
 from companion.errors import CommandError
-from companion.i18n import N_
 from companion.live import LiveView
 from hardware.config import config_source
 from ui.control.problems import Problems
-
-PUBLISHING = N_("Club night: this table ({table}) tells the room's broker at {broker} how the game goes.")
 
 
 def club_config(config_option: str | Path | None, environ: Mapping[str, str] | None = None) -> ClubConfig:

@@ -24,6 +24,8 @@ class ClubError(Told):
         return club_translator(language)(self.message, **self.params)
 
 
+PUBLISHING = N_("Club night: this table ({table}) tells the room's broker at {broker} how the game goes.")
+
 # The page's strings, by the key the page's script asks for.
 PAGE: dict[str, str] = {
     "heading": N_("Club night"),
