@@ -30,10 +30,10 @@ from typing import Any
 
 from companion.club.config import ClubConfig
 from companion.club.evening import Seating, play_game, saved_results, seatings
+from companion.club.listener import RoomListener
 from companion.club.localbroker import LocalBroker
-from companion.club.messages import decode_event, topic_parts
+from companion.club.messages import Event, TableState
 from companion.club.publisher import TablePublisher
-from companion.club.room import Room
 from companion.club.standings import standings
 from companion.live import LiveView
 
@@ -140,46 +140,15 @@ class Table:
                 yield seating, view
 
 
-class Listener:
-    """The scoreboard's read-only account, QoS 1, a persistent session, feeding a Room; notes each ruling's
-    delay from the table's ``show`` to here."""
+class Delays:
+    """Each ruling's delay from its table's ``show`` to the scoreboard: (table, sent, seconds)."""
 
-    def __init__(self, port: int, password: str) -> None:
-        import paho.mqtt.client as mqtt
-        from paho.mqtt.enums import CallbackAPIVersion
+    def __init__(self) -> None:
+        self.delays: list[tuple[str, float, float]] = []
 
-        self.room = Room()
-        self.lock = threading.Lock()
-        self.delays: list[tuple[str, float, float]] = []  # (table, sent, seconds)
-        self.messages = 0
-        self.ready = threading.Event()
-        client = mqtt.Client(
-            CallbackAPIVersion.VERSION2,
-            client_id="bench-scoreboard",
-            clean_session=False,
-            protocol=mqtt.MQTTv311,
-        )
-        client.username_pw_set("scoreboard", password)
-        client.on_connect = lambda c, u, f, r, p: c.subscribe("club/#", qos=1)
-        client.on_subscribe = lambda c, u, m, codes, p: self.ready.set()
-        client.on_message = self._message
-        client.connect("127.0.0.1", port)
-        client.loop_start()
-        self.client = client
-
-    def _message(self, client: Any, userdata: Any, message: Any) -> None:
-        now = time.time()
-        with self.lock:
-            self.messages += 1
-            got = self.room.receive(message.topic, message.payload)
-            if got is not None and topic_parts(message.topic)[1] == "events":
-                event = decode_event(message.payload)
-                if event.kind == "ruling":
-                    self.delays.append((event.table, event.t, now - event.t))
-
-    def close(self) -> None:
-        self.client.disconnect()
-        self.client.loop_stop()
+    def __call__(self, topic: str, payload: bytes, got: Event | TableState | None, now: float) -> None:
+        if isinstance(got, Event) and got.kind == "ruling":
+            self.delays.append((got.table, got.t, now - got.t))
 
 
 def wait(condition: Any, limit: float) -> bool:
@@ -201,8 +170,9 @@ def evening(tables: int, games: int, pace: float, seed: int, drops: int) -> dict
     names = [f"table-{n}" for n in range(1, tables + 1)]
     accounts = {n: f"pw-{n}" for n in names} | {"scoreboard": "sb"}
     broker = LocalBroker(folder / "broker", DEPLOY / "mosquitto.conf", DEPLOY / "acl", accounts).start()
-    listener = Listener(broker.port, "sb")
-    wait(listener.ready.is_set, 30)
+    timing = Delays()
+    listener = RoomListener(broker.port, "sb", "bench-scoreboard", seen=timing)
+    wait(listener.subscribed.is_set, 30)
     rng = random.Random(seed)
     room: list[Table] = []
     clocks: dict[str, Clock] = {}
@@ -263,7 +233,7 @@ def evening(tables: int, games: int, pace: float, seed: int, drops: int) -> dict
         in_order = all(
             [e.ordinal for e in room_state.ends.get(t.name, [])] == list(range(1, games + 1)) for t in room
         )
-        delays = list(listener.delays)
+        delays = list(timing.delays)
         messages = listener.messages
         result = {
             "tables": tables,

@@ -4,14 +4,13 @@ subscriber that feeds a Room as the scoreboard would."""
 from __future__ import annotations
 
 import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from companion.club.listener import RoomListener
 from companion.club.localbroker import MOSQUITTO, LocalBroker
-from companion.club.room import Room
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy" / "club"
@@ -31,36 +30,12 @@ def broker(tmp_path: Path) -> Iterator[LocalBroker]:
         local.stop()
 
 
-class Listener:
-    """The scoreboard's account subscribed to every table at QoS 1, in a persistent session: what it receives
-    goes into ``room``."""
+class Listener(RoomListener):
+    """The scoreboard's account, noting every message it receives (``received``)."""
 
-    def __init__(self, port: int, client_id: str = "scoreboard-test", user: str = "scoreboard") -> None:
-        import paho.mqtt.client as mqtt
-        from paho.mqtt.enums import CallbackAPIVersion
-
-        self.room = Room()
-        self.lock = threading.Lock()
-        self.subscribed = threading.Event()
+    def __init__(self, port: int, client_id: str = "scoreboard-test") -> None:
         self.received: list[tuple[str, bytes]] = []
-        client = mqtt.Client(
-            CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=False, protocol=mqtt.MQTTv311
-        )
-        client.username_pw_set(user, ACCOUNTS.get(user, "wrong"))
-        client.reconnect_delay_set(min_delay=1, max_delay=2)
-        client.on_connect = lambda c, u, f, r, p: c.subscribe("club/#", qos=1)
-        client.on_subscribe = lambda c, u, mid, codes, p: self.subscribed.set()
-        client.on_message = self._message
-        client.connect("127.0.0.1", port)
-        client.loop_start()
-        self.client = client
+        super().__init__(port, ACCOUNTS["scoreboard"], client_id, seen=self._note)
 
-    def _message(self, client: object, userdata: object, message: object) -> None:
-        topic, payload = message.topic, message.payload  # type: ignore[attr-defined]
-        with self.lock:
-            self.received.append((topic, payload))
-            self.room.receive(topic, payload)
-
-    def close(self) -> None:
-        self.client.disconnect()
-        self.client.loop_stop()
+    def _note(self, topic: str, payload: bytes, got: object, when: float) -> None:
+        self.received.append((topic, payload))
