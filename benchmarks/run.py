@@ -30,6 +30,7 @@ SECTIONS = (
     "benchmarks.bench_glare",
     "benchmarks.bench_teach",
     "benchmarks.bench_speech",
+    "benchmarks.bench_club",
 )
 
 

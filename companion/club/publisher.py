@@ -99,9 +99,8 @@ class TablePublisher:
         self._last_state: tuple[Any, ...] | None = None
         self.queued = 0  # messages handed over by ``show``
         self.handed = 0  # messages given to paho by the publisher's thread
-        self._acked: set[int] = (
-            set()
-        )  # message ids the broker acknowledged (QoS 1), not yet seen by ``_send``
+        # Message ids the broker acknowledged (QoS 1), not yet seen by ``_send``.
+        self._acked: set[int] = set()
         self.delivered_count = 0
         self._closing = False
         self._delivered = threading.Condition()
