@@ -327,7 +327,7 @@ def report(r: dict[str, Any]) -> str:
 def run(quick: bool) -> str:
     tables, games = (5, 2) if quick else (20, 5)
     fast = evening(tables, games, 0.0, 1, 2)
-    calm = evening(tables, games, 5.0 if not quick else 20.0, 2, 2)
+    calm = evening(tables, games, 20.0 if quick else 5.0, 2, 2)
     section = [
         "## Club night: 20 tables, one broker (`benchmarks/bench_club.py`)",
         "",
