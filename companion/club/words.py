@@ -44,7 +44,7 @@ PAGE: dict[str, str] = {
     "connecting": N_("Connecting to the broker…"),
     "connected": N_("Live"),
     "disconnected": N_("The broker cannot be reached: trying again."),
-    "finished": N_("Games finished"),
+    "finished": N_("Games finished: {n}"),  # the page puts the count in
     "rule": N_(
         "A place is worth one point for each player below it, half a point for each player sharing it."
     ),

@@ -10,7 +10,7 @@ import os
 import shutil
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -59,20 +59,26 @@ def browser() -> Iterator[webdriver.Chrome]:
         shutil.rmtree(profile, ignore_errors=True)
 
 
-def evening(folder: Path, broker: LocalBroker) -> dict[str, TablePublisher]:
-    """Two finished games at each table and a third under way at table-3, told to the broker."""
+def evening(folder: Path, broker: LocalBroker) -> tuple[dict[str, TablePublisher], Callable[[], None]]:
+    """Two finished games at each table and a third under way at table-3, told to the broker; and what plays
+    that third game to its end."""
     publishers = {
         t: TablePublisher(ClubConfig("127.0.0.1", broker.port, t, ACCOUNTS[t])).start() for t in TABLES
     }
     for table, publisher in publishers.items():
-        plan = seatings(table, 3, seed=21)
-        for seating in plan[: 3 if table == "table-3" else 2]:
-            views = play_game(folder, seating)
-            if seating.number == 3:
-                views = itertools.islice(views, 12)  # under way: the page shows whose turn it is
-            for view in views:
+        for seating in seatings(table, 2, seed=21):
+            for view in play_game(folder, seating):
                 publisher.show(view, seating.game_id)
-    return publishers
+    third = seatings("table-3", 3, seed=21)[2]
+    views = play_game(folder, third)
+    for view in itertools.islice(views, 12):  # under way: the page shows whose turn it is
+        publishers["table-3"].show(view, third.game_id)
+
+    def finish() -> None:
+        for view in views:
+            publishers["table-3"].show(view, third.game_id)
+
+    return publishers, finish
 
 
 def rows(driver: webdriver.Chrome) -> list[tuple[str, float, int, int]]:
@@ -93,7 +99,7 @@ def test_the_page_shows_every_table_and_the_saved_games_standings(
     broker: LocalBroker, browser: webdriver.Chrome, tmp_path: Path
 ) -> None:
     folder = tmp_path / "games"
-    publishers = evening(folder, broker)
+    publishers, finish = evening(folder, broker)
     server = make_server(
         "127.0.0.1",
         0,
@@ -124,10 +130,20 @@ def test_the_page_shows_every_table_and_the_saved_games_standings(
         assert browser.find_element(By.ID, "heading").text == "Soirée au club"
         assert browser.find_element(By.ID, "standings-heading").text == "Le classement de la soirée"
         assert "à jouer" in browser.find_elements(By.CSS_SELECTOR, "#tables .table")[2].text
+        assert browser.find_element(By.ID, "finished").text == "Parties finies : 6"
         shots.append(("scoreboard-fr.png", browser.get_screenshot_as_png()))
 
+        finish()  # live: table-3's game ends while the page is open, and the standings follow
+        assert publishers["table-3"].wait_delivered(60)
+        after = [(s.name, s.points, s.games, s.wins) for s in standings(saved_results(folder))]
+        assert after != expected
+        assert until(lambda: rows(browser) == after), (rows(browser), after)
+        assert browser.find_element(By.ID, "finished").text == "Parties finies : 7"
+        assert "Partie terminée" in browser.find_elements(By.CSS_SELECTOR, "#tables .table")[2].text
+        assert browser.find_elements(By.CSS_SELECTOR, "#tables .table .ruling")[2].text  # its last ruling
+
         browser.get(url + "?lang=it")
-        assert until(lambda: rows(browser) == expected)
+        assert until(lambda: rows(browser) == after)
         assert browser.find_element(By.ID, "col-player").text == "Giocatore"
 
         for name, png in shots:

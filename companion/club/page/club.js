@@ -87,7 +87,7 @@ function drawStandings() {
     }
     body.append(line);
   });
-  document.getElementById("finished").textContent = games ? words.finished + ": " + games : words.no_games;
+  document.getElementById("finished").textContent = games ? words.finished.replace("{n}", String(games)) : words.no_games;
 }
 
 let pending = false;
