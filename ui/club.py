@@ -22,15 +22,18 @@ def club_config(config_option: str | Path | None, environ: Mapping[str, str] | N
     return read_club_config(source.path)
 
 
-def start_club(
-    config_option: str | Path | None, language: str, out: Callable[[str], None]
-) -> TablePublisher | None:
-    """The table's publisher, started, if the config names a broker; None if not. A config that is wrong stops
-    the command with what to fix (a table that believes it publishes, and does not, would be found out late)."""
+def checked_club(config_option: str | Path | None, language: str) -> ClubConfig:
+    """The ``[club]`` section, or CommandError saying what to fix: commands call it before they make anything, so
+    that a wrong section leaves no new saved game behind (a table that believes it publishes, and does not, would
+    be found out late)."""
     try:
-        config = club_config(config_option)
+        return club_config(config_option)
     except ClubError as exc:
         raise CommandError(exc.tell(language)) from None
+
+
+def start_club(config: ClubConfig, language: str, out: Callable[[str], None]) -> TablePublisher | None:
+    """The table's publisher, started (it connects in the background), if ``config`` names a broker."""
     if not config.enabled:
         return None
     out(club_translator(language)(PUBLISHING, table=config.table, broker=f"{config.broker}:{config.port}"))

@@ -36,6 +36,7 @@ BAD_TABLE = N_(
 )
 NO_TABLE = N_('{path}: [club] names a broker but no table: add table = "table-1" (its name on the broker)')
 BAD_PORT = N_("{path}: [club] port {port} is no port (1 to 65535)")
+NO_CA_FILE = N_("{path}: [club] ca_file {file} is not a file")
 NO_PASSWORD_FILE = N_("{path}: [club] password_file {file} cannot be read: {problem}")
 
 
@@ -89,9 +90,11 @@ def club_config(data: Mapping[str, Any], where: str = "config.toml") -> ClubConf
         except (OSError, UnicodeDecodeError) as exc:
             problem = getattr(exc, "strerror", None) or str(exc)
             raise ClubError(NO_PASSWORD_FILE, path=where, file=str(file), problem=problem) from None
-    return ClubConfig(
-        broker, port, table, password, bool(section.get("tls", False)), section.get("ca_file") or None
-    )
+    ca_file = section.get("ca_file") or None
+    if ca_file is not None and not Path(ca_file).expanduser().is_file():
+        raise ClubError(NO_CA_FILE, path=where, file=ca_file)
+    ca = str(Path(ca_file).expanduser()) if ca_file is not None else None
+    return ClubConfig(broker, port, table, password, bool(section.get("tls", False)), ca)
 
 
 def read_club_config(path: Path) -> ClubConfig:

@@ -61,6 +61,10 @@ def test_the_demo_tells_the_room_its_game(
         ('[club]\nbrokr = "pi"\n', "[club] n'a pas de clé brokr"),
         ('[club]\nbroker = "pi"\ntable = "t1"\npassword_file = "/nonexistent/pw"\n', "ne peut pas être lu"),
         ("club = 3\n", "club doit être une section"),
+        (
+            '[club]\nbroker = "pi"\ntable = "t1"\ntls = true\nca_file = "/nonexistent/ca.pem"\n',
+            "n'est pas un fichier",
+        ),
     ],
 )
 def test_a_wrong_club_section_stops_the_demo_before_it_starts(
@@ -84,6 +88,7 @@ def test_a_wrong_club_section_stops_the_demo_before_it_starts(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert told in err and "Traceback" not in err
+    assert not saved.exists()  # stopped before any game was made
 
 
 def test_without_a_broker_nothing_is_published(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
