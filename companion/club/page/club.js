@@ -6,6 +6,7 @@
 const tables = new Map();     // table name -> its latest state message
 const offline = new Set();    // tables whose status is "offline"
 const lastRuling = new Map(); // table name -> the words of its latest ruling
+const finished = new Map();   // "table/game_id" -> result: every game any state listed while the page was open
 let words = {};
 
 function playerKey(name) {
@@ -13,10 +14,7 @@ function playerKey(name) {
 }
 
 function standings() {
-  const results = new Map();
-  for (const state of tables.values()) {
-    for (const result of state.results) results.set(result.table + "/" + result.game_id, result);
-  }
+  const results = finished;
   const players = new Map();
   for (const result of results.values()) {
     result.seats.forEach((name, seat) => {
@@ -120,6 +118,8 @@ function onMessage(topic, text) {
   if (parts[3] === "state") {
     const old = tables.get(name);
     if (!old || message.seq >= old.seq || message.t > old.t) tables.set(name, message);
+    // Kept even when a restarted table's next state no longer lists them.
+    for (const result of message.results) finished.set(result.table + "/" + result.game_id, result);
   } else if (parts[3] === "events" && message.kind === "ruling" && message.words.length) {
     lastRuling.set(name, message.words[message.words.length - 1]);
   }
