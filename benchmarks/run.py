@@ -32,6 +32,7 @@ SECTIONS = (
     "benchmarks.bench_teach",
     "benchmarks.bench_speech",
     "benchmarks.bench_reader_cost",
+    "benchmarks.bench_club",
 )
 
 

@@ -326,6 +326,34 @@ def run_learn(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def add_club(sub: SubParsers, games: str) -> None:
+    p = sub.add_parser(
+        "club", help="serve the room's scoreboard page: every table and tonight's standings (docs/club.md)"
+    )
+    p.add_argument("--host", default="0.0.0.0", help="the address to listen on (default: every one)")
+    p.add_argument("--port", type=positive, default=8080, help="the page's port (default: 8080)")
+    p.add_argument(
+        "--broker-ws",
+        metavar="URL",
+        help="the broker's WebSocket URL, e.g. wss://club-pi.local:9001 (default: ws:// the page's host)",
+    )
+    p.add_argument(
+        "--ws-port", type=positive, default=9001, help="the broker's WebSocket port (default: 9001)"
+    )
+    p.add_argument(
+        "--user", default="scoreboard", help="the broker's read-only account (default: scoreboard)"
+    )
+    p.add_argument("--password-file", metavar="FILE", help="a file holding that account's password")
+    add_language(p)
+    p.set_defaults(run=run_club)
+
+
+def run_club(args: argparse.Namespace) -> int:
+    from companion.club.server import run_club as run
+
+    return run(args)
+
+
 # Each core command's parser, built only when asked for: `companion rules` builds the parser of `rules` alone.
 CORE_PARSERS: dict[str, Callable[[SubParsers, str], None]] = {
     "simulate": add_simulate,
@@ -336,6 +364,7 @@ CORE_PARSERS: dict[str, Callable[[SubParsers, str], None]] = {
     "rules": add_rules,
     "narrate": add_narrate,
     "learn": add_learn,
+    "club": add_club,
 }
 CORE_COMMANDS = tuple(CORE_PARSERS)
 

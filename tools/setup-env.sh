@@ -9,7 +9,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # libmtdev1: the touch library Kivy loads (without it Kivy logs an error at start); xvfb: the virtual screen
 # the app's tests run on (tests/app/conftest.py starts it when no display is set); libgl1-mesa-dri: OpenGL
 # in software for Kivy on a screen with no GPU.
-APT_PACKAGES=(espeak-ng libzbar0 python3-venv libmtdev1 xvfb libgl1-mesa-dri shellcheck systemd python3-wheel git xdotool fonts-dejavu-core valgrind)  # valgrind: benchmarks/bench_instructions.py; espeak-ng: speech (ui/speech); shellcheck, systemd, python3-wheel, git: tests/deploy; xdotool: tests/app; fonts-dejavu-core: the app's font (ui/app/fonts.py)
+APT_PACKAGES=(espeak-ng libzbar0 python3-venv libmtdev1 xvfb libgl1-mesa-dri shellcheck systemd python3-wheel git xdotool fonts-dejavu-core valgrind mosquitto mosquitto-clients chromium chromium-driver)  # valgrind: benchmarks/bench_instructions.py; espeak-ng: speech (ui/speech); shellcheck, systemd, python3-wheel, git: tests/deploy; xdotool: tests/app; fonts-dejavu-core: the app's font (ui/app/fonts.py); mosquitto, mosquitto-clients, chromium, chromium-driver: tests/club (a broker of its own, the scoreboard page in a real browser)
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"

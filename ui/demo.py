@@ -28,6 +28,7 @@ from companion.registry import GameSpec
 from companion.session import LiveSession
 from companion.simulate import simulate
 from hardware.start import checked_config, start_panel
+from ui.club import checked_club, shown_by, start_club
 from ui.control.secret import keeper
 from ui.recording import PressWriter
 from ui.simtable import SimulatedTable
@@ -116,6 +117,7 @@ SPEECH_WAIT = 120.0  # seconds the demo's last announcements may take to be said
 
 def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
     checked_config(args.config, args.lang)  # a broken config stops the command before anything is made
+    club_config = checked_club(args.config, args.lang)
     spec = spec_for(args)
     game = spec.make()
     adapter = spec.table_adapter(game)
@@ -186,7 +188,14 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
     out(tr(heading, title=game.title, players=players, names=", ".join(names), seed=seed))
     out(tr(SESSION, path=path))
     started = time.perf_counter()
-    terminal = TerminalTable(panel, out, start_speaker(args, out), short_coach=not first_game)
+    club = start_club(club_config, args.lang, out)
+    terminal = TerminalTable(
+        panel,
+        out,
+        start_speaker(args, out),
+        not first_game,
+        shown_by(club, f"demo-{path.parent.name}-{path.stem}"),
+    )
     try:
         terminal.draw(live.view)
         for happening in table.play():
@@ -201,6 +210,8 @@ def run_demo(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         if terminal.speaker is not None:
             terminal.speaker.idle(SPEECH_WAIT)  # what is queued is said (or written) before the demo ends
             terminal.speaker.close()
+        if club is not None:
+            club.close()
         panel.close()
         session.close()
         if presses is not None:

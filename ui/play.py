@@ -30,6 +30,7 @@ from companion.session import LiveSession
 from companion.teaching import load_progress, record_finished_game
 from hardware.start import checked_config, start_panel
 from hardware.terminal import TerminalKeys
+from ui.club import checked_club, shown_by, start_club
 from ui.control.library import Library, SavedGame, default_root
 from ui.control.secret import keeper
 from ui.demo import CANNOT_REFEREE, live_game
@@ -167,6 +168,7 @@ def _fits(args: argparse.Namespace, saved: SavedGame, game: str | None) -> bool:
 def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
     tr = ui_translator(args.lang)
     checked_config(args.config, args.lang)  # a broken config stops the command before anything is made
+    club_config = checked_club(args.config, args.lang)
     try:  # a first frame before the session: a source that gives none must not leave a new game file behind
         source = opened(args.source, FIRST_FRAME_WAIT)
     except SourceError as exc:
@@ -201,7 +203,10 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
             source.close()
             panel.close()
             raise
-    terminal = TerminalTable(panel, out, start_speaker(args, out), short_coach=not first_game)
+    club = start_club(club_config, args.lang, out)
+    terminal = TerminalTable(
+        panel, out, start_speaker(args, out), not first_game, shown_by(club, session.path.stem)
+    )
     feed = CameraFeed(source, pipeline.process, live=isinstance(source.source, Retrying), fps=FPS)
     notices: set[str] = set()  # what the camera noticed, told once each
     frames = 0
@@ -242,6 +247,8 @@ def run_play(args: argparse.Namespace, out: Callable[[str], None] = print) -> in
         if terminal.speaker is not None:
             terminal.speaker.close()
         keys.__exit__(None, None, None)
+        if club is not None:
+            club.close()
         feed.stop()
         source.close()
         panel.close()

@@ -66,9 +66,12 @@ class TerminalTable:
     speaker: Speaker | None = None  # says the views' announcements aloud (`--speech`)
     # The coach in one line at each turn, for players who know the game; confirm asks for its whole advice.
     short_coach: bool = False
+    club: Callable[[LiveView], None] | None = None  # club night: the table's publisher (ui/club.py)
     _last: LiveView | None = field(default=None, init=False)
 
     def draw(self, view: LiveView, stamp: str = "") -> None:
+        if self.club is not None:
+            self.club(view)
         tr = ui_translator(view.language)
         new = changed(self._last, view)
         last = self._last

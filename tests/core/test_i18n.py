@@ -36,6 +36,7 @@ DOMAINS = [
         [*sorted((ROOT / "companion").glob("*.py")), ROOT / "companion/games/__init__.py"],
     ),
     ("ui", ROOT / "ui/locale", sorted((ROOT / "ui").rglob("*.py"))),
+    ("club", ROOT / "companion/club/locale", sorted((ROOT / "companion/club").glob("*.py"))),
     *(
         (spec.domain, spec.locale_dir, sorted(spec.package_dir.glob("*.py")))
         for spec in (GAMES[name] for name in GAMES)

@@ -110,6 +110,7 @@ ONE_OF_EACH = [
     ["rules", "kanaloa", "--lang", "fr"],
     ["narrate", "--players", "3", "--delay", "0.5", "--names", "Ann,Bob,Cy"],
     ["learn", "kuna-yala", "--player", "Ann", "--lang", "it"],
+    ["club", "--port", "8081", "--broker-ws", "ws://club-pi.local:9001", "--password-file", "sb.txt"],
 ]
 
 

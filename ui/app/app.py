@@ -24,6 +24,7 @@ from ui.app.options import AppOptions
 from ui.app.speech import AppSpeech
 from ui.app.taps import TapGuard
 from ui.app.theme import Theme
+from ui.club import start_club_in_app
 from ui.control.checks import check_panel, check_screen
 from ui.control.library import Library
 from ui.control.problems import Problems
@@ -60,6 +61,9 @@ class CompanionApp(App):
         self.dimmer: ScreenDimmer | None = None
         self.taps = TapGuard()
         self.speech = AppSpeech(self.language)  # says the live views aloud on its own thread
+        self.club = start_club_in_app(
+            self.problems, options.panel_config
+        )  # club night: None unless configured
 
     @property
     def registry(self) -> Registry:
@@ -180,6 +184,8 @@ class CompanionApp(App):
 
     def on_stop(self) -> None:
         self.end_table()
+        if self.club is not None:
+            self.club.close()
         if self.dimmer is not None:
             self.dimmer.restore()
 

@@ -50,6 +50,7 @@ class TableControl:
     source: Any = None  # the feed's vision.sources.FrameSource, closed with the game
     manual_only_reason: str | None = None  # why there is no camera, as a msgid (None: the camera reads)
     reason_params: dict[str, str] = field(default_factory=dict)
+    club: Callable[[LiveView], None] | None = None  # club night: the table's publisher (ui/club.py)
     _lit: Lights | None = field(default=None, init=False)  # the lights the panel shows
     _unreadable: str | None = field(default=None, init=False)  # why the last frame was not read, in words
     _problem: Callable[[str], str] | None = field(
@@ -138,6 +139,8 @@ class TableControl:
         """Show ``view``'s lights on the panel (turn, needs fixing, levels, alert) if they changed."""
         light_panel(self.panel, view.lights, self._lit)
         self._lit = view.lights
+        if self.club is not None:
+            self.club(view)
         return view
 
     def notice(self) -> str | None:

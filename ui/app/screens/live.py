@@ -30,6 +30,7 @@ from ui.app.scene import CardFace, card_faces
 from ui.app.scoreboard import ScoreboardView
 from ui.app.speech import speech_words
 from ui.app.widgets import Big, Column, Row, TextLine, Words, WordsPool, backdrop, scrolled
+from ui.club import shown_by
 from ui.control import secret
 from ui.control.camera import PREVIEW_WIDTH, camera_opener
 from ui.control.checks import PANEL, check_panel
@@ -167,6 +168,7 @@ class LivePage(Page):
             panel=self.panel_for(session),
             first_game=first_game,
         )
+        self.app.table.club = shown_by(self.app.club, session.path.stem)
         self.open()
 
     def panel_for(self, session: LiveSession) -> Any:
