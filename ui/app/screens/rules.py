@@ -124,7 +124,7 @@ class RulesPage(Page):
         self.refresh()
 
 
-class BlockTile(ButtonBehavior, Column):  # type: ignore[misc]
+class BlockTile(ButtonBehavior, Column):
     """One block of the summary, its heading, scene and words at a glance: touched, it opens to its paragraph."""
 
     def __init__(self, theme: Theme, children: list[Widget], on_open: Any) -> None:
