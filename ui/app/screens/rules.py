@@ -82,8 +82,8 @@ class RulesPage(Page):
             words, scene = getattr(summary, self.block)
             heading = dict(BLOCKS)[self.block]
             column.add_widget(Words(self.tr(heading), t, bold=True))
+            column.add_widget(Words(words, t))  # the words first: the scene may lie a scroll below at 800x480
             column.add_widget(scene_block(self.app, t, self.game, game, scene, BLOCK_PICTURE_MM)[0])
-            column.add_widget(Words(words, t))
         elif summary is not None and not self.details:
             strip = Row(t)
             for (key, heading), glance in zip(BLOCKS, summary.glances, strict=True):
