@@ -23,9 +23,14 @@ def shown(ui: Any, words: str) -> Any:
 def test_the_mute_button_toggles_speech_and_is_remembered(ui: Any, tmp_path: Path) -> None:
     path = tmp_path / "speech.json"
     before, ui.app.speech = ui.app.speech, AppSpeech("en", path)
+    pace, ui.app.options.demo_fps = ui.app.options.demo_fps, 30.0
     try:
         click(ui, button_saying(ui, GAMES["kai-piranja"].title))
         ui.until(lambda: moves(ui) > 0, STUCK_S, "a first move")
+        # Held, so the demo cannot end (and leave the live screen) between two of the clicks below: CI saw it
+        # end at the tests' pace before the last click reached the window.
+        click(ui, shown(ui, "Pause"))
+        ui.until(lambda: ui.app.table.paused, 10, "the pause")
         assert ui.app.speech.settings.on
         click(ui, shown(ui, "Voice: on"))
         ui.until(lambda: not ui.app.speech.settings.on, 10, "speech off")
@@ -40,6 +45,7 @@ def test_the_mute_button_toggles_speech_and_is_remembered(ui: Any, tmp_path: Pat
         ui.until(lambda: ui.app.speech.settings.on, 10, "speech on again")
         assert AppSpeech("en", path).settings.on
     finally:
+        ui.app.options.demo_fps = pace
         ui.app.speech.close()
         ui.app.speech = before
 
