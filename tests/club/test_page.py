@@ -82,17 +82,13 @@ def evening(folder: Path, broker: LocalBroker) -> tuple[dict[str, TablePublisher
 
 
 def rows(driver: webdriver.Chrome) -> list[tuple[str, float, int, int]]:
-    out = []
-    for row in driver.find_elements(By.CSS_SELECTOR, "#standings tbody tr"):
-        out.append(
-            (
-                row.get_attribute("data-player") or "",
-                float(row.get_attribute("data-points") or "nan"),
-                int(row.get_attribute("data-games") or "-1"),
-                int(row.get_attribute("data-wins") or "-1"),
-            )
-        )
-    return out
+    """The standings the page shows, read in one script: the page redraws its table on every message, so an
+    element found by one call may be gone by the next (CI saw a stale element)."""
+    read = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#standings tbody tr'), r => "
+        "[r.dataset.player || '', r.dataset.points || 'nan', r.dataset.games || '-1', r.dataset.wins || '-1']);"
+    )
+    return [(str(name), float(points), int(games), int(wins)) for name, points, games, wins in read]
 
 
 def test_the_page_shows_every_table_and_the_saved_games_standings(
