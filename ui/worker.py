@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import multiprocessing.connection
+import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -196,6 +197,9 @@ class Reader:
         self._ended = False
         self._failure: ReaderStopped | None = None
         self._slot_size = preview_bytes
+        # One reader of the pipe at a time: the demo takes on its own thread while the screen may stop it, and two
+        # reads at once each get part of an item (the next one then fails to unpickle).
+        self._receiving = threading.Lock()
 
     def start(self) -> Reader:
         self._process.start()
@@ -246,7 +250,12 @@ class Reader:
 
     def take(self, wait: float = 0.0) -> list[Any]:
         """Everything sent since the last call, oldest first (``Seen`` for frames, (kind, item) for a job's own ``send((kind, item))``);
-        waits up to ``wait`` s for the first. Raises ReaderStopped once the job failed or its process died."""
+        waits up to ``wait`` s for the first. Raises ReaderStopped once the job failed or its process died. Safe to
+        call from another thread than ``stop``'s."""
+        with self._receiving:
+            return self._take(wait)
+
+    def _take(self, wait: float) -> list[Any]:
         out: list[Any] = []
         latest: tuple[int, int, int, int, int] | None = None  # the newest preview's buffer, size and counts
         carrier = 0  # the index in ``out`` of the frame it was made from
@@ -289,17 +298,19 @@ class Reader:
             if self._process.pid is not None and self._process.is_alive():
                 end()
                 self._process.join(1.0)
-        self._receive.close()
+        with self._receiving:
+            self._receive.close()
         self._send.close()  # already closed once started; a reader never started holds it still
 
     close = stop  # what a frame source's owner calls
 
     def _drain(self) -> None:
-        try:
-            while self._receive.poll():
-                self._receive.recv()
-        except (EOFError, OSError):
-            pass
+        with self._receiving:
+            try:
+                while not self._receive.closed and self._receive.poll():
+                    self._receive.recv()
+            except (EOFError, OSError):
+                pass
 
     def _died(self, code: int | str) -> None:
         self._ended = True

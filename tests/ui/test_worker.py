@@ -4,6 +4,7 @@ three languages and the game goes on by hand, stopping leaves no process, and ne
 from __future__ import annotations
 
 import os
+import threading
 import time
 from dataclasses import dataclass
 from functools import partial
@@ -313,3 +314,44 @@ def test_a_child_killed_while_it_asks_for_requests_never_blocks_the_app() -> Non
         asked.join(15)
         assert not asked.is_alive(), "the app waited for a lock the killed child held"
         assert gone(reader.pid)
+
+
+@dataclass(frozen=True)
+class Floods:
+    """Sends big items as fast as it can until told to stop: a pipe that is never empty when the app stops it."""
+
+    def __call__(self, outlet: Outlet) -> None:
+        n = 0
+        while not outlet.stopping:
+            outlet.send(("words", bytes([n % 256]) * 100_000))
+            n += 1
+
+
+def test_stopping_while_another_thread_takes_never_mixes_two_reads_of_the_pipe() -> None:
+    # The demo takes on its own thread while the screen stops the reader (the game's end): two readers of one
+    # pipe would each get half of an item, and the next read fails to unpickle.
+    for _ in range(8):
+        reader = Reader(Floods(), preview_bytes(WIDTH)).start()
+        failures: list[BaseException] = []
+        got: list[Any] = []
+
+        def taking(
+            reader: Reader = reader, failures: list[BaseException] = failures, got: list[Any] = got
+        ) -> None:
+            try:
+                while not reader.ended:
+                    got.extend(reader.take(wait=0.01))
+            except ReaderStopped:
+                pass  # the pipe ended under it: said as a stopped reader, which is what it is
+            except BaseException as exc:  # any other is the failure this test looks for
+                failures.append(exc)
+
+        thread = threading.Thread(target=taking, daemon=True)
+        thread.start()
+        reader.take(wait=0)  # nothing: the other thread reads
+        time.sleep(0.3)
+        reader.stop()
+        thread.join(10)
+        assert not thread.is_alive(), "the taking thread never returned"
+        assert failures == []
+        assert got and all(kind == "words" and len(item) == 100_000 for kind, item in got)
