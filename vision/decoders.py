@@ -18,6 +18,9 @@ from typing import Any, Literal, Protocol
 import cv2
 import numpy as np
 
+# np.median imports numpy.ma on its first call: 17 ms, which the first frame read would pay.
+import numpy.ma
+
 from vision.codebook import READ_RULE, ReadRule, decoys_near
 from vision.deblur import disc_psf, richardson_lucy, wiener
 from vision.frames import grey8
@@ -656,6 +659,11 @@ class Recovery:
     glare_spots: int = 8
 
 
+def _middle(radii: tuple[float, ...], count: int) -> tuple[float, ...]:
+    """The ``count`` radii nearest the middle one."""
+    return tuple(sorted(radii, key=lambda r: abs(r - float(np.median(radii))))[:count])
+
+
 def _deconvolver(how: Recovery, radius: float) -> Callable[[np.ndarray], np.ndarray]:
     """A crop's deconvolution by the defocus disc of ``radius``, as ``how`` chooses it."""
     if how.deconvolution == "wiener":
@@ -760,18 +768,9 @@ class ArucoDecoder:
     _last_sticker: int | None = field(default=None, init=False, repr=False)  # the last that read one of ours
 
     def decode(self, gray: np.ndarray) -> list[RawCode]:
-        params = self.parameters or aruco_parameters(self.fast)
-        if self._detector is None:
-            if self.lookup:
-                self._detector = _stub_detector(self.ids, params)
-            else:
-                self._detector = cv2.aruco.ArucoDetector(aruco_dictionary(self.ids), params)
-            self._book = ArucoCodebook(self.ids, self.rule) if self.lookup else None
-        elif self.parameters is not None:
-            self._detector.setDetectorParameters(_finder_parameters(params) if self.lookup else params)
+        self._ready(gray.shape)
+        assert self._detector is not None
         if self._book is not None:
-            if self.parameters is None and not self._search_rate:
-                self._fit_search(None, None, max(gray.shape))  # the first frame: its size sets the floor
             return self._decode_lookup(gray)
         corners, found, _ = self._detector.detectMarkers(gray)
         if found is None:
@@ -781,6 +780,35 @@ class ArucoDecoder:
             marker_id = int(i) if self.ids is None else self.ids[int(i)]
             out.append(RawCode(StickerKind.ARUCO, int(marker_id), c.reshape(4, 2).astype(np.float32)))
         return out
+
+    def prepare(self) -> None:
+        """The candidate finder and the code book built (a tenth of a second at 200 ids), so that no frame pays
+        for them: a live pipeline prepares its reader when it is made."""
+        params = self.parameters or aruco_parameters(self.fast)
+        if self._detector is None:
+            if self.lookup:
+                self._detector = _stub_detector(self.ids, params)
+            else:
+                self._detector = cv2.aruco.ArucoDetector(aruco_dictionary(self.ids), params)
+            self._book = ArucoCodebook(self.ids, self.rule) if self.lookup else None
+            if self._book is not None:
+                self._exact_book()  # recovery's and the short frames' (vision/exposure.py)
+
+    def _ready(self, shape: tuple[int, ...]) -> None:
+        """Prepared, the given parameters set, the search fitted to the first frame's ``shape``."""
+        if self._detector is None:
+            self.prepare()
+        elif self.parameters is not None:
+            self._detector.setDetectorParameters(
+                _finder_parameters(self.parameters) if self.lookup else self.parameters
+            )
+        if self._book is not None and self.parameters is None and not self._search_rate:
+            self._fit_search(None, None, max(shape))  # the first frame: its size sets the floor
+
+    @property
+    def reading_stickers(self) -> bool:
+        """Whether a sticker of ours was read lately (within the recovery's ``deblur_memory`` reads)."""
+        return self._recently_read()
 
     def _decode_lookup(self, gray: np.ndarray) -> list[RawCode]:
         """Find candidate quads (on a half-size frame when the last stickers were large), read them at full size."""
@@ -927,15 +955,22 @@ class ArucoDecoder:
         """Whether the next frame's candidates are searched on a half-size frame (large stickers)."""
         return self._half
 
-    def decode_regions(self, gray: np.ndarray, rects: list[tuple[int, int, int, int]]) -> list[RawCode]:
+    # A band deblurs at the middle radii only: five cost a Kuna Yala band 19 ms, more than the band's own read.
+    BAND_RADII = 3
+
+    def decode_regions(
+        self, gray: np.ndarray, rects: list[tuple[int, int, int, int]], share: float = 1.0, lone: bool = True
+    ) -> list[RawCode]:
         """The codes inside the rectangles (x0, y0, x1, y1) of ``gray``, each read at full size, for the frame
         differencing of vision.pipeline: this decoder's own state (search size, half-size search) is left as is.
 
         Candidate quads are found region by region, then named all at once on the whole frame: one
         identification per frame, not one per region (its fixed cost showed when a hand spans many regions).
+        ``share``: the part of a whole read these regions are (a band of vision/progressive.py's), which re-reads
+        that part of recovery's ``most`` candidates; ``lone``: whether this part may deblur recovery's lone ones.
         """
         quads = self._region_quads(gray, rects)
-        return self._identify(gray, quads) if quads else []
+        return self._identify(gray, quads, share, lone) if quads else []
 
     def decode_regions_exact(self, gray: np.ndarray, rects: list[tuple[int, int, int, int]]) -> list[RawCode]:
         """The codes inside the rectangles of ``gray`` read without a bit wrong (the exact code book, as the glare
@@ -956,7 +991,9 @@ class ArucoDecoder:
     def _region_quads(self, gray: np.ndarray, rects: list[tuple[int, int, int, int]]) -> list[np.ndarray]:
         """Candidate quads found in each rectangle of ``gray``, in frame coordinates, at the sizes of the stickers
         read lately."""
-        assert self._book is not None, "decode a whole frame first"
+        if self._book is None:
+            self._ready(gray.shape)
+        assert self._book is not None, "a code book: regions are read with lookup only"
         base = aruco_parameters(self.fast)
         if self._region_detector is None:
             self._region_detector = _stub_detector(self.ids, base)
@@ -1021,7 +1058,9 @@ class ArucoDecoder:
         refined = cv2.cornerSubPix(gray, pts, (2, 2), (-1, -1), criteria)
         return list(refined.reshape(-1, 4, 2))
 
-    def _identify(self, gray: np.ndarray, quads: list[np.ndarray]) -> list[RawCode]:
+    def _identify(
+        self, gray: np.ndarray, quads: list[np.ndarray], share: float = 1.0, lone: bool = True
+    ) -> list[RawCode]:
         assert self._book is not None
         cands = np.asarray(quads, np.float32).reshape(-1, 4, 2)
         hits, outlines = self._book.identify(gray, cands)
@@ -1055,33 +1094,37 @@ class ArucoDecoder:
         if out:
             self._last_sticker = self._identifications
         if self.recovery is not None:
-            for marker_id, corners in self._recover(
-                gray, self._unread(cands, hits, out, self.recovery, gray)
-            ):
+            how = self.recovery
+            if share < 1.0 or not lone:  # a band of a whole read: its part of the whole read's re-reads
+                how = replace(
+                    how,
+                    most=max(1, math.ceil(how.most * share)),
+                    lone=how.lone if lone else 0,
+                    deblur=_middle(how.deblur, self.BAND_RADII),
+                )
+            for marker_id, corners in self._recover(gray, self._unread(cands, hits, out, how, gray), how):
                 if marker_id not in out:
                     out[marker_id] = RawCode(StickerKind.ARUCO, marker_id, corners)
         return [*out.values(), *twins]
 
-    def _recover(self, gray: np.ndarray, unread: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    def _recover(self, gray: np.ndarray, unread: np.ndarray, how: Recovery) -> list[tuple[int, np.ndarray]]:
         """Re-read ``unread``, skipping the spots re-read in vain last time except every ``Recovery.retry``-th read.
 
         On a still table a sticker half under another card is a candidate every frame and is never read: its
         re-read would cost every frame (a third of a 1280x720 read) for nothing. A candidate that moved, or a new
         one, is re-read at once.
         """
-        assert self.recovery is not None
         self._recoveries += 1
         centres = unread.mean(axis=1) if len(unread) else np.zeros((0, 2), np.float32)
         skip = np.zeros(len(unread), bool)
-        if len(unread) and len(self._vain) and self._recoveries % self.recovery.retry:
+        if len(unread) and len(self._vain) and self._recoveries % how.retry:
             reach = 0.25 * sides_px(unread)
             skip = (np.linalg.norm(centres[:, None] - self._vain[None], axis=2) < reach[:, None]).any(axis=1)
-        how = self.recovery
         if not self._deblurring(how):
             how = replace(how, deblur_most=how.lone)
         found = self._reread(gray, unread[~skip], how) if (~skip).any() else []
         if found:
-            sized = self._sticker_sized(np.array([quad for _, quad in found], np.float32), self.recovery)
+            sized = self._sticker_sized(np.array([quad for _, quad in found], np.float32), how)
             found = [hit for hit, keep in zip(found, sized.tolist(), strict=True) if keep]
         named = np.array([c.mean(axis=0) for _, c in found]).reshape(-1, 2)
         vain = skip.copy()
@@ -1300,7 +1343,10 @@ class ArucoDecoder:
         kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (window, window))
         criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_COUNT, 10, 0.1)
         out: list[tuple[int, np.ndarray]] = []
-        for i in np.argsort(-stats[1:, cv2.CC_STAT_AREA])[: how.glare_spots] + 1:
+        # While no sticker of ours is read lately, the largest spot only: a page of foreign codes under a lamp
+        # gave eight spots searched for nothing, 15 ms of a 1920x1080 frame.
+        spots = how.glare_spots if self._recently_read() else how.lone
+        for i in np.argsort(-stats[1:, cv2.CC_STAT_AREA])[:spots] + 1:
             x, y, w, h = stats[i, :4]
             pad = int(side)
             x0, y0 = max(x * b - pad, 0), max(y * b - pad, 0)

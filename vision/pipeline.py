@@ -38,6 +38,7 @@ from vision.identity import (
     parse_qr,
 )
 from vision.kinds import StickerKind
+from vision.progressive import Band, ReadBudget, plan_bands
 from vision.tracking import Tracker, TrackerConfig
 from vision.zones import (
     Banks,
@@ -252,12 +253,25 @@ class Pipeline:
     _swept: int = field(default=0, repr=False)  # bands read since the last whole refresh
     reused: int = 0  # frames whose detections were reused (for tests and benchmarks)
     regional: int = 0  # frames read only where they changed
+    # A whole read dearer than one frame's share (vision/progressive.py) is spread over the next frames, a band
+    # of rows a frame, each band from its own frame; the codes of the rows not read yet are the last key frame's
+    # meanwhile. None: every whole read in one frame.
+    budget: ReadBudget | None = field(default_factory=ReadBudget)
+    banded: int = 0  # frames read as a band of a whole read
+    _bands: list[Band] = field(default_factory=list, repr=False)  # the whole read's bands still to read
+    _fresh: list[RawCode] = field(default_factory=list, repr=False)  # what its bands read so far
+    _stale: list[RawCode] = field(default_factory=list, repr=False)  # the codes before it began
+    _band_at: int = field(default=0, repr=False)  # the next band's place in it
     _key_codes: list[RawCode] = field(default_factory=list, repr=False)
     _where: dict[str, np.ndarray] = field(default_factory=dict, repr=False)  # each card's sticker, last seen
     # The frame source's short exposure (vision/exposure.py; None: it has none): where a frame clips a sticker
     # could hide, a short frame is asked, and read there once it has come.
     exposer: Exposer | None = None
     short: ShortFrames = field(default_factory=ShortFrames)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.detector.decoder, ArucoDecoder):
+            self.detector.decoder.prepare()
 
     @classmethod
     def create(
@@ -373,7 +387,10 @@ class Pipeline:
         key, det = self._key, self._key_det
         self._key_age += 1
         if key is None or det is None or key.shape != blocks.shape:
+            self._bands = []
             return self._read_all(gray, blocks)
+        if self._bands:  # a whole read under way: its next band, whatever changed meanwhile
+            return self._read_next_band(gray, blocks)
         changed = (cv2.absdiff(blocks, key) > self.still_level).view(np.uint8)
         late = self._key_age >= self.refresh_late
         due = self._key_age * max(self.sweep, 1) >= self.refresh * (self._swept + 1)  # the next band's turn
@@ -394,11 +411,76 @@ class Pipeline:
         return self._read_changed(gray, blocks, changed) or self._read_all(gray, blocks)
 
     def _read_all(self, gray: np.ndarray, blocks: np.ndarray) -> Detections:
+        bands = self._plan(gray, blocks)
+        if len(bands) > 1:
+            same = self._key is not None and self._key.shape == blocks.shape
+            # The first band's frame pays for the plan, the next deblurs recovery's lone candidate (below): the
+            # first band read in two halves, so that neither frame costs more than another band's.
+            (a, b), rest = bands[0], bands[1:]
+            bands = [(a, (a + b) // 2), ((a + b) // 2, b), *rest]
+            self._bands, self._fresh, self._stale = bands, [], list(self._key_codes) if same else []
+            self._band_at = 0
+            self._key = blocks
+            return self._read_next_band(gray, blocks)
         codes = self.detector.read(gray)
         det = self.detector.interpret(codes)
         self._key, self._key_det, self._key_codes, self._key_age = blocks, det, codes, 0
         self._swept = 0
         self._remember(det)
+        return det
+
+    def _plan(self, gray: np.ndarray, blocks: np.ndarray) -> list[Band]:
+        """The bands a whole read of ``gray`` is spread over (one: read it whole now)."""
+        decoder = self.detector.decoder
+        if (
+            self.budget is None
+            or not isinstance(decoder, ArucoDecoder)
+            or not decoder.lookup
+            or self.detector.kind is not StickerKind.ARUCO
+            or decoder.half_size_search  # a half-size search costs a quarter: read whole
+        ):
+            return [(0, gray.shape[0])]
+        height, width = gray.shape
+        return plan_bands(height, width, blocks, self.budget, texture=not decoder.reading_stickers)
+
+    def _read_next_band(self, gray: np.ndarray, blocks: np.ndarray) -> Detections:
+        """The next band of the whole read under way read, at full size, reaching beyond its rows by a sticker;
+        after the last band the key frame is as fresh as after a whole read."""
+        decoder, budget, key = self.detector.decoder, self.budget, self._key
+        assert isinstance(decoder, ArucoDecoder) and budget is not None and key is not None
+        first, last = self._bands.pop(0)
+        height, width = gray.shape
+        sides = sides_px([c.corners for c in (*self._fresh, *self._stale)])
+        # A sticker belongs to the band its top edge lies in: read below the band as far as a sticker reaches,
+        # above it only the few pixels cv2.aruco keeps clear of a crop's edge.
+        reach = int(1.5 * float(sides.max())) if len(sides) else int(height * budget.reach)
+        rect = (0, max(first - budget.above, 0), width, min(last + reach, height))
+        share = (last - first) / height
+        # The first band pays for the plan: the second deblurs recovery's lone candidate, where there is one.
+        lone = self._band_at == min(1, self._band_at + len(self._bands))
+        self._band_at += 1
+        for c in decoder.decode_regions(gray, [rect], share, lone):
+            if not any(f.value == c.value and not stickers_apart(f.corners, c.corners) for f in self._fresh):
+                self._fresh.append(c)
+        key[first // 4 : -(-last // 4)] = blocks[first // 4 : -(-last // 4)]
+
+        def unread(c: RawCode) -> bool:
+            y = float(c.corners[:, 1].mean())
+            return any(a <= y < b for a, b in self._bands)
+
+        kept = [
+            c
+            for c in self._stale
+            if unread(c)
+            and not any(f.value == c.value and not stickers_apart(f.corners, c.corners) for f in self._fresh)
+        ]
+        codes = self._fresh + kept
+        det = self.detector.interpret(codes)
+        self._key_det, self._key_codes, self._key_age = det, codes, 0
+        if not self._bands:
+            self._swept, self._fresh, self._stale = 0, [], []
+        self._remember(det)
+        self.banded += 1
         return det
 
     def _read_band(self, gray: np.ndarray, blocks: np.ndarray, changed: np.ndarray) -> Detections | None:

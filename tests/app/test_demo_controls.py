@@ -59,7 +59,7 @@ def watch_and_pause(ui: Any, game: str) -> None:
     wait_for_a_move(ui, 0)
     click(ui, button_saying(ui, "Pause"))
     ui.until(
-        lambda: demo.paused, 10, "the pause (the click's events reach the window late on a loaded machine)"
+        lambda: demo.paused, 30, "the pause (the click's events reach the window late on a loaded machine)"
     )
     ui.pump(10)
     held, frames = moves(ui), demo.reader.frames
