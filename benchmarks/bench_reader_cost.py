@@ -8,8 +8,10 @@ gravel, a patterned cloth) at 2304x1296 and 1280x720. Ours: ArucoDecoder with th
 as a first read (no vain spot remembered, no sticker read before: the costliest read a frame can get), the best
 of three. cv2.aruco: ArucoDetector with DICT_5X5_1000 at its default parameters (what a plain cv2.aruco user
 runs), the best of three. Then each game's pipeline on the same kinds of frame at its own demo frame size: the
-worst frame's time; and recall on the committed matrix, before and now.
-``taskset -c 0 python benchmarks/bench_reader_cost.py [--quick] [ratios] [live] [recall]`` prints the section.
+worst frame's time; recall on the committed matrix, before and now; and each step of the last hard stickers
+left out in turn.
+``taskset -c 0 python benchmarks/bench_reader_cost.py [--quick] [ratios] [live] [recall] [hardest]`` prints the
+section.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import functools  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Callable  # noqa: E402
+from dataclasses import replace  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -186,14 +189,15 @@ def live(quick: bool) -> tuple[str, dict]:
     return text, raw
 
 
-def recall(quick: bool) -> tuple[str, dict]:
-    """The committed matrix (vision/scenes.py, seeds 11-13) at both sizes, read before and now in one run:
-    stickers read / fully visible and wrong ids, per condition."""
-    game, renderer, seeds = known_games()["KP"], Renderer(), SEEDS[:1] if quick else SEEDS
+def _matrix(
+    variants: dict[str, Callable[[], ArucoDecoder]], seeds: tuple[int, ...]
+) -> dict[tuple[str, str, str], list[int]]:
+    """(size, variant, condition) -> [stickers fully visible, read, cards read that are not on the table]."""
+    game, renderer = known_games()["KP"], Renderer()
     raw: dict[tuple[str, str, str], list[int]] = {}
     for size in MATRIX_SIZES:
         seats = {0, 1, 2, 3}
-        dets = {label: Detector(game, StickerKind.ARUCO, make(), seats) for label, make in VARIANTS.items()}
+        dets = {label: Detector(game, StickerKind.ARUCO, make(), seats) for label, make in variants.items()}
         for name, scene in matrix_scenes(game, StickerKind.ARUCO, seeds, size):
             rendered = renderer.render(scene)
             on_table = {c.card_id for c in scene.cards}
@@ -204,6 +208,14 @@ def recall(quick: bool) -> tuple[str, dict]:
                 acc[0] += len(visible)
                 acc[1] += sum(v in got for v in visible)
                 acc[2] += len(got - on_table)
+    return raw
+
+
+def recall(quick: bool) -> tuple[str, dict]:
+    """The committed matrix (vision/scenes.py, seeds 11-13) at both sizes, read before and now in one run:
+    stickers read / fully visible and wrong ids, per condition."""
+    seeds = SEEDS[:1] if quick else SEEDS
+    raw = _matrix(VARIANTS, seeds)
 
     def cell(size: str, label: str, names: list[str]) -> str:
         seen, hit, wrong = (sum(raw[(size, label, n)][i] for n in names) for i in range(3))
@@ -236,7 +248,66 @@ def recall(quick: bool) -> tuple[str, dict]:
     return text, raw
 
 
-PARTS = {"ratios": ratios, "live": live, "recall": recall}
+# The last hard stickers at 1.28 px/mm: the reader as at stop 41 (Build 3's second search, nothing below), each
+# step after it left out in turn, and all of them (now).
+STOP_41 = {"most": 40, "halfway": False, "replicate": False, "second_deblur": False}
+STEPS = {
+    "most": ("all 41+ candidates re-read (64, was 40)", {"most": 40}),
+    "halfway": ("halfway radii for a spot one radius read", {"halfway": False}),
+    "replicate": ("crops searched again on their own edges", {"replicate": False}),
+    "second_deblur": ("the second search's candidates deblurred", {"second_deblur": False}),
+}
+
+
+def _with(**changes: object) -> Callable[[], ArucoDecoder]:
+    return lambda: ArucoDecoder(ids=default_aruco_ids(), recovery=replace(Recovery(), **changes))
+
+
+def hardest(quick: bool) -> tuple[str, dict]:
+    """Each step of the last hard stickers left out in turn, on the committed matrix at both sizes."""
+    seeds = SEEDS[:1] if quick else SEEDS
+    variants = {"stop 41": _with(**STOP_41)}
+    variants |= {f"without: {words}": _with(**off) for words, off in STEPS.values()}
+    variants["now"] = _with()
+    raw = _matrix(variants, seeds)
+    hard = [
+        c.name
+        for c in MATRIX
+        if any(
+            raw[(MATRIX_SIZES[1].name, v, c.name)][1] < raw[(MATRIX_SIZES[1].name, v, c.name)][0]
+            for v in variants
+        )
+    ]
+    names = [c.name for c in MATRIX]
+
+    def cell(size: str, label: str, conds: list[str]) -> str:
+        seen, hit, wrong = (sum(raw[(size, label, n)][i] for n in conds) for i in range(3))
+        return f"{hit}/{seen}" + (f", **{wrong} wrong**" if wrong else "")
+
+    small, large = MATRIX_SIZES[1].name, MATRIX_SIZES[0].name
+    heads = [f"{small} {name}" for name in hard] + [f"{small} all", f"{large} all"]
+    rows = [
+        f"| {label} | "
+        + " | ".join(
+            [*(cell(small, label, [n]) for n in hard), cell(small, label, names), cell(large, label, names)]
+        )
+        + " |"
+        for label in variants
+    ]
+    text = "\n".join([
+        "### The last hard stickers: each step left out",
+        "",
+        f"Seeds {', '.join(map(str, seeds))}, Kai Piranja's ArUco stickers; stickers read / fully visible, for "
+        "the conditions any variant misses a sticker in at 1280x720, and all conditions at both sizes.",
+        "",
+        "| reader | " + " | ".join(heads) + " |",
+        "|---|" + "---|" * len(heads),
+        *rows,
+    ])  # fmt: skip
+    return text, raw
+
+
+PARTS = {"ratios": ratios, "live": live, "recall": recall, "hardest": hardest}
 
 
 def run(quick: bool = False, parts: tuple[str, ...] = tuple(PARTS)) -> str:

@@ -627,7 +627,11 @@ class Recovery:
     max_cell: float = 10.0
     square: float = 0.5
     contrast: float = 12.0
-    most: int = 40
+    # A defocused table of 40 cards at 1.28 px/mm gives up to 41 such candidates: 40 left one sticker unread.
+    # While no sticker of ours is read lately (``deblur_memory``), ``quiet_most``: a page of foreign codes gives
+    # dozens, each re-read for nothing; and neither ``halfway`` nor ``replicate`` below is tried.
+    most: int = 64
+    quiet_most: int = 40
     retry: int = 10  # a spot re-read in vain is skipped after, but re-read every retry-th read
     # Name re-reads only from codes read without a bit wrong: with the code book's one-bit correction, recovery's
     # several guesses at each candidate let foreign codes pass for cards (docs/vision.md, "Recovery").
@@ -640,6 +644,12 @@ class Recovery:
     iterations: int = 30
     wiener_noise: float = 0.01
     agree: int = 2
+    # A spot one radius alone read is deblurred again at the radii halfway to that radius's neighbours: the
+    # disc that reads a sticker can fall between two of ``deblur``'s (a 3 px defocus read at 2.75 only). Its
+    # id is taken as any other, where ``agree`` radii read it and none read another. Richardson-Lucy's only:
+    # Wiener's filter at two radii a quarter pixel apart gives one guess twice (foreign frame 684 at 1280x720,
+    # every candidate deblurred, came out as card 131), where its iterations tell them apart (no such phantom).
+    halfway: bool = True
     # Deblurring every candidate only while stickers of ours are being read: within this many reads of one (this
     # read included; 0: always); otherwise only the ``lone`` candidates of most contrast. A textured table with
     # no card (plants, gravel, a patterned cloth) or a page of foreign codes gives dozens of sticker-sized,
@@ -657,6 +667,13 @@ class Recovery:
     # between its local darkest and brightest (docs/vision.md, "Recovery").
     glare: int = 250
     glare_spots: int = 8
+    # Dim crops still unnamed after the search are searched again laid on their own edge pixels repeated, not on
+    # white: a dim crop on white is one large dark quad to the search, and the marker's own border inside it was
+    # not found (all at once, seed 13). And the second search's candidates are deblurred as the first's are
+    # (else sharpened only).
+    replicate: bool = True
+    dim: float = 128.0  # a crop is dim when its brightest twentieth is darker than this
+    second_deblur: bool = True
 
 
 def _middle(radii: tuple[float, ...], count: int) -> tuple[float, ...]:
@@ -675,6 +692,13 @@ def _sharpen(crop: np.ndarray, how: Recovery) -> np.ndarray:
     """``crop`` through the unsharp mask of ``how``."""
     soft = cv2.GaussianBlur(crop, (0, 0), how.sigma)
     return cv2.addWeighted(crop, 1 + how.gain, soft, -how.gain, 0)
+
+
+def _brightest(image: np.ndarray, share: float = 0.05) -> int:
+    """The grey level the brightest ``share`` of ``image``'s pixels reach (a 95th percentile: noise-proof max)."""
+    flat = image.ravel()
+    k = int((1 - share) * (flat.size - 1))
+    return int(np.partition(flat, k)[k])
 
 
 def _stub_dictionary(ids: tuple[int, ...] | None) -> cv2.aruco.Dictionary:
@@ -944,8 +968,10 @@ class ArucoDecoder:
         if self.recovery is not None:
             rest = self._unread(quads, hits, out, self.recovery, gray)
             if len(rest):
-                sharp = replace(self.recovery, deblur=())
-                for marker_id, corners in self._reread(gray, rest, sharp):
+                how = self.recovery if self.recovery.second_deblur else replace(self.recovery, deblur=())
+                if not self._deblurring(how):
+                    how = replace(how, deblur_most=how.lone)
+                for marker_id, corners in self._reread(gray, rest, how):
                     if marker_id not in out:
                         out[marker_id] = RawCode(StickerKind.ARUCO, marker_id, corners)
         return list(out.values())
@@ -1102,6 +1128,8 @@ class ArucoDecoder:
                     lone=how.lone if lone else 0,
                     deblur=_middle(how.deblur, self.BAND_RADII),
                 )
+            if not self._deblurring(how):  # no sticker of ours lately: the steps for a table of cards wait
+                how = replace(how, most=min(how.most, how.quiet_most), replicate=False, halfway=False)
             for marker_id, corners in self._recover(gray, self._unread(cands, hits, out, how, gray), how):
                 if marker_id not in out:
                     out[marker_id] = RawCode(StickerKind.ARUCO, marker_id, corners)
@@ -1212,19 +1240,16 @@ class ArucoDecoder:
         # out as one of ours. An id is taken only where ``how.agree`` radii read it, and no radius read another;
         # a spot is done once taken, so the radii go from the middle out.
         votes: list[list[tuple[int, np.ndarray]]] = [[] for _ in quads]
+        alone: dict[int, float] = {}  # each spot's first radius to read an id
         pending = np.ones(len(quads), bool)
-        reach = 0.3 * sides_px(quads)
         middle_out = sorted(how.deblur, key=lambda r: abs(r - float(np.median(how.deblur))))
         for k, radius in enumerate(middle_out):
             left = len(middle_out) - 1 - k
             at = np.flatnonzero(pending)
             if not len(at):
                 break
-            deconvolve = _deconvolver(how, radius)
-            for marker_id, corners in self._reread_crops(gray, quads[at], how, deconvolve):
-                apart = np.linalg.norm(quads[at].mean(axis=1) - corners.mean(axis=0), axis=1)
-                for i in at[apart < reach[at]]:
-                    votes[i].append((marker_id, corners))
+            for spot in self._vote(gray, quads, at, how, radius, votes):
+                alone.setdefault(spot, radius)
             for i in at:
                 ids = [m for m, _ in votes[i]]
                 if len(set(ids)) > 1:
@@ -1234,6 +1259,55 @@ class ArucoDecoder:
                     found.append(votes[i][0])
                 elif len(ids) + left < how.agree:
                     pending[i] = False  # the radii left cannot make up the votes
+        alone = {i: r for i, r in alone.items() if len(votes[i]) == 1}
+        if how.halfway and alone and how.deconvolution == "richardson-lucy":
+            found += self._halfway(gray, quads, votes, alone, how)
+        return found
+
+    def _vote(
+        self,
+        gray: np.ndarray,
+        quads: np.ndarray,
+        at: np.ndarray,
+        how: Recovery,
+        radius: float,
+        votes: list[list[tuple[int, np.ndarray]]],
+    ) -> list[int]:
+        """Deblur the spots ``at`` by the disc of ``radius`` and add what each reads to its ``votes``; the spots
+        that read an id."""
+        reach = 0.3 * sides_px(quads[at])
+        voted: list[int] = []
+        for marker_id, corners in self._reread_crops(gray, quads[at], how, _deconvolver(how, radius), True):
+            apart = np.linalg.norm(quads[at].mean(axis=1) - corners.mean(axis=0), axis=1)
+            for i in at[apart < reach]:
+                votes[i].append((marker_id, corners))
+                voted.append(int(i))
+        return voted
+
+    def _halfway(
+        self,
+        gray: np.ndarray,
+        quads: np.ndarray,
+        votes: list[list[tuple[int, np.ndarray]]],
+        alone: dict[int, float],
+        how: Recovery,
+    ) -> list[tuple[int, np.ndarray]]:
+        """The spots one radius alone read (``alone``: spot -> that radius), deblurred again at the radii halfway
+        to its neighbours in ``how.deblur``; an id taken where ``how.agree`` radii read it and none read another."""
+        radii = sorted(how.deblur)
+        found: list[tuple[int, np.ndarray]] = []
+        tries: dict[float, list[int]] = {}
+        for i, radius in alone.items():
+            k = radii.index(radius)
+            for j in (k - 1, k + 1):
+                if 0 <= j < len(radii):
+                    tries.setdefault((radius + radii[j]) / 2, []).append(i)
+        for radius, spots in sorted(tries.items()):
+            self._vote(gray, quads, np.array(spots), how, radius, votes)
+        for i in alone:
+            ids = [m for m, _ in votes[i]]
+            if len(set(ids)) == 1 and len(ids) >= how.agree:
+                found.append(votes[i][0])
         return found
 
     def _reread_crops(
@@ -1242,6 +1316,7 @@ class ArucoDecoder:
         quads: np.ndarray,
         how: Recovery,
         prepare: Callable[[np.ndarray], np.ndarray],
+        agreed: bool = False,
     ) -> list[tuple[int, np.ndarray]]:
         """Read candidates again from local crops, each through ``prepare`` (sharpened, or deblurred) and
         upsampled: at 3-4 px per cell a blurred sticker's cells fade into each other, and the codebook's
@@ -1267,13 +1342,24 @@ class ArucoDecoder:
             owns.append(
                 (quad - np.array([x0, y0], np.float32)) * up + shift + np.array([pad, top], np.float32)
             )
-            top += pieces[-1].shape[0] + pad
+            top += pieces[-1].shape[0] + (2 * pad if how.replicate else pad)
         if not pieces:
             return []
-        canvas = np.full((top, max(p.shape[1] for p in pieces) + 2 * pad), 255, np.uint8)
+        width = max(p.shape[1] for p in pieces) + 2 * pad
+        canvas = np.full((top, width), 255, np.uint8)
         for piece, (_, _, y) in zip(pieces, origins, strict=True):
             canvas[y : y + piece.shape[0], pad : pad + piece.shape[1]] = piece
-        starts = np.array([y for _, _, y in origins])
+        starts = np.array([y for _, _, y in origins]) - (pad if how.replicate else 0)
+
+        def edged(which: np.ndarray) -> np.ndarray:
+            """The canvas with the gap all round each piece ``which`` picks filled by its own edge pixels."""
+            out = canvas.copy()
+            for k in np.flatnonzero(which):
+                (h, w), y = pieces[k].shape, origins[k][2]
+                out[y - pad : y + h + pad] = cv2.copyMakeBorder(
+                    pieces[k], pad, pad, pad, width - pad - w, cv2.BORDER_REPLICATE
+                )
+            return out
 
         def crop_of(quads: np.ndarray) -> np.ndarray:
             """The crop each quad (n, 4, 2) of the canvas lies in, by its rows."""
@@ -1308,6 +1394,20 @@ class ArucoDecoder:
                 hits, _ = book.identify(canvas, more)
                 named += [h for h in hits if h is not None]
                 missed = np.concatenate([missed, more[[h is None for h in hits]]])
+            again = ~read(named) if how.replicate else np.zeros(len(pieces), bool)
+            if not agreed and again.any():
+                again &= np.array([a and _brightest(p) < how.dim for p, a in zip(pieces, again, strict=True)])
+            if again.any():
+                # A dim crop on white is one large dark quad to the search, and the marker's border inside it
+                # is not found; nor, at times, is a deblurred crop's: searched again on its own edges. A bright
+                # crop only where radii must agree (``agreed``): a foreign marker's border searched again in its
+                # sharpened crop came out as card 501 (foreign frame 149 at 1280x720).
+                edges = edged(again)
+                more = self._search_canvas(edges, how)
+                more = more[again[crop_of(more)]] if len(more) else more
+                if len(more):
+                    hits, _ = book.identify(edges, more)
+                    named += [h for h in hits if h is not None]
         if how.centres and len(missed):
             named += self._read_centres(canvas, missed[~read(named)[crop_of(missed)]], book)
         out = []

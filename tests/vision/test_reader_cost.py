@@ -183,3 +183,52 @@ def test_a_busy_texture_is_searched_only_for_contours_as_long_as_cv2_aruco_s(
     table = _grey(renderer.render(scene).image)
     plain = {c.value for c in ArucoDecoder(ids=default_aruco_ids(), texture_guard=False).decode(table)}
     assert plain and {c.value for c in ArucoDecoder(ids=default_aruco_ids()).decode(table)} == plain
+
+
+def _read_at(game: GameCards, renderer: Renderer, condition: str, seed: int, how: Recovery) -> set[str]:
+    """The cards a detector with recovery ``how`` reads on the matrix's ``condition`` at 1.28 px/mm."""
+    cond = next(c for c in MATRIX if c.name == condition)
+    scene = table_scene(
+        game, seed, StickerKind.ARUCO, camera=at_size(cond.camera, SIZES[1]), look=cond.look, hands=cond.hands
+    )
+    decoder = ArucoDecoder(ids=default_aruco_ids(), recovery=how)
+    got = {
+        c.card_id
+        for c in Detector(game, StickerKind.ARUCO, decoder, {0, 1, 2, 3})
+        .detect(renderer.render(scene).image)
+        .cards
+    }
+    assert got <= {c.card_id for c in scene.cards}  # no wrong id, whichever way it was read
+    return got
+
+
+def test_a_sticker_one_radius_alone_reads_is_read_where_a_halfway_radius_agrees(
+    game: GameCards, renderer: Renderer
+):
+    # Defocus seed 13: a disc of 3 px that only the 2.75 px radius read; 2.5 or 3.0 reads it too.
+    without = _read_at(game, renderer, "defocus σ1.5", 13, Recovery(halfway=False))
+    assert "piranha-large-F14" not in without
+    assert "piranha-large-F14" in _read_at(game, renderer, "defocus σ1.5", 13, Recovery())
+
+
+def test_a_dim_sticker_is_found_in_its_crop_laid_on_its_own_edges_not_on_white(
+    game: GameCards, renderer: Renderer
+):
+    # "All at once" seed 13: a sticker in a hand's shadow whose blurred contour gives corners 2-3 px off; on
+    # white the whole dark crop was the quad searched, the marker's border inside it never.
+    without = _read_at(game, renderer, "all at once", 13, Recovery(replicate=False))
+    assert "barracuda-large-F10" not in without
+    assert "barracuda-large-F10" in _read_at(game, renderer, "all at once", 13, Recovery())
+
+
+def test_the_second_search_s_candidates_are_deblurred_too(game: GameCards, renderer: Renderer):
+    # Defocus seed 13: a sticker only the second search finds an outline for, readable only deblurred.
+    without = _read_at(game, renderer, "defocus σ1.5", 13, Recovery(second_deblur=False))
+    assert "moonfish-hungry-E01" not in without
+    assert "moonfish-hungry-E01" in _read_at(game, renderer, "defocus σ1.5", 13, Recovery())
+
+
+def test_a_defocused_table_of_forty_cards_has_all_its_candidates_re_read(game: GameCards, renderer: Renderer):
+    # Defocus seed 13 gives 41 re-read candidates: at most 40 left one sticker out.
+    assert "flamefish-small-F01" not in _read_at(game, renderer, "defocus σ1.5", 13, Recovery(most=40))
+    assert "flamefish-small-F01" in _read_at(game, renderer, "defocus σ1.5", 13, Recovery())
