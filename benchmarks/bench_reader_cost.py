@@ -27,6 +27,7 @@ import time  # noqa: E402
 from collections.abc import Callable  # noqa: E402
 from dataclasses import replace  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -52,10 +53,18 @@ from vision.textured import textured_frame  # noqa: E402
 cv2.setNumThreads(1)
 
 
+# Recovery's steps added at stop 42 (the last hard stickers), all off: the reader before them.
+STOP_41: dict[str, Any] = {"most": 40, "halfway": False, "replicate": False, "second_deblur": False}
+
+
 def _before() -> ArucoDecoder:
-    """The reader as before issue 33: every candidate deblurred, one search, every sticker-length contour searched."""
+    """The reader as before issue 33: every candidate deblurred, one search, every sticker-length contour searched,
+    none of the last hard stickers' steps."""
     return ArucoDecoder(
-        ids=default_aruco_ids(), recovery=Recovery(deblur_memory=0), second_windows=(), texture_guard=False
+        ids=default_aruco_ids(),
+        recovery=Recovery(deblur_memory=0, **STOP_41),
+        second_windows=(),
+        texture_guard=False,
     )
 
 
@@ -250,8 +259,7 @@ def recall(quick: bool) -> tuple[str, dict]:
 
 # The last hard stickers at 1.28 px/mm: the reader as at stop 41 (Build 3's second search, nothing below), each
 # step after it left out in turn, and all of them (now).
-STOP_41 = {"most": 40, "halfway": False, "replicate": False, "second_deblur": False}
-STEPS = {
+STEPS: dict[str, tuple[str, dict[str, Any]]] = {
     "most": ("all 41+ candidates re-read (64, was 40)", {"most": 40}),
     "halfway": ("halfway radii for a spot one radius read", {"halfway": False}),
     "replicate": ("crops searched again on their own edges", {"replicate": False}),
@@ -259,7 +267,7 @@ STEPS = {
 }
 
 
-def _with(**changes: object) -> Callable[[], ArucoDecoder]:
+def _with(**changes: Any) -> Callable[[], ArucoDecoder]:
     return lambda: ArucoDecoder(ids=default_aruco_ids(), recovery=replace(Recovery(), **changes))
 
 

@@ -2,6 +2,7 @@
 or a candidate shows a sticker's frame, and a second candidate search where the first found none."""
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import cv2
@@ -14,7 +15,7 @@ from tests.vision.test_recovery import blurred_sticker
 from vision.decoders import ArucoDecoder, Recovery
 from vision.foreign import SIZES as FOREIGN_SIZES
 from vision.foreign import among_cards, foreign_frame
-from vision.identity import GameCards, aruco_card_id
+from vision.identity import MAT_IDS, GameCards, aruco_card_id
 from vision.kinds import StickerKind
 from vision.pipeline import Detector, default_aruco_ids
 from vision.render import Renderer
@@ -232,3 +233,13 @@ def test_a_defocused_table_of_forty_cards_has_all_its_candidates_re_read(game: G
     # Defocus seed 13 gives 41 re-read candidates: at most 40 left one sticker out.
     assert "flamefish-small-F01" not in _read_at(game, renderer, "defocus σ1.5", 13, Recovery(most=40))
     assert "flamefish-small-F01" in _read_at(game, renderer, "defocus σ1.5", 13, Recovery())
+
+
+def test_a_bright_crop_is_not_searched_again_on_its_edges_in_the_sharpened_re_read(renderer: Renderer):
+    # Foreign frame 149 at 1280x720: a 6 x 6 marker's border, searched again on its crop's edges after the
+    # sharpened re-read, came out as card 501. Only dim crops are (and any, where radii must agree).
+    gray = _grey(foreign_frame(149, SMALL, renderer).image)
+    ids = default_aruco_ids()
+    every = Recovery(deblur_memory=0)  # as while stickers of ours are read: every step runs
+    assert 501 in [c.value for c in ArucoDecoder(ids=ids, recovery=replace(every, dim=256)).decode(gray)]
+    assert [c.value for c in ArucoDecoder(ids=ids, recovery=every).decode(gray) if c.value >= MAT_IDS] == []
