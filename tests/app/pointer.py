@@ -60,9 +60,7 @@ def click(ui: Any, widget: Any, across: float = 0.5) -> None:
     x, y = widget.to_window(widget.x + across * widget.width, widget.center_y)
     # Kivy counts from the bottom left, X from the top left. The pointer is moved first, then pressed: SDL drops a
     # press that arrives in the same batch as the move that brought the pointer into its window.
-    where = [str(round(x)), str(round(Window.height - y))]
-    subprocess.run(["xdotool", "mousemove", "--window", window_id(), *where], check=True)
-    read_events(ui, 3)
+    move_to(ui, x, y)
     lifted: list[bool] = []
 
     def lift(*_: Any) -> None:
@@ -98,6 +96,27 @@ def scroll_into_view(ui: Any, widget: Any) -> None:
     ui.scroll_into_view(widget)
 
 
+def move_to(ui: Any, x: float, y: float) -> None:
+    """Move the X server's pointer to the window's (``x``, ``y``) (Kivy's, from the bottom left), and read events
+    until the window has seen it there. A press must not come in the same batch as the move that brought the
+    pointer over its widget (SDL drops it), and a loaded machine delivers the move late: frames alone were not
+    always enough (a Pause click lost in a full run)."""
+    from kivy.core.window import Window
+
+    # X counts from the top; the window's mouse_pos, from the bottom, one pixel lower.
+    subprocess.run(
+        ["xdotool", "mousemove", "--window", window_id(), str(round(x)), str(round(Window.height - y))],
+        check=True,
+    )
+    deadline = time.monotonic() + 10.0
+    while time.monotonic() < deadline:
+        read_events(ui, 1)
+        mx, my = Window.mouse_pos
+        if abs(mx - round(x)) <= 2 and abs(my - round(y)) <= 2:
+            break
+    read_events(ui, 2)
+
+
 def read_events(ui: Any, frames: int = 6) -> None:
     from kivy.core.window import Window
 
@@ -121,15 +140,12 @@ class Pointer:
     def tap(self, widget: Any) -> None:
         """Press, hold for two frames as a finger does, and lift on the middle of ``widget``, scrolled into view
         first."""
-        from kivy.core.window import Window
 
         scroll_into_view(self.ui, widget)
         if not getattr(widget, "quick_taps", False):
             wait_for_taps(self.ui)
         x, y = widget.to_window(widget.center_x, widget.center_y)
-        where = [str(round(x)), str(round(Window.height - y))]  # X counts from the top
-        subprocess.run(["xdotool", "mousemove", "--window", self.window, *where], check=True)
-        self.frames(2)
+        move_to(self.ui, x, y)
         subprocess.run(["xdotool", "mousedown", "1"], check=True)
         self.frames(2)
         subprocess.run(["xdotool", "mouseup", "1"], check=True)
@@ -148,15 +164,12 @@ class Pointer:
 def double_click(ui: Any, widget: Any, gap_ms: int = 90) -> None:
     """A quick double tap on ``widget`` (two real clicks ``gap_ms`` apart, well inside Kivy's 250 ms), after a
     pause; then the frames until both have been handled and the interval after them has passed."""
-    from kivy.core.window import Window
 
     scroll_into_view(ui, widget)
     mouse_provider()
     wait_for_taps(ui)
     x, y = widget.to_window(widget.center_x, widget.center_y)
-    where = [str(round(x)), str(round(Window.height - y))]
-    subprocess.run(["xdotool", "mousemove", "--window", window_id(), *where], check=True)
-    read_events(ui, 3)
+    move_to(ui, x, y)
     process = subprocess.Popen(["xdotool", "click", "--repeat", "2", "--delay", str(gap_ms), "1"])
     while process.poll() is None:  # the clicks arrive while the app runs, as a person's would
         read_events(ui, 1)

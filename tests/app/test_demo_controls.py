@@ -108,3 +108,21 @@ def test_faster_draws_more_frames_a_second_and_slower_fewer(ui: Any) -> None:
         assert fast > 2 * normal > 4 * slow, (slow, normal, fast)
     finally:
         ui.app.options.demo_fps = 1000.0
+
+
+def test_a_first_camera_image_leaves_the_row_of_buttons_under_a_finger(ui: Any) -> None:
+    # Kanaloa's demo makes its first move before its first image on a loaded machine: a Pause pressed then was
+    # lost when the image came and the whole page, its row included, was built again under the finger.
+    from ui.control.preview import Preview
+
+    click(ui, button_saying(ui, GAMES["kanaloa"].title))
+    demo, live = ui.app.table, ui.page
+    demo.pause()  # held, so that no other change of the screen comes meanwhile (its row still says Pause)
+    ui.pump(5)
+    live.texture = None  # as before the first image
+    live.fill_left()
+    pause = button_saying(ui, "Pause")
+    assert live.picture.parent is live.left and live.camera_image.parent is None
+    live.show(None, Preview(8, 6, bytes(8 * 6 * 3), 0, 0))
+    assert live.camera_shown() and live.camera_image.parent is live.left
+    assert button_saying(ui, "Pause") is pause, "the row was built again when the first image came"

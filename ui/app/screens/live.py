@@ -92,6 +92,7 @@ class LivePage(Page):
             on_tile=lambda tile: self.app.page("manual").show_about(tile),
             finger=lambda: self.theme.target / 2,
         )
+        self.left = BoxLayout(orientation="vertical")  # the camera image and the picture: built with the page
         self.words: WordsPool | None = None  # the information column's labels, kept from one view to the next
         self.more_open = False  # the less used buttons shown, above the row
         self.details: set[str] = set()  # the problems whose whole text is open
@@ -220,18 +221,8 @@ class LivePage(Page):
             return body
         main = BoxLayout(orientation="horizontal", spacing=t.gap, padding=t.gap)
         wide = Window.width >= WIDE  # the page fills the window, but is laid out only after this
-        camera = self.camera_shown()
-        left = BoxLayout(orientation="vertical", spacing=t.gap, size_hint_x=0.5)
-        for widget in (self.camera_image, self.picture):
-            if widget.parent is not None:
-                widget.parent.remove_widget(widget)
-        if not camera:  # no image (none yet, the camera missing or stopped): the table picture in its place
-            left.add_widget(self.picture)
-        elif wide:
-            left.add_widget(self.camera_image)
-            left.add_widget(self.picture)
-        else:
-            left.add_widget(self.picture if self.showing_picture else self.camera_image)
+        left = self.left = BoxLayout(orientation="vertical", spacing=t.gap, size_hint_x=0.5)
+        self.fill_left()
         backdrop(left, th.PANEL)
         main.add_widget(left)
         self.info = Column(t)
@@ -240,6 +231,22 @@ class LivePage(Page):
         body.add_widget(self.buttons(wide))
         self.fill_info()
         return body
+
+    def fill_left(self) -> None:
+        """The left half: the camera image, the table picture, or both on a wide screen."""
+        left = self.left
+        for widget in (self.camera_image, self.picture):
+            if widget.parent is not None:
+                widget.parent.remove_widget(widget)
+        if (
+            not self.camera_shown()
+        ):  # no image (none yet, the camera missing or stopped): the picture in its place
+            left.add_widget(self.picture)
+        elif Window.width >= WIDE:
+            left.add_widget(self.camera_image)
+            left.add_widget(self.picture)
+        else:
+            left.add_widget(self.picture if self.showing_picture else self.camera_image)
 
     def buttons(self, wide: bool) -> Widget:
         """The row of buttons, most used first, fitted to one row; the rest behind More (a second row when open)."""
@@ -437,7 +444,10 @@ class LivePage(Page):
             if view.over:
                 self.app.page("end").finish(view)
         if self.app.current == "live" and shown != self.camera_shown():
-            self.refresh()  # a first image, or the camera gone: the image or the picture on the left
+            # A first image, or the camera gone: the image or the picture on the left, and only there. The row
+            # built again under a finger lost its tap (a demo's Pause pressed as its first image came).
+            self.fill_left()
+            self.draw_picture()
 
     def show_image(self, preview: Any) -> None:
         size = (preview.width, preview.height)
