@@ -968,9 +968,8 @@ class ArucoDecoder:
         if self.recovery is not None:
             rest = self._unread(quads, hits, out, self.recovery, gray)
             if len(rest):
+                # Only while stickers of ours are read (``_second_wanted``): deblurring is never gated here.
                 how = self.recovery if self.recovery.second_deblur else replace(self.recovery, deblur=())
-                if not self._deblurring(how):
-                    how = replace(how, deblur_most=how.lone)
                 for marker_id, corners in self._reread(gray, rest, how):
                     if marker_id not in out:
                         out[marker_id] = RawCode(StickerKind.ARUCO, marker_id, corners)

@@ -238,9 +238,7 @@ class LivePage(Page):
         for widget in (self.camera_image, self.picture):
             if widget.parent is not None:
                 widget.parent.remove_widget(widget)
-        if (
-            not self.camera_shown()
-        ):  # no image (none yet, the camera missing or stopped): the picture in its place
+        if not self.camera_shown():  # no image yet, or the camera missing or stopped: the picture instead
             left.add_widget(self.picture)
         elif Window.width >= WIDE:
             left.add_widget(self.camera_image)
